@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, lowest first; a target depends only on targets above it in this list.
+// The pure layers (QuireGeometry, QuireInk, QuireDocument) import no C shim.
+let package = Package(
+    name: "Quire",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "quire", targets: ["quire"]),
+        .executable(name: "quire-bench", targets: ["QuireBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C shims: the only places C types live.
+        .systemLibrary(name: "CX11", path: "Sources/CX11"),
+        .systemLibrary(name: "CGL", path: "Sources/CGL"),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+
+        // Pure Swift.
+        .target(name: "QuireGeometry"),
+        .target(name: "QuireInk", dependencies: ["QuireGeometry"]),
+        .target(name: "QuireDocument", dependencies: ["QuireGeometry", "QuireInk"]),
+
+        // Edges: files, GL, X.
+        .target(name: "QuireImageIO", dependencies: ["CPNG"]),
+        .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
+        .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
+
+        // Composition and the command line.
+        .target(name: "QuireApp", dependencies: [
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO", "QuireRender", "QuireX11",
+        ]),
+        .executableTarget(name: "quire", dependencies: [
+            "QuireApp",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "QuireBench", dependencies: [
+            "QuireGeometry", "QuireInk", "QuireImageIO", "QuireRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Tests. QuireTestSupport starts real X servers and reads real pixels.
+        .target(name: "QuireTestSupport", dependencies: ["CX11", "QuireImageIO"], path: "Tests/QuireTestSupport"),
+        .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
+        .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
+        .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
+        .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
+        .testTarget(name: "QuireAppTests", dependencies: ["QuireApp", "QuireTestSupport", "quire"]),
+    ]
+)

@@ -1,0 +1,13 @@
+// Xlib + XInput2 for Swift. Function-like macros do not import, so the few we need are wrapped here.
+#ifndef QUIRE_CX11_SHIM_H
+#define QUIRE_CX11_SHIM_H
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XInput2.h>
+
+static inline void quire_XISetMask(unsigned char *mask, int event) { XISetMask(mask, event); }
+static inline int quire_XIMaskIsSet(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event); }
+static inline int quire_XIMaskLen(int event) { return XIMaskLen(event); }
+#endif

@@ -1,0 +1,2 @@
+import QuireRender
+import QuireX11

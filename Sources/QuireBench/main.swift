@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+
+struct QuireBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quire-bench",
+        abstract: "Measures Quire's engines and prints figures (build with -c release).")
+
+    @Option(help: "A pen-samples/1 JSON file of recorded handwriting, for the ink benchmarks.")
+    var handwriting: String?
+
+    @Option(help: "Run only the benchmarks whose name contains this.")
+    var only: String?
+
+    @Flag(help: "List the benchmarks and exit.")
+    var list = false
+
+    func run() throws {
+        if list {
+            for b in allBenchmarks { print("\(b.name): \(b.summary)") }
+            return
+        }
+        #if DEBUG
+        print("warning: a debug build; figures are only meaningful from `swift run -c release quire-bench`")
+        #endif
+        let context = BenchmarkContext(handwritingPath: handwriting)
+        let chosen = allBenchmarks.filter { only == nil || $0.name.contains(only!) }
+        if chosen.isEmpty { throw ValidationError("no benchmark matches '\(only ?? "")'; see --list") }
+        for b in chosen {
+            print("\(b.name) — \(b.summary)")
+            try b.run(context)
+            fflush(nil)
+        }
+    }
+}
+
+QuireBenchCommand.main()

@@ -1,0 +1,31 @@
+import QuireGeometry
+
+/// What kind of thing made a sample. Tools behave by kind: a mouse has no pressure, an eraser end erases.
+public enum InputDeviceKind: String, Sendable, Codable, CaseIterable {
+    case mouse, pen, eraser, touch
+}
+
+/// One sample from an input device, in plain Swift: the X11 layer turns events into these and nothing
+/// above it sees an X type.
+public struct InputSample: Equatable, Sendable, Codable {
+    /// Sub-pixel position in page pixels.
+    public var position: Point
+    /// 0…1, normalised by the device's own range; nil when the device reports none (a mouse).
+    public var pressure: Double?
+    /// Degrees from vertical towards +x and +y; zero when the device reports none.
+    public var tiltX: Double
+    public var tiltY: Double
+    /// Seconds, from any fixed origin (the X server's clock for live input).
+    public var time: Double
+    public var device: InputDeviceKind
+
+    public init(position: Point, pressure: Double? = nil, tiltX: Double = 0, tiltY: Double = 0,
+                time: Double, device: InputDeviceKind = .mouse) {
+        self.position = position
+        self.pressure = pressure
+        self.tiltX = tiltX
+        self.tiltY = tiltY
+        self.time = time
+        self.device = device
+    }
+}

@@ -1,0 +1,2 @@
+import QuireInk
+import QuireImageIO
