@@ -1,0 +1,25 @@
+import CGL
+import QuireImageIO
+
+/// Reads pixels back from GL into a top-row-first, straight-alpha image.
+enum FramebufferReader {
+    /// Reads the bound read framebuffer's `width × height` pixels from the lower-left corner.
+    static func read(width: Int, height: Int) -> RGBAImage {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        bytes.withUnsafeMutableBytes {
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        unpremultiply(&bytes)
+        return RGBAImage(width: width, height: height, pixels: bytes).flippedVertically()
+    }
+
+    /// GL holds premultiplied colour; PNG and people expect straight alpha.
+    static func unpremultiply(_ bytes: inout [UInt8]) {
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = Int(bytes[i + 3])
+            guard a != 0 && a != 255 else { continue }
+            for c in 0..<3 { bytes[i + c] = UInt8(min(255, (Int(bytes[i + c]) * 255 + a / 2) / a)) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CGL
+
+/// An offscreen framebuffer with one premultiplied RGBA8 colour texture: the page's ink layer, and the
+/// target of page exports. Pixel rows run bottom-up, as everywhere in GL.
+public final class RenderTarget {
+    let framebuffer: GLuint
+    let texture: GLuint
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) throws {
+        self.width = width
+        self.height = height
+        var tex: GLuint = 0
+        glGenTextures(1, &tex)
+        texture = tex
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        var fbo: GLuint = 0
+        glGenFramebuffers(1, &fbo)
+        framebuffer = fbo
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        if status != GLenum(GL_FRAMEBUFFER_COMPLETE) {
+            var f = framebuffer, t = texture
+            glDeleteFramebuffers(1, &f)
+            glDeleteTextures(1, &t)
+            throw RenderError.framebufferIncomplete(status: status)
+        }
+        clear()
+    }
+
+    deinit {
+        var f = framebuffer, t = texture
+        glDeleteFramebuffers(1, &f)
+        glDeleteTextures(1, &t)
+    }
+
+    func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    }
+
+    /// Transparent everywhere.
+    public func clear() {
+        bind()
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+}

@@ -1,0 +1,67 @@
+/// GLSL 3.30 core sources. Colours leave the fragment shaders premultiplied; every blend in Quire is
+/// premultiplied "over" (ONE, ONE_MINUS_SRC_ALPHA) so layers composite without dark fringes.
+enum Shaders {
+    static let spriteVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aCenter;
+        layout(location = 1) in float aDiameter;
+        layout(location = 2) in float aRotation;
+        layout(location = 3) in vec4 aColor;
+        uniform mat3 uPageToClip;
+        uniform float uPixelScale;
+        out vec4 vColor;
+        out float vRotation;
+        void main() {
+            vec3 p = uPageToClip * vec3(aCenter, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            float size = aDiameter * uPixelScale;
+            gl_PointSize = max(size, 1.0);
+            // A dab narrower than a pixel is drawn one pixel wide with its coverage scaled down, so thin
+            // lines fade instead of flickering between one pixel and none.
+            float coverage = clamp(size * size, 0.0, 1.0);
+            vColor = vec4(aColor.rgb * aColor.a, aColor.a) * coverage;
+            vRotation = aRotation;
+        }
+        """
+
+    static let spriteFragment = """
+        #version 330 core
+        uniform sampler2D uBrush;
+        in vec4 vColor;
+        in float vRotation;
+        out vec4 fragColor;
+        void main() {
+            vec2 c = gl_PointCoord - vec2(0.5);
+            float s = sin(vRotation);
+            float k = cos(vRotation);
+            vec2 uv = vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5);
+            fragColor = vColor * texture(uBrush, uv).r;
+        }
+        """
+
+    static let quadVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        uniform mat3 uPageToClip;
+        uniform vec2 uPageSize;
+        out vec2 vTexCoord;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            // Layer textures are drawn with the same y flip as the screen, so their top row is v = 1.
+            vTexCoord = vec2(aPosition.x / uPageSize.x, 1.0 - aPosition.y / uPageSize.y);
+        }
+        """
+
+    static let quadFragment = """
+        #version 330 core
+        uniform sampler2D uTexture;
+        uniform vec4 uColor;
+        uniform int uUseTexture;
+        in vec2 vTexCoord;
+        out vec4 fragColor;
+        void main() {
+            fragColor = uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor;
+        }
+        """
+}
