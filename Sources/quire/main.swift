@@ -1,1 +1,3 @@
 import QuireApp
+
+QuireCommand.main()

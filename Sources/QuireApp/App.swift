@@ -1,2 +1,0 @@
-import QuireRender
-import QuireX11

@@ -1,0 +1,21 @@
+import QuireDocument
+
+/// How the window starts, from the command line.
+public struct AppOptions: Sendable {
+    /// Where Ctrl+E writes the page as PNG; nil: a time-stamped file in the current folder.
+    public var exportPath: String?
+    public var windowWidth: Int
+    public var windowHeight: Int
+    public var pageSize: PageSize
+    /// The X display to use; nil: $DISPLAY.
+    public var displayName: String?
+
+    public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
+                pageSize: PageSize = .letter, displayName: String? = nil) {
+        self.exportPath = exportPath
+        self.windowWidth = windowWidth
+        self.windowHeight = windowHeight
+        self.pageSize = pageSize
+        self.displayName = displayName
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import QuireDocument
+import QuireRender
+import QuireX11
+
+/// The running program: one window, one page, the loop between them. It redraws only when something
+/// changed, so an idle Quire uses no CPU.
+public final class QuireApplication {
+    private let options: AppOptions
+    private let window: X11Window
+    private let renderer: PageRenderer
+    private let canvas: CanvasController
+    /// Messages for the person running Quire (export done, errors); stdout by default.
+    private let say: (String) -> Void
+
+    public init(options: AppOptions, say: @escaping (String) -> Void = { print($0); fflush(nil) }) throws {
+        self.options = options
+        self.say = say
+        window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
+                               displayName: options.displayName)
+        renderer = try PageRenderer(pageWidth: Int(options.pageSize.width.rounded()),
+                                    pageHeight: Int(options.pageSize.height.rounded()))
+        canvas = CanvasController(page: Page(size: options.pageSize))
+    }
+
+    public func run() {
+        window.show()
+        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). Ctrl+E writes the page as PNG, Ctrl+Q quits.")
+        while true {
+            for event in window.waitForEvents(timeout: nil) {
+                switch canvas.handle(event) {
+                case .quit?:
+                    window.close()
+                    return
+                case .exportPNG?:
+                    exportPage()
+                case nil:
+                    break
+                }
+            }
+            if canvas.needsRedraw { redraw() }
+        }
+    }
+
+    private func redraw() {
+        renderer.commit(canvas.takeSpritesForRenderer())
+        renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
+                          provisional: canvas.provisionalSprites)
+        window.swapBuffers()
+    }
+
+    private func exportPage() {
+        // Bring the ink layer up to date first: the export shows everything drawn so far.
+        renderer.commit(canvas.takeSpritesForRenderer())
+        let path = options.exportPath ?? PageExporter.defaultPath()
+        do {
+            try PageExporter.write(try renderer.renderPageImage(), to: path)
+            say("Wrote the page to \(path)")
+        } catch {
+            say("quire: could not write the page: \(error)")
+        }
+        redraw()
+    }
+}

@@ -1,0 +1,43 @@
+import QuireInk
+
+/// Keys Quire acts on, by meaning rather than keysym, plus the typed text for everything else.
+public struct KeyInput: Equatable, Sendable {
+    /// The X keysym, for keys that have no text (arrows, function keys).
+    public var keysym: UInt
+    /// What the key types with the current modifiers ("a", "E", "1"), empty for none.
+    public var text: String
+    public var control: Bool
+    public var shift: Bool
+    public var alt: Bool
+
+    public init(keysym: UInt, text: String, control: Bool = false, shift: Bool = false, alt: Bool = false) {
+        self.keysym = keysym
+        self.text = text
+        self.control = control
+        self.shift = shift
+        self.alt = alt
+    }
+
+    /// The printable ASCII character the key is labelled with, whatever the modifiers: Latin keysyms
+    /// 0x20–0x7e are the characters themselves. Shortcuts match on this, since with Control held the
+    /// typed text is a control code.
+    public var character: Character? {
+        guard (0x20...0x7e).contains(keysym), let scalar = Unicode.Scalar(UInt32(keysym)) else { return nil }
+        return Character(scalar)
+    }
+}
+
+/// What the window reports, as plain Swift values: nothing above this module sees an XEvent.
+public enum WindowEvent: Equatable, Sendable {
+    /// A button went down; `sample.position` is in window pixels.
+    case pointerDown(InputSample, button: Int)
+    case pointerMoved(InputSample)
+    case pointerUp(InputSample, button: Int)
+    case key(KeyInput)
+    /// The window's size changed, in pixels.
+    case resized(width: Int, height: Int)
+    /// Part of the window must be drawn again.
+    case exposed
+    /// The user asked to close the window (the window manager's close button, WM_DELETE_WINDOW).
+    case closeRequested
+}

@@ -1,0 +1,161 @@
+import CGL
+import CX11
+import Foundation
+import QuireGeometry
+import QuireInk
+
+/// A top-level X11 window with an OpenGL 3.3 core context. It turns X events into `WindowEvent`s; no X
+/// type leaves this module.
+public final class X11Window {
+    public private(set) var width: Int
+    public private(set) var height: Int
+
+    private let display: OpaquePointer
+    private let window: Window
+    private let colormap: Colormap
+    private let context: GLXContext
+    private let deleteWindowAtom: Atom
+    private let protocolsAtom: Atom
+    private var closed = false
+
+    /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
+    /// and makes the context current on this thread. The window is not yet shown: call `show()`.
+    public init(title: String = "Quire", width: Int = 1024, height: Int = 768, displayName: String? = nil) throws {
+        let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"]
+        guard let name, !name.isEmpty else { throw X11Error.noDisplay(name: nil) }
+        guard let display = XOpenDisplay(name) else { throw X11Error.noDisplay(name: name) }
+        self.display = display
+        self.width = width
+        self.height = height
+        let screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+
+        let glx: GLXSetup
+        do {
+            glx = try GLXSetup(display: display, screen: screen)
+        } catch {
+            XCloseDisplay(display)
+            throw error
+        }
+        defer { XFree(glx.visual) }
+
+        colormap = XCreateColormap(display, root, glx.visual.pointee.visual, AllocNone)
+        var attributes = XSetWindowAttributes()
+        attributes.colormap = colormap
+        attributes.border_pixel = 0
+        // No background: the X server would otherwise paint the window before every GL frame (flicker).
+        attributes.background_pixmap = 0
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
+            | ButtonReleaseMask | PointerMotionMask | FocusChangeMask
+        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, glx.visual.pointee.depth,
+                               UInt32(InputOutput), glx.visual.pointee.visual,
+                               UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWEventMask), &attributes)
+        deleteWindowAtom = WindowManagerHints.apply(display: display, window: window, title: title,
+                                                    instanceName: "quire", className: "Quire",
+                                                    minimumSize: (320, 240))
+        protocolsAtom = WindowManagerHints.atom(display, "WM_PROTOCOLS")
+
+        do {
+            context = try glx.createCoreContext(display: display)
+        } catch {
+            XDestroyWindow(display, window)
+            XFreeColormap(display, colormap)
+            XCloseDisplay(display)
+            throw error
+        }
+        glXMakeCurrent(display, window, context)
+        let (major, minor) = Self.glVersion()
+        if major < 3 || (major == 3 && minor < 3) {
+            close()
+            throw X11Error.glTooOld(version: "\(major).\(minor)")
+        }
+    }
+
+    deinit { close() }
+
+    public func show() {
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    public func setTitle(_ title: String) {
+        _ = WindowManagerHints.apply(display: display, window: window, title: title, instanceName: "quire",
+                                     className: "Quire", minimumSize: (320, 240))
+    }
+
+    public func swapBuffers() {
+        glXSwapBuffers(display, window)
+    }
+
+    /// Releases the context, the window and the connection. Safe to call twice.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        glXMakeCurrent(display, 0, nil)
+        glXDestroyContext(display, context)
+        XDestroyWindow(display, window)
+        XFreeColormap(display, colormap)
+        XCloseDisplay(display)
+    }
+
+    /// Waits until at least one event arrives or `timeout` seconds pass (nil: wait for ever), then
+    /// returns every event already queued, in order. Motion is never coalesced: each sample counts.
+    public func waitForEvents(timeout: Double?) -> [WindowEvent] {
+        XFlush(display)
+        if XPending(display) == 0 {
+            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            let milliseconds = timeout.map { Int32(max(0, $0 * 1000)) } ?? -1
+            _ = poll(&descriptor, 1, milliseconds)
+        }
+        var events: [WindowEvent] = []
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if let translated = translate(&event) { events.append(translated) }
+        }
+        return events
+    }
+
+    private func translate(_ event: inout XEvent) -> WindowEvent? {
+        switch event.type {
+        case ButtonPress, ButtonRelease:
+            let e = event.xbutton
+            let sample = InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000)
+            return event.type == ButtonPress
+                ? .pointerDown(sample, button: Int(e.button)) : .pointerUp(sample, button: Int(e.button))
+        case MotionNotify:
+            let e = event.xmotion
+            return .pointerMoved(InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000))
+        case KeyPress:
+            var key = event.xkey
+            var buffer = [CChar](repeating: 0, count: 32)
+            var keysym: KeySym = 0
+            let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &keysym, nil)
+            let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let state = Int32(key.state)
+            return .key(KeyInput(keysym: UInt(keysym), text: text, control: state & ControlMask != 0,
+                                 shift: state & ShiftMask != 0, alt: state & Mod1Mask != 0))
+        case ConfigureNotify:
+            let e = event.xconfigure
+            guard Int(e.width) != width || Int(e.height) != height else { return nil }
+            width = Int(e.width)
+            height = Int(e.height)
+            return .resized(width: width, height: height)
+        case Expose:
+            return event.xexpose.count == 0 ? .exposed : nil
+        case ClientMessage:
+            let e = event.xclient
+            if e.message_type == protocolsAtom && Atom(e.data.l.0) == deleteWindowAtom { return .closeRequested }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func glVersion() -> (Int, Int) {
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        return (Int(major), Int(minor))
+    }
+}
