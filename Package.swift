@@ -43,7 +43,8 @@ let package = Package(
         ]),
 
         // Tests. QuireTestSupport starts real X servers and reads real pixels.
-        .target(name: "QuireTestSupport", dependencies: ["CX11", "QuireImageIO"], path: "Tests/QuireTestSupport"),
+        .systemLibrary(name: "CXTest", path: "Tests/CXTest"),
+        .target(name: "QuireTestSupport", dependencies: ["CXTest", "QuireImageIO"], path: "Tests/QuireTestSupport"),
         .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
         .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),

@@ -1,0 +1,34 @@
+import Foundation
+import QuireTestSupport
+import XCTest
+
+/// `quire` started with bad input says what is wrong and what to do, and exits non-zero.
+final class CommandLineTests: XCTestCase {
+    func testAnUnreachableDisplayIsAClearError() throws {
+        let quire = try QuireProcess(arguments: [], display: ":9876")
+        XCTAssertTrue(quire.waitForExit(timeout: 20))
+        XCTAssertNotEqual(quire.exitStatus, 0)
+        XCTAssertTrue(quire.text.contains("cannot open X display \":9876\""), quire.text)
+    }
+
+    func testNoDisplayAtAllIsAClearError() throws {
+        let quire = try QuireProcess(arguments: [], display: "")
+        XCTAssertTrue(quire.waitForExit(timeout: 20))
+        XCTAssertNotEqual(quire.exitStatus, 0)
+        XCTAssertTrue(quire.text.contains("DISPLAY is not set"), quire.text)
+    }
+
+    func testABadWindowSizeIsRefused() throws {
+        let quire = try QuireProcess(arguments: ["--size", "10x10"], display: ":9876")
+        XCTAssertTrue(quire.waitForExit(timeout: 20))
+        XCTAssertNotEqual(quire.exitStatus, 0)
+        XCTAssertTrue(quire.text.contains("--size wants WIDTHxHEIGHT"), quire.text)
+    }
+
+    func testHelpDescribesTheShortcuts() throws {
+        let quire = try QuireProcess(arguments: ["--help"], display: "")
+        XCTAssertTrue(quire.waitForExit(timeout: 20))
+        XCTAssertEqual(quire.exitStatus, 0)
+        XCTAssertTrue(quire.text.contains("Ctrl+E"), quire.text)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The real `quire` executable, launched as a user would launch it, with its output captured so a test
+/// can wait for what it says ("Quire is ready", "Wrote the page to …") instead of sleeping.
+// Output arrives on a Foundation reader thread; `lock` guards `collected`.
+public final class QuireProcess: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var collected = ""
+
+    /// The `quire` built beside the test bundle (or $QUIRE_EXECUTABLE).
+    public static var executablePath: String {
+        if let path = ProcessInfo.processInfo.environment["QUIRE_EXECUTABLE"] { return path }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("quire").path
+    }
+
+    public init(arguments: [String], display: String, environment extra: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: Self.executablePath)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.collected += String(decoding: data, as: UTF8.self)
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    deinit {
+        terminate()
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// Everything the program printed so far.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+
+    public var isRunning: Bool { process.isRunning }
+    public var exitStatus: Int32 { process.terminationStatus }
+
+    /// Waits until the output contains `needle`; false on timeout or if the program exited first.
+    @discardableResult
+    public func waitForOutput(containing needle: String, timeout: TimeInterval = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if text.contains(needle) { return true }
+            if !process.isRunning { return text.contains(needle) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// How often `needle` occurs in the output so far.
+    public func occurrences(of needle: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    /// Waits for the program to exit by itself; false on timeout.
+    public func waitForExit(timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return !process.isRunning
+    }
+
+    public func terminate() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes. For what the X server shows after a frame:
+/// there is no event that says "this pixel is on screen now".
+public func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    return condition()
+}
