@@ -1,0 +1,41 @@
+# The two commands a newcomer needs:   make run    make test
+# Each installs what is missing first (Packaging/setup-debian.sh), then builds.
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+SETUP := Packaging/setup-debian.sh
+# Recorded handwriting for the ink benchmarks, when the shared folder sits beside the checkout.
+HANDWRITING ?= $(wildcard ../shared/data/handwriting-1-page.json)
+
+.PHONY: setup build run test bench release install clean
+
+setup:
+	@$(SETUP)
+
+build: setup
+	$(SWIFT) build
+
+# Opens the Quire window on $$DISPLAY. Pass options with ARGS="--size 1280x960".
+run: build
+	.build/debug/quire $(ARGS)
+
+# Everything, real X servers included: QUIRE_REQUIRE_ALL turns a missing X server or GL into a
+# failure instead of a skip.
+test: setup
+	$(SWIFT) build --build-tests
+	QUIRE_REQUIRE_ALL=1 $(SWIFT) test
+
+bench: setup
+	$(SWIFT) build -c release --product quire-bench
+	.build/release/quire-bench $(if $(HANDWRITING),--handwriting $(HANDWRITING)) $(ARGS)
+
+release: setup
+	$(SWIFT) build -c release --product quire
+
+install: release
+	install -D -m 755 .build/release/quire $(DESTDIR)$(PREFIX)/bin/quire
+	mkdir -p $(DESTDIR)$(PREFIX)/share/quire
+	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/quire/
+
+clean:
+	rm -rf .build

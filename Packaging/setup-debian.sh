@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Quire needs to build, run and test. Idempotent: when everything is
+# already there it only checks (well under a second) and changes nothing. Uses sudo when not root.
+#
+#   Packaging/setup-debian.sh           build + run + test packages
+#   Packaging/setup-debian.sh --runtime only what running a release build needs
+set -euo pipefail
+
+# Building: the C libraries Quire's shims link against.
+build_packages=(libx11-dev libxi-dev libgl-dev libegl-dev libpng-dev)
+# Running: Mesa's GLX and EGL drivers (a GPU vendor's driver works as well).
+runtime_packages=(libx11-6 libxi6 libgl1 libegl1 libpng16-16 libgl1-mesa-dri libglx-mesa0 libegl-mesa0)
+# Testing: real X servers and XTEST to drive them.
+test_packages=(xvfb xauth libxtst-dev)
+
+wanted=("${runtime_packages[@]}")
+if [[ "${1:-}" != "--runtime" ]]; then
+    wanted+=("${build_packages[@]}" "${test_packages[@]}")
+fi
+
+missing=()
+for package in "${wanted[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+    echo "Quire set-up: installing ${missing[*]}"
+    if [[ $(id -u) -eq 0 ]]; then
+        sudo=()
+    elif command -v sudo >/dev/null; then
+        sudo=(sudo)
+    else
+        echo "Quire set-up: these Debian packages are missing and I am not root and have no sudo:" >&2
+        echo "  apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if [[ "${1:-}" != "--runtime" ]] && ! command -v swift >/dev/null; then
+    echo "Quire set-up: no Swift toolchain on PATH. Install Swift 6 for Debian 12 from swift.org" >&2
+    echo "  and put its usr/bin on PATH (e.g. export PATH=/opt/swift/usr/bin:\$PATH)." >&2
+    exit 1
+fi
