@@ -1,10 +1,14 @@
 import QuireGeometry
 
 /// Arc length of a cubic by adaptive subdivision, kept as a table of (parameter, length so far) so that
-/// dabs can be placed at even distances. A piece is split in half until its control polygon is within
-/// `tolerance` of its chord; the piece's length is then taken as the mean of the two, which is within
-/// `tolerance / 2` of the true length (the arc lies between chord and polygon). The table is a scratch
-/// buffer: one per engine, refilled for every segment without allocating once it has grown.
+/// dabs can be placed at even distances. A piece is split in half until both its control points lie
+/// within `tolerance` of the points a third and two thirds along its chord. Such a piece stays within
+/// `tolerance` of its chord traversed at constant speed, so (a) its length, taken as the mean of chord and
+/// control polygon, is within 2 × `tolerance` of the true length (the arc lies between the two), and
+/// (b) interpolating the parameter linearly in length inside it places a dab within about `tolerance`
+/// of its exact arc-length position. (Flatness alone is not enough: a straight piece with bunched
+/// control points is traversed at uneven speed.) The table is a scratch buffer: one per engine,
+/// refilled for every segment without allocating once it has grown.
 public struct ArcLengthTable: Sendable {
     /// Largest error allowed per flat piece, in pixels.
     public var tolerance: Double
@@ -34,11 +38,11 @@ public struct ArcLengthTable: Sendable {
     }
 
     private mutating func subdivide(_ piece: CubicSegment, from t0: Double, to t1: Double, depth: Int) {
-        let polygon = piece.controlPolygonLength
-        let chord = piece.chordLength
-        if polygon - chord <= tolerance || depth >= maximumDepth {
+        let third = piece.start.lerp(to: piece.end, 1.0 / 3.0), twoThirds = piece.start.lerp(to: piece.end, 2.0 / 3.0)
+        let deviation = max((piece.control1 - third).lengthSquared, (piece.control2 - twoThirds).lengthSquared)
+        if deviation <= tolerance * tolerance || depth >= maximumDepth {
             parameters.append(t1)
-            lengths.append(lengths[lengths.count - 1] + (polygon + chord) * 0.5)
+            lengths.append(lengths[lengths.count - 1] + (piece.controlPolygonLength + piece.chordLength) * 0.5)
             return
         }
         let (left, right) = piece.split(at: 0.5)
