@@ -34,8 +34,16 @@ public struct InkStrokeData: InkStrokeDataProvider {
     public mutating func append(_ sample: InputSample) { samples.append(sample) }
 
     public mutating func commit(_ sprites: [Sprite]) {
+        guard !sprites.isEmpty else { return }
         self.sprites.append(contentsOf: sprites)
-        for s in sprites { bounds = bounds.union(s.bounds) }
+        // Min/max over plain Floats: this runs for every sprite, and Rect unions would dominate it.
+        var x0 = Float.infinity, y0 = Float.infinity, x1 = -Float.infinity, y1 = -Float.infinity
+        for s in sprites {
+            let r = s.diameter / 2
+            x0 = min(x0, s.x - r); y0 = min(y0, s.y - r)
+            x1 = max(x1, s.x + r); y1 = max(y1, s.y + r)
+        }
+        bounds = bounds.union(Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)))
     }
 
     public mutating func strokeFinalized() {}

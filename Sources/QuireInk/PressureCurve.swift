@@ -29,10 +29,13 @@ public struct PressureCurve: Hashable, Sendable, Codable {
     /// x is the pressure, by Newton's method kept inside a bisection bracket, then evaluate y at t.
     public func value(at pressure: Double) -> Double {
         let x = min(1, max(0, pressure))
-        if x == 0 || x == 1 { return x }
+        // Control points on the diagonal (the driver's default among them) give the identity.
+        if x == 0 || x == 1 || isIdentity { return x }
         let t = parameter(forX: x)
         return min(1, max(0, Self.bezier(control1.y, control2.y, t)))
     }
+
+    private var isIdentity: Bool { control1.x == control1.y && control2.x == control2.y }
 
     private func parameter(forX x: Double) -> Double {
         var lo = 0.0, hi = 1.0
