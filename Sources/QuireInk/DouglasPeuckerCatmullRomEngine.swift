@@ -1,0 +1,99 @@
+import QuireGeometry
+
+/// SpiralKit's Douglas–Peucker engine: the whole stroke is simplified (dropping samples within
+/// `tolerance` of the line through their neighbours, which removes hand jitter) and a Catmull–Rom spline
+/// is drawn through the samples kept. Simplifying the whole stroke can change any part of it, so
+/// everything after the first dab is provisional until the stroke ends; the cost per sample grows with
+/// the stroke (fine for handwriting, and this is not the default engine).
+public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
+    public static let identifier = "douglas-peucker-catmull-rom"
+    public var identifier: String { Self.identifier }
+
+    public private(set) var styling: any InkStylingProvider
+    public private(set) var data = InkStrokeData()
+    private var inker: SegmentInker
+    private var simplifier: DouglasPeuckerSimplifier
+    private var dabs: [DabPoint] = []
+    private var positions: [Point] = []
+    private var kept: [Int] = []
+    private var provisional: [Sprite] = []
+
+    public init(styling: any InkStylingProvider, tolerance: Double = 0.5) {
+        self.styling = styling
+        inker = SegmentInker(brush: styling.brush)
+        simplifier = DouglasPeuckerSimplifier(tolerance: tolerance)
+    }
+
+    public init(style: StrokeStyle, effects: [any InkEffectsEngine]) {
+        self.init(styling: InkStyling(style: style, effects: effects))
+    }
+
+    /// The uniform Catmull–Rom piece from `p1` to `p2` as a cubic Bezier.
+    public static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> CubicSegment {
+        CubicSegment(start: p1, control1: p1 + (p2 - p0) / 6, control2: p2 - (p3 - p1) / 6, end: p2)
+    }
+
+    public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
+        update.clear()
+        data.removeAll()
+        styling.resetEffects()
+        dabs.removeAll(keepingCapacity: true)
+        positions.removeAll(keepingCapacity: true)
+        provisional.removeAll(keepingCapacity: true)
+        let dab = styling.dab(for: sample)
+        data.append(sample)
+        dabs.append(dab)
+        positions.append(dab.position)
+        inker.start(at: dab, into: &update.committed)
+        data.commit(update.committed)
+    }
+
+    public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
+        guard !dabs.isEmpty else { return begin(sample, into: &update) }
+        update.clear()
+        data.append(sample)
+        let dab = styling.dab(for: sample)
+        dabs.append(dab)
+        positions.append(dab.position)
+        let saved = inker.walker
+        inkWholeStroke(into: &update.provisional)
+        inker.walker = saved
+        provisional.removeAll(keepingCapacity: true)
+        provisional.append(contentsOf: update.provisional)
+    }
+
+    public mutating func end(into update: inout StrokeUpdate) {
+        update.clear()
+        if dabs.count >= 2 {
+            inkWholeStroke(into: &update.committed)
+            data.commit(update.committed)
+        }
+        provisional.removeAll(keepingCapacity: true)
+        dabs.removeAll(keepingCapacity: true)
+        data.strokeFinalized()
+        styling.resetEffects()
+    }
+
+    public mutating func cancel() {
+        data.removeAll()
+        dabs.removeAll(keepingCapacity: true)
+        provisional.removeAll(keepingCapacity: true)
+        styling.resetEffects()
+    }
+
+    public func draw(_ dirtyRect: Rect, into sprites: inout [Sprite]) {
+        appendSprites(data.sprites, touching: dirtyRect, into: &sprites)
+        appendSprites(provisional, touching: dirtyRect, into: &sprites)
+    }
+
+    /// Every segment after the first dab, through the samples Douglas–Peucker keeps.
+    private mutating func inkWholeStroke(into sprites: inout [Sprite]) {
+        simplifier.simplify(positions, into: &kept)
+        let n = kept.count
+        for k in 0..<(n - 1) {
+            let p0 = positions[kept[max(0, k - 1)]], p1 = positions[kept[k]]
+            let p2 = positions[kept[k + 1]], p3 = positions[kept[min(n - 1, k + 2)]]
+            inker.ink(Self.catmullRom(p0, p1, p2, p3), from: dabs[kept[k]], to: dabs[kept[k + 1]], into: &sprites)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import QuireGeometry
+
+/// A draw engine, the SpiralKit way: turns a stroke's samples into sprites as they arrive.
+///
+/// Each call refills `update` (clearing it first, keeping its capacity, so a caller that reuses one
+/// `StrokeUpdate` allocates nothing per sample): `committed` sprites are final and are appended to the
+/// stroke; `provisional` ones replace the previous provisional set. After every call the newest sample
+/// is inked (provisionally if its tangent is not known yet).
+public protocol InkDrawEngine: Sendable {
+    associatedtype Data: InkStrokeDataProvider
+    /// The registry id stored with each stroke drawn by this engine.
+    var identifier: String { get }
+    var styling: any InkStylingProvider { get }
+    /// The stroke being drawn.
+    var data: Data { get }
+    mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate)
+    mutating func add(_ sample: InputSample, into update: inout StrokeUpdate)
+    mutating func end(into update: inout StrokeUpdate)
+    /// Drops the stroke being drawn; the caller removes its sprites.
+    mutating func cancel()
+    /// Appends the current stroke's sprites (committed, then provisional) that touch `dirtyRect`.
+    func draw(_ dirtyRect: Rect, into sprites: inout [Sprite])
+}
+
+extension InkDrawEngine {
+    /// Per stroke, what the renderer needs besides the sprites: blend mode, layer opacity, brush.
+    public var renderStyle: StrokeRenderStyle { styling.renderStyle }
+
+    public mutating func begin(_ sample: InputSample) -> StrokeUpdate {
+        var update = StrokeUpdate()
+        begin(sample, into: &update)
+        return update
+    }
+
+    public mutating func add(_ sample: InputSample) -> StrokeUpdate {
+        var update = StrokeUpdate()
+        add(sample, into: &update)
+        return update
+    }
+
+    public mutating func end() -> StrokeUpdate {
+        var update = StrokeUpdate()
+        end(into: &update)
+        return update
+    }
+
+    /// Every sprite of a whole stroke, drawn start to end: what a document redraw needs.
+    public mutating func sprites(for samples: [InputSample]) -> [Sprite] {
+        var all: [Sprite] = []
+        var update = StrokeUpdate()
+        for (i, s) in samples.enumerated() {
+            if i == 0 { begin(s, into: &update) } else { add(s, into: &update) }
+            all.append(contentsOf: update.committed)
+        }
+        if !samples.isEmpty {
+            end(into: &update)
+            all.append(contentsOf: update.committed)
+        }
+        return all
+    }
+}
+
+extension StrokeUpdate {
+    /// Empties both lists, keeping their storage.
+    public mutating func clear() {
+        committed.removeAll(keepingCapacity: true)
+        provisional.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Appends the sprites in `sprites` whose bounds meet `rect`.
+func appendSprites(_ sprites: [Sprite], touching rect: Rect, into out: inout [Sprite]) {
+    for s in sprites where s.bounds.intersects(rect) { out.append(s) }
+}

@@ -1,0 +1,48 @@
+import QuireGeometry
+
+/// What every curve engine does with a segment once it has one: turn a brush that follows the stroke to
+/// the segment's direction at each end, then walk dabs along it. Public so engines outside this module
+/// get the same spacing and interpolation.
+public struct SegmentInker: Sendable {
+    public var walker: CurveDabWalker
+    /// Scratch arc-length table, reused for every segment.
+    public var table: ArcLengthTable
+    /// Nil for a fixed brush (the dabs' own rotation is used); the offset for a brush that follows.
+    public var followOffset: Double?
+
+    public init(brush: Brush, tolerance: Double = 0.01) {
+        walker = CurveDabWalker(spacingFraction: brush.spacing)
+        table = ArcLengthTable(tolerance: tolerance)
+        switch brush.rotation {
+        case .fixed: followOffset = nil
+        case .followStroke(let offset): followOffset = offset
+        }
+    }
+
+    /// Starts a stroke: its first dab, at `dab`.
+    public mutating func start(at dab: DabPoint, into sprites: inout [Sprite]) {
+        walker = CurveDabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
+        walker.start(at: dab, into: &sprites)
+    }
+
+    /// Dabs along `segment` from state `a` to state `b`, continuing the spacing from the last segment.
+    @inline(__always)
+    public mutating func ink(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
+        var a = a, b = b
+        if let offset = followOffset {
+            a.rotation = segment.direction(at: 0) + offset
+            b.rotation = segment.direction(at: 1) + offset
+        }
+        walker.walk(segment, from: a, to: b, table: &table, into: &sprites)
+    }
+
+    /// Like `ink`, but leaves the spacing state as it was: for a provisional segment that will be
+    /// drawn again when the next sample arrives.
+    @inline(__always)
+    public mutating func inkProvisionally(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint,
+                                          into sprites: inout [Sprite]) {
+        let saved = walker
+        ink(segment, from: a, to: b, into: &sprites)
+        walker = saved
+    }
+}
