@@ -9,35 +9,47 @@ public enum CanvasCommand: Equatable, Sendable {
     case quit
 }
 
-/// The drawing logic between window events and the renderer, with no Xlib or GL call in it: it turns pointer
-/// samples into strokes on the page and sprites for the renderer, and keys into commands.
+/// The drawing logic between window events and the renderer, with no Xlib or GL call in it: it turns
+/// pointer samples into strokes on the page (through the ink engine the current tool is mapped to) and
+/// into work for the renderer, and keys into tools, colours and commands.
 public final class CanvasController {
     public private(set) var page: Page
     /// Where the page sits in the window. Page pixels → window pixels.
     public var pageToWindow: AffineTransform = .identity {
         didSet { needsRedraw = true }
     }
-    public var inkColor = InkColor.black
-    public var minimumDiameter = 1.5
-    public var maximumDiameter = 3.5
+    public private(set) var tool: InkTool = .pen
+    /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
+    private var paletteSlot: [InkTool: Int] = [:]
+    public let registry: InkEngineRegistry
 
     /// True when the window shows something stale.
     public private(set) var needsRedraw = true
-    /// Final sprites not yet handed to the renderer.
-    private var pendingSprites: [Sprite] = []
+    /// Renderer work not yet handed over.
+    private var pendingWork: [InkRenderWork] = []
     /// The live stroke's not-yet-final sprites, drawn over the page each frame.
     public private(set) var provisionalSprites: [Sprite] = []
 
-    private var builder: StraightStrokeBuilder?
+    private var engine: (any InkDrawEngine)?
+    private var liveStyle: StrokeStyle?
     private var liveSamples: [InputSample] = []
+    /// Reused for every sample, so drawing allocates nothing per event once warm.
+    private var update = StrokeUpdate()
     /// The button that started the live stroke: only its release ends it.
     private var strokeButton: Int?
 
-    public init(page: Page = Page()) {
+    public init(page: Page = Page(), registry: InkEngineRegistry = .standard) {
         self.page = page
+        self.registry = registry
     }
 
-    public var isDrawing: Bool { builder != nil }
+    public var isDrawing: Bool { engine != nil }
+
+    /// The colour the current tool draws with.
+    public var color: InkColor { Palette.colors[paletteSlot[tool] ?? Palette.initialSlot(for: tool)] }
+
+    /// The style a stroke started now would have.
+    public var currentStyle: StrokeStyle { registry.style(for: tool, color: .rgb(color)) }
 
     /// Feeds one window event; returns a command for the application, if the event was one.
     public func handle(_ event: WindowEvent) -> CanvasCommand? {
@@ -50,7 +62,7 @@ public final class CanvasController {
             continueStroke(toPage(sample))
             endStroke()
         case let .key(key):
-            return command(for: key)
+            return handleKey(key)
         case .resized, .exposed:
             needsRedraw = true
         case .closeRequested:
@@ -61,13 +73,24 @@ public final class CanvasController {
         return nil
     }
 
-    /// Hands over the sprites finished since the last call and marks the view as drawn.
-    public func takeSpritesForRenderer() -> [Sprite] {
+    /// Hands over the renderer work queued since the last call and marks the view as drawn.
+    public func takeRenderWork() -> [InkRenderWork] {
         defer {
-            pendingSprites.removeAll(keepingCapacity: true)
+            pendingWork.removeAll(keepingCapacity: true)
             needsRedraw = false
         }
-        return pendingSprites
+        return pendingWork
+    }
+
+    /// Selects a tool; a stroke in progress finishes with the tool it began with.
+    public func select(_ newTool: InkTool) {
+        tool = newTool
+    }
+
+    /// Selects palette slot `slot` (0-based) for the current tool.
+    public func selectColor(slot: Int) {
+        guard Palette.colors.indices.contains(slot) else { return }
+        paletteSlot[tool] = slot
     }
 
     private func toPage(_ sample: InputSample) -> InputSample {
@@ -77,45 +100,63 @@ public final class CanvasController {
     }
 
     private func beginStroke(_ sample: InputSample, button: Int) {
-        if builder != nil { endStroke() }
-        var b = StraightStrokeBuilder(color: inkColor, minimumDiameter: minimumDiameter,
-                                      maximumDiameter: maximumDiameter)
-        apply(b.begin(sample))
-        builder = b
+        if engine != nil { endStroke() }
+        let style = currentStyle
+        var newEngine = registry.makeEngine(for: style)
+        pendingWork.append(.beginStroke(newEngine.renderStyle))
+        newEngine.begin(sample, into: &update)
+        engine = newEngine
+        liveStyle = style
         liveSamples = [sample]
         strokeButton = button
+        takeUpdate()
     }
 
     private func continueStroke(_ sample: InputSample) {
-        guard var b = builder else { return }
-        apply(b.add(sample))
-        builder = b
+        guard engine != nil else { return }
+        engine!.add(sample, into: &update)
         liveSamples.append(sample)
+        takeUpdate()
     }
 
     private func endStroke() {
-        guard var b = builder else { return }
-        apply(b.end())
+        guard engine != nil, let style = liveStyle else { return }
+        engine!.end(into: &update)
+        takeUpdate()
         provisionalSprites = []
-        page.append(Stroke(samples: liveSamples, color: inkColor, minimumDiameter: minimumDiameter,
-                           maximumDiameter: maximumDiameter))
-        builder = nil
+        pendingWork.append(.endStroke)
+        page.append(Stroke(samples: liveSamples, style: style))
+        engine = nil
+        liveStyle = nil
         liveSamples = []
         strokeButton = nil
+        needsRedraw = true
     }
 
-    private func apply(_ update: StrokeUpdate) {
-        pendingSprites += update.committed
+    private func takeUpdate() {
+        if !update.committed.isEmpty { pendingWork.append(.sprites(update.committed)) }
         provisionalSprites = update.provisional
-        if !update.committed.isEmpty || !update.provisional.isEmpty { needsRedraw = true }
+        needsRedraw = true
     }
 
-    private func command(for key: KeyInput) -> CanvasCommand? {
-        guard key.control, let character = key.character else { return nil }
-        switch character.lowercased() {
-        case "e": return .exportPNG
-        case "q": return .quit
-        default: return nil
+    private func handleKey(_ key: KeyInput) -> CanvasCommand? {
+        guard let character = key.character.map({ Character($0.lowercased()) }) else { return nil }
+        if key.control {
+            switch character {
+            case "e": return .exportPNG
+            case "q": return .quit
+            default: return nil
+            }
         }
+        guard !key.alt else { return nil }
+        switch character {
+        case "p": select(.pen)
+        case "m": select(.marker)
+        case "h": select(.highlighter)
+        case "e": select(.eraser)
+        case "1"..."9": selectColor(slot: Int(String(character))! - 1)
+        default: break
+        }
+        return nil
     }
 }

@@ -12,6 +12,7 @@ public final class QuireApplication {
     private let canvas: CanvasController
     /// Messages for the person running Quire (export done, errors); stdout by default.
     private let say: (String) -> Void
+    private var reportedProblems: Set<String> = []
 
     public init(options: AppOptions, say: @escaping (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -19,13 +20,18 @@ public final class QuireApplication {
         window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
                                displayName: options.displayName)
         renderer = try PageRenderer(pageWidth: Int(options.pageSize.width.rounded()),
-                                    pageHeight: Int(options.pageSize.height.rounded()))
+                                    pageHeight: Int(options.pageSize.height.rounded()),
+                                    brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: Page(size: options.pageSize))
     }
 
     public func run() {
         window.show()
-        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). Ctrl+E writes the page as PNG, Ctrl+Q quits.")
+        if ResourceLocator.brushesDirectory == nil {
+            say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
+        }
+        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). "
+            + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+E writes the page as PNG, Ctrl+Q quits.")
         while true {
             for event in window.waitForEvents(timeout: nil) {
                 switch canvas.handle(event) {
@@ -42,8 +48,23 @@ public final class QuireApplication {
         }
     }
 
+    /// Hands the canvas's queued stroke work to the renderer, in order.
+    private func catchUpRenderer() {
+        for work in canvas.takeRenderWork() {
+            switch work {
+            case let .beginStroke(style): renderer.beginLiveStroke(style)
+            case let .sprites(sprites): renderer.appendToLiveStroke(sprites)
+            case .endStroke: renderer.endLiveStroke()
+            }
+        }
+        for problem in renderer.brushProblems where !reportedProblems.contains(problem) {
+            reportedProblems.insert(problem)
+            say("quire: warning: \(problem)")
+        }
+    }
+
     private func redraw() {
-        renderer.commit(canvas.takeSpritesForRenderer())
+        catchUpRenderer()
         renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                           provisional: canvas.provisionalSprites)
         window.swapBuffers()
@@ -51,7 +72,7 @@ public final class QuireApplication {
 
     private func exportPage() {
         // Bring the ink layer up to date first: the export shows everything drawn so far.
-        renderer.commit(canvas.takeSpritesForRenderer())
+        catchUpRenderer()
         let path = options.exportPath ?? PageExporter.defaultPath()
         do {
             try PageExporter.write(try renderer.renderPageImage(), to: path)

@@ -1,17 +1,14 @@
 import QuireInk
 
 /// A finished stroke as the document keeps it: every input sample, so it can be re-rendered at any
-/// zoom and by any engine, plus the style it was drawn with.
+/// zoom and by any engine, plus the full style it was drawn with (tool, colour, brush, engine, effects),
+/// so it redraws the same later.
 public struct Stroke: Equatable, Sendable, Codable {
     public var samples: [InputSample]
-    public var color: InkColor
-    public var minimumDiameter: Double
-    public var maximumDiameter: Double
+    public var style: StrokeStyle
 
-    public init(samples: [InputSample], color: InkColor, minimumDiameter: Double, maximumDiameter: Double) {
+    public init(samples: [InputSample], style: StrokeStyle) {
         self.samples = samples
-        self.color = color
-        self.minimumDiameter = minimumDiameter
-        self.maximumDiameter = maximumDiameter
+        self.style = style
     }
 }

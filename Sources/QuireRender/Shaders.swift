@@ -58,10 +58,11 @@ enum Shaders {
         uniform sampler2D uTexture;
         uniform vec4 uColor;
         uniform int uUseTexture;
+        uniform float uOpacity;
         in vec2 vTexCoord;
         out vec4 fragColor;
         void main() {
-            fragColor = uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor;
+            fragColor = (uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor) * uOpacity;
         }
         """
 }

@@ -1,6 +1,17 @@
 import CGL
 import QuireInk
 
+/// How a batch of sprites combines with the framebuffer (all colours are premultiplied).
+enum SpriteBlend {
+    /// Source over: ink.
+    case over
+    /// The larger of source and destination, per channel: a highlighter stroke's own layer, so the
+    /// stroke never darkens where it overlaps itself.
+    case maximum
+    /// Destination out: the eraser removes what is there in proportion to its coverage.
+    case erase
+}
+
 /// Draws sprites as textured GL point sprites, streamed through one growing vertex buffer. `Sprite`
 /// is already the vertex layout (8 Floats), so an upload is a single copy.
 final class SpriteBatchRenderer {
@@ -42,9 +53,9 @@ final class SpriteBatchRenderer {
         glDeleteVertexArrays(1, &vao)
     }
 
-    /// Draws `sprites` into the bound framebuffer with premultiplied "over" blending.
-    func draw<C: RandomAccessCollection>(_ sprites: C, projection: PageProjection, brush: BrushTexture)
-    where C.Element == Sprite {
+    /// Draws `sprites` into the bound framebuffer.
+    func draw<C: RandomAccessCollection>(_ sprites: C, projection: PageProjection, brush: BrushTexture,
+                                         blend: SpriteBlend = .over) where C.Element == Sprite {
         guard !sprites.isEmpty else { return }
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
@@ -53,7 +64,15 @@ final class SpriteBatchRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), brush.id)
         glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        switch blend {
+        case .over:
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        case .maximum:
+            glBlendEquation(GLenum(GL_MAX))
+        case .erase:
+            glBlendFunc(GLenum(GL_ZERO), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
+        defer { glBlendEquation(GLenum(GL_FUNC_ADD)) }
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
 

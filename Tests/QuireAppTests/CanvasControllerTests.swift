@@ -24,27 +24,61 @@ final class CanvasControllerTests: XCTestCase {
         XCTAssertEqual(canvas.page.strokes[0].samples.last?.position, Point(160, 10))
     }
 
-    func testSpritesReachTheRendererOnceAndCoverTheWholeDrag() {
+    private func sprites(in work: [InkRenderWork]) -> [Sprite] {
+        work.flatMap { item -> [Sprite] in
+            if case let .sprites(s) = item { return s }
+            return []
+        }
+    }
+
+    func testRenderWorkReachesTheRendererOnceInStrokeOrder() {
         let canvas = CanvasController()
         _ = canvas.handle(.pointerDown(sample(0, 0), button: 1))
-        _ = canvas.handle(.pointerMoved(sample(100, 0)))
+        _ = canvas.handle(.pointerMoved(sample(50, 0, 0.1)))
         XCTAssertTrue(canvas.needsRedraw)
-        let first = canvas.takeSpritesForRenderer()
+        let first = canvas.takeRenderWork()
         XCTAssertFalse(canvas.needsRedraw)
-        XCTAssertEqual(first.first?.x, 0)
-        XCTAssertEqual(Double(first.last!.x), 100, accuracy: 1)
-        XCTAssertTrue(canvas.takeSpritesForRenderer().isEmpty, "sprites are handed over once")
-        _ = canvas.handle(.pointerMoved(sample(100, 50)))
-        let second = canvas.takeSpritesForRenderer()
-        XCTAssertEqual(Double(second.last!.y), 50, accuracy: 1)
+        guard case let .beginStroke(style)? = first.first else { return XCTFail("\(first)") }
+        XCTAssertEqual(style.blendMode, .normal)
+        XCTAssertEqual(sprites(in: first).first?.x, 0)
+        // The newest sample is on screen at once, provisionally.
+        XCTAssertEqual(Double(canvas.provisionalSprites.last?.x ?? 0), 50, accuracy: 1)
+        XCTAssertTrue(canvas.takeRenderWork().isEmpty, "work is handed over once")
+        _ = canvas.handle(.pointerMoved(sample(100, 0, 0.2)))
+        _ = canvas.handle(.pointerUp(sample(100, 0, 0.3), button: 1))
+        let second = canvas.takeRenderWork()
+        XCTAssertEqual(second.last, .endStroke)
+        XCTAssertEqual(Double(sprites(in: second).last!.x), 100, accuracy: 1)
+        XCTAssertTrue(canvas.provisionalSprites.isEmpty)
+    }
+
+    func testKeysSwitchToolsAndColoursAndTheStrokeKeepsThem() {
+        let canvas = CanvasController()
+        XCTAssertEqual(canvas.tool, .pen)
+        for (key, tool) in [("m", InkTool.marker), ("h", .highlighter), ("e", .eraser), ("p", .pen)] {
+            _ = canvas.handle(.key(KeyInput(keysym: UInt(key.unicodeScalars.first!.value), text: key)))
+            XCTAssertEqual(canvas.tool, tool)
+        }
+        _ = canvas.handle(.key(KeyInput(keysym: 0x33, text: "3")))
+        XCTAssertEqual(canvas.color, Palette.colors[2])
+        _ = canvas.handle(.key(KeyInput(keysym: 0x68, text: "h")))
+        XCTAssertEqual(canvas.color, Palette.colors[4], "the highlighter keeps its own colour")
+        _ = canvas.handle(.pointerDown(sample(0, 0), button: 1))
+        _ = canvas.handle(.key(KeyInput(keysym: 0x70, text: "p")))
+        _ = canvas.handle(.pointerUp(sample(40, 0, 0.1), button: 1))
+        XCTAssertEqual(canvas.page.strokes.last?.style.tool, .highlighter)
+        XCTAssertEqual(canvas.page.strokes.last?.style.color, .rgb(Palette.colors[4]))
+        guard case let .beginStroke(style)? = canvas.takeRenderWork().first else { return XCTFail() }
+        XCTAssertEqual(style.blendMode, .highlight)
+        XCTAssertLessThan(style.layerOpacity, 1)
     }
 
     func testMovingWithoutAButtonDrawsNothing() {
         let canvas = CanvasController()
-        _ = canvas.takeSpritesForRenderer()
+        _ = canvas.takeRenderWork()
         _ = canvas.handle(.pointerMoved(sample(5, 5)))
         _ = canvas.handle(.pointerMoved(sample(50, 50)))
-        XCTAssertTrue(canvas.takeSpritesForRenderer().isEmpty)
+        XCTAssertTrue(canvas.takeRenderWork().isEmpty)
         XCTAssertTrue(canvas.page.strokes.isEmpty)
     }
 
@@ -78,11 +112,11 @@ final class CanvasControllerTests: XCTestCase {
 
     func testResizeAndExposeAskForARedraw() {
         let canvas = CanvasController()
-        _ = canvas.takeSpritesForRenderer()
+        _ = canvas.takeRenderWork()
         XCTAssertFalse(canvas.needsRedraw)
         _ = canvas.handle(.resized(width: 500, height: 400))
         XCTAssertTrue(canvas.needsRedraw)
-        _ = canvas.takeSpritesForRenderer()
+        _ = canvas.takeRenderWork()
         _ = canvas.handle(.exposed)
         XCTAssertTrue(canvas.needsRedraw)
     }

@@ -5,6 +5,11 @@ import QuireRender
 import QuireTestSupport
 import XCTest
 
+extension StrokeRenderStyle {
+    /// Plain ink with the built-in soft round brush.
+    static let ink = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .softRound)
+}
+
 /// Real GL (Mesa through EGL, no X server), real pixels read back.
 final class HeadlessRenderTests: XCTestCase {
     private var context: HeadlessGLContext?
@@ -29,7 +34,7 @@ final class HeadlessRenderTests: XCTestCase {
 
     func testAStrokeIsInkedAlongItsPathAndNowhereElse() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 100)
-        renderer.commit(stroke(from: Point(20, 50), to: Point(180, 50)))
+        renderer.draw(stroke: stroke(from: Point(20, 50), to: Point(180, 50)), style: .ink)
         let image = try renderer.renderPageImage()
         XCTAssertEqual(image.width, 200)
         XCTAssertEqual(image.height, 100)
@@ -47,7 +52,7 @@ final class HeadlessRenderTests: XCTestCase {
 
     func testPageRowsAreTopFirstInTheExportedImage() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
-        renderer.commit(stroke(from: Point(10, 10), to: Point(90, 10)))
+        renderer.draw(stroke: stroke(from: Point(10, 10), to: Point(90, 10)), style: .ink)
         let image = try renderer.renderPageImage()
         XCTAssertTrue(image.isInked(x: 50, y: 10))
         XCTAssertFalse(image.isInked(x: 50, y: 89))
@@ -56,7 +61,7 @@ final class HeadlessRenderTests: XCTestCase {
     func testADabCentredJustOutsideThePageStillDrawsItsInsidePart() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         let dab = Sprite(x: -3, y: 50, diameter: 16, color: .black)
-        renderer.commit([dab])
+        renderer.draw(stroke: [dab], style: .ink)
         let image = try renderer.renderPageImage()
         XCTAssertTrue(image.isInked(x: 0, y: 50), "the edge dab was culled: \(image.saveForInspection(named: "edge"))")
         XCTAssertTrue(image.isInked(x: 2, y: 50))
@@ -64,7 +69,7 @@ final class HeadlessRenderTests: XCTestCase {
 
     func testExportAtTwiceTheScaleDoublesTheImage() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 50)
-        renderer.commit(stroke(from: Point(10, 25), to: Point(90, 25)))
+        renderer.draw(stroke: stroke(from: Point(10, 25), to: Point(90, 25)), style: .ink)
         let image = try renderer.renderPageImage(scale: 2)
         XCTAssertEqual(image.width, 200)
         XCTAssertEqual(image.height, 100)
@@ -74,7 +79,7 @@ final class HeadlessRenderTests: XCTestCase {
 
     func testClearingInkLeavesBlankPaper() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
-        renderer.commit(stroke(from: Point(10, 50), to: Point(90, 50)))
+        renderer.draw(stroke: stroke(from: Point(10, 50), to: Point(90, 50)), style: .ink)
         renderer.clearInk()
         let image = try renderer.renderPageImage()
         XCTAssertEqual(image.inkedCount(x0: 0, y0: 0, x1: 100, y1: 100), 0)
