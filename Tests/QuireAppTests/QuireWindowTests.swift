@@ -127,12 +127,14 @@ final class QuireWindowTests: XCTestCase {
         let window = try XCTUnwrap(driver.findWindow(titled: "Quire"))
         // Until Quire repaints after the move, the window shows stale pixels: wait for clean paper.
         XCTAssertTrue(eventually { screenshot(of: window).inkedRun(column: 0, y0: 210, y1: 390) == 0 })
-        // Press inside, then run along x = −1, one pixel left of the window (the pointer grab keeps the
-        // events coming). Every dab there is centred outside the window; GL would cull such points
-        // whole, and column 0 would stay white.
-        driver.drag(through: [(window.x + 20, window.y + 200), (window.x - 1, window.y + 200),
-                              (window.x - 1, window.y + 400), (window.x + 20, window.y + 400)])
-        XCTAssertTrue(eventually { screenshot(of: window).inkedRun(column: 0, y0: 210, y1: 390) >= 170 },
+        // With the marker (5–9 px wide), press inside, then run along x = −1, one pixel left of the
+        // window (the pointer grab keeps the events coming), in 4 px steps so the smoothed curve hugs
+        // the edge. Every dab there is centred outside the window; GL would cull such points whole,
+        // and column 0 would stay white.
+        driver.key("m")
+        let edge = stride(from: 200, through: 400, by: 4).map { (window.x - 1, window.y + $0) }
+        driver.drag(through: [(window.x + 20, window.y + 200)] + edge + [(window.x + 20, window.y + 400)])
+        XCTAssertTrue(eventually { screenshot(of: window).inkedRun(column: 0, y0: 220, y1: 380) >= 150 },
                       screenshot(of: window).saveForInspection(named: "edge"))
     }
 
@@ -174,6 +176,33 @@ final class QuireWindowTests: XCTestCase {
         XCTAssertTrue(quire!.isRunning)
         driver.drag(through: [(100 + window.x, 100 + window.y), (200 + window.x, 100 + window.y)])
         XCTAssertTrue(eventually { screenshot(of: window).isInked(x: 150, y: 100) })
+    }
+
+    func testToolKeysDrawAHighlighterAndAnEraser() throws {
+        let window = try launch()
+        func at(_ x: Int, _ y: Int) -> (Int, Int) { (window.x + x, window.y + y) }
+        let line = stride(from: 100, through: 500, by: 10).map { at($0, 300) }
+        driver.drag(through: line)                                        // pen
+        XCTAssertTrue(eventually { screenshot(of: window).isInked(x: 300, y: 300) })
+
+        driver.key("h")                                                   // highlighter, yellow
+        driver.drag(through: stride(from: 100, through: 500, by: 10).map { at($0, 200) })
+        driver.key("e")                                                   // eraser
+        driver.drag(through: stride(from: 250, through: 350, by: 5).map { at(300, $0) })
+        driver.key("e", control: true)
+        XCTAssertTrue(quire!.waitForOutput(containing: "Wrote the page"), quire!.text)
+        let page = try PNG.read(from: exportPath)
+
+        let highlight = page[300, 200]
+        XCTAssertGreaterThan(highlight.r, 200, "highlighter: \(highlight) \(page.saveForInspection(named: "tools"))")
+        XCTAssertGreaterThan(highlight.g, 180)
+        XCTAssertLessThan(highlight.b, 200, "no yellow where the highlighter went")
+        XCTAssertGreaterThan(highlight.b, 80, "the highlighter is translucent, not paint")
+        XCTAssertLessThanOrEqual(abs(Int(page[150, 200].b) - Int(highlight.b)), 3, "one even opacity along it")
+
+        XCTAssertEqual(page.inkedCount(x0: 295, y0: 290, x1: 306, y1: 310), 0, "ink left under the eraser")
+        XCTAssertTrue(page.isInked(x: 200, y: 300), "the eraser took ink it never touched")
+        XCTAssertTrue(page.isInked(x: 400, y: 300))
     }
 
     func testCtrlQQuits() throws {
