@@ -14,10 +14,18 @@ public enum CanvasCommand: Equatable, Sendable {
 /// into work for the renderer, and keys into tools, colours and commands.
 public final class CanvasController {
     public private(set) var page: Page
-    /// Where the page sits in the window. Page pixels → window pixels.
-    public var pageToWindow: AffineTransform = .identity {
+    /// Zoom and pan.
+    public var view = PageView() {
         didSet { needsRedraw = true }
     }
+    /// Where the page sits in the window. Page pixels → window pixels.
+    public var pageToWindow: AffineTransform { view.pageToWindow }
+    /// The window's size, for zooming about its centre from the keyboard.
+    private var windowSize = Point(1024, 768)
+    /// Strokes undone and not yet redone, newest last. A new stroke clears them.
+    private var redoStrokes: [Stroke] = []
+    /// Where a middle-button pan last was.
+    private var panAnchor: Point?
     public private(set) var tool: InkTool = .pen
     /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
     private var paletteSlot: [InkTool: Int] = [:]
@@ -38,6 +46,10 @@ public final class CanvasController {
     /// The button that started the live stroke: only its release ends it.
     private var strokeButton: Int?
 
+    /// Zoom factor per wheel notch or key press, and pan distance per notch or arrow key (window px).
+    static let zoomStep = 1.25
+    static let scrollStep = 48.0
+
     public init(page: Page = Page(), registry: InkEngineRegistry = .standard) {
         self.page = page
         self.registry = registry
@@ -56,14 +68,31 @@ public final class CanvasController {
         switch event {
         case let .pointerDown(sample, button) where button == 1:
             beginStroke(toPage(sample), button: button)
+        case let .pointerDown(sample, button) where button == 2:
+            panAnchor = sample.position
         case let .pointerMoved(sample):
+            if let anchor = panAnchor {
+                view.pan(by: sample.position - anchor)
+                panAnchor = sample.position
+            }
             continueStroke(toPage(sample))
         case let .pointerUp(sample, button) where button == strokeButton:
             continueStroke(toPage(sample))
             endStroke()
+        case .pointerUp(_, 2):
+            panAnchor = nil
+        case let .scroll(dx, dy, at, control):
+            if control {
+                view.zoom(by: dy < 0 ? Self.zoomStep : 1 / Self.zoomStep, around: at)
+            } else {
+                view.pan(by: Point(-dx, -dy) * Self.scrollStep)
+            }
         case let .key(key):
             return handleKey(key)
-        case .resized, .exposed:
+        case let .resized(width, height):
+            windowSize = Point(Double(width), Double(height))
+            needsRedraw = true
+        case .exposed:
             needsRedraw = true
         case .closeRequested:
             return .quit
@@ -126,6 +155,7 @@ public final class CanvasController {
         provisionalSprites = []
         pendingWork.append(.endStroke)
         page.append(Stroke(samples: liveSamples, style: style))
+        redoStrokes.removeAll()
         engine = nil
         liveStyle = nil
         liveSamples = []
@@ -139,14 +169,48 @@ public final class CanvasController {
         needsRedraw = true
     }
 
+    /// Takes the newest stroke off the page. Ignored while a stroke is being drawn.
+    public func undo() {
+        guard engine == nil, let stroke = page.removeLast() else { return }
+        redoStrokes.append(stroke)
+        pendingWork.append(.undo)
+        needsRedraw = true
+    }
+
+    /// Puts back the stroke most recently undone.
+    public func redo() {
+        guard engine == nil, let stroke = redoStrokes.popLast() else { return }
+        page.append(stroke)
+        pendingWork.append(.redo)
+        needsRedraw = true
+    }
+
+    public var canRedo: Bool { !redoStrokes.isEmpty }
+
     private func handleKey(_ key: KeyInput) -> CanvasCommand? {
+        let centre = windowSize / 2
+        switch key.keysym {
+        case 0xff51: view.pan(by: Point(Self.scrollStep, 0)); return nil    // Left: see what is left
+        case 0xff53: view.pan(by: Point(-Self.scrollStep, 0)); return nil   // Right
+        case 0xff52: view.pan(by: Point(0, Self.scrollStep)); return nil    // Up
+        case 0xff54: view.pan(by: Point(0, -Self.scrollStep)); return nil   // Down
+        case 0xffab: view.zoom(by: Self.zoomStep, around: centre); return nil       // keypad +
+        case 0xffad: view.zoom(by: 1 / Self.zoomStep, around: centre); return nil   // keypad −
+        default: break
+        }
         guard let character = key.character.map({ Character($0.lowercased()) }) else { return nil }
         if key.control {
             switch character {
             case "e": return .exportPNG
             case "q": return .quit
-            default: return nil
+            case "z": key.shift ? redo() : undo()
+            case "y": redo()
+            case "=", "+": view.zoom(by: Self.zoomStep, around: centre)
+            case "-": view.zoom(by: 1 / Self.zoomStep, around: centre)
+            case "0": view.reset()
+            default: break
             }
+            return nil
         }
         guard !key.alt else { return nil }
         switch character {

@@ -5,4 +5,6 @@ public enum InkRenderWork: Equatable, Sendable {
     case beginStroke(StrokeRenderStyle)
     case sprites([Sprite])
     case endStroke
+    case undo
+    case redo
 }

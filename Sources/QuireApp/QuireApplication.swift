@@ -31,9 +31,11 @@ public final class QuireApplication {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
         }
         say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). "
-            + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+E writes the page as PNG, Ctrl+Q quits.")
+            + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+Z/Ctrl+Shift+Z undo/redo; "
+            + "Ctrl+wheel or Ctrl+=/− zoom, wheel or arrows pan, Ctrl+0 resets; Ctrl+E writes the page as PNG, Ctrl+Q quits.")
         while true {
-            for event in window.waitForEvents(timeout: nil) {
+            // While tiles sharpen or strokes bake, keep drawing frames; otherwise sleep until input.
+            for event in window.waitForEvents(timeout: renderer.needsAnotherFrame ? 0 : nil) {
                 switch canvas.handle(event) {
                 case .quit?:
                     window.close()
@@ -44,7 +46,7 @@ public final class QuireApplication {
                     break
                 }
             }
-            if canvas.needsRedraw { redraw() }
+            if canvas.needsRedraw || renderer.needsAnotherFrame { redraw() }
         }
     }
 
@@ -55,6 +57,8 @@ public final class QuireApplication {
             case let .beginStroke(style): renderer.beginLiveStroke(style)
             case let .sprites(sprites): renderer.appendToLiveStroke(sprites)
             case .endStroke: renderer.endLiveStroke()
+            case .undo: renderer.undo()
+            case .redo: renderer.redo()
             }
         }
         for problem in renderer.brushProblems where !reportedProblems.contains(problem) {

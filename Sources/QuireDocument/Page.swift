@@ -13,4 +13,10 @@ public struct Page: Equatable, Sendable, Codable {
     public mutating func append(_ stroke: Stroke) {
         strokes.append(stroke)
     }
+
+    /// Takes the newest stroke off the page (undo), if there is one.
+    @discardableResult
+    public mutating func removeLast() -> Stroke? {
+        strokes.popLast()
+    }
 }

@@ -1,28 +1,52 @@
 import CGL
+import Foundation
 import QuireGeometry
 import QuireImageIO
 import QuireInk
 
-/// Renders one page: paper, the ink layer (every finished sprite, accumulated in a texture the way
-/// JotUI keeps a backing texture), and the live stroke on top. Each stroke blends by its tool:
-/// ink is composited over, a highlighter is drawn into a layer of its own (so it never darkens where
-/// it crosses itself) that joins the ink at the stroke's opacity, and an eraser removes ink from the
-/// ink layer. The same code draws into a window and into an offscreen framebuffer for export. Needs a
-/// current GL 3.3 core context.
+/// Renders one page the JotUI way, in layers:
+/// - the *baked* layer: every stroke older than the undo window, in a page-sized texture;
+/// - the *ink* layer: the baked layer plus the recent strokes, what the page shows;
+/// - the live stroke, drawn as it arrives (final sprites into the ink layer; its provisional tail on top);
+/// - a *view* layer at window resolution, re-rendered from vectors tile by tile after a zoom or pan, so
+///   ink is sharp at every zoom while the scaled ink layer shows at once.
+/// Each stroke blends by its tool: ink over, a highlighter through a layer of its own joined at its
+/// opacity (it never darkens where it crosses itself), an eraser as destination-out. Undo redraws only
+/// the undone stroke's rectangle: the baked layer there plus the recent strokes touching it, so its
+/// cost does not grow with the page; undo past the baked boundary rebuilds that rectangle from vectors.
+/// Needs a current GL 3.3 core context.
 public final class PageRenderer {
     public let pageWidth: Int
     public let pageHeight: Int
     public var paperColor = InkColor.white
     public var deskColor = InkColor(red: 0.56, green: 0.57, blue: 0.6)
+    /// Recent strokes kept out of the baked layer: undoing one of them costs only the strokes near it.
+    public var undoWindow = 100
+    /// Seconds of work a frame may spend baking, and sharpening view tiles.
+    public var bakeBudget = 0.002
+    public var sharpenBudget = 0.004
 
-    private let inkLayer: RenderTarget
-    /// A highlighter stroke's own layer while it is drawn, and a scratch copy with its provisional tail.
-    private lazy var strokeLayer = try? RenderTarget(width: pageWidth, height: pageHeight)
-    private lazy var scratchLayer = try? RenderTarget(width: pageWidth, height: pageHeight)
-    private let sprites: SpriteBatchRenderer
-    private let quads: QuadRenderer
-    private let brushes: BrushLibrary
-    private var liveStyle: StrokeRenderStyle?
+    let sprites: SpriteBatchRenderer
+    let quads: QuadRenderer
+    let brushes: BrushLibrary
+    let pool = TexturePool()
+    let inkLayer: RenderTarget
+    let bakedLayer: RenderTarget
+
+    /// Every stroke on the page, oldest first, and an index of where they lie.
+    public internal(set) var strokes: [SceneStroke] = []
+    var grid = StrokeGrid()
+    /// Strokes `0..<bakedCount` are wholly in the baked layer.
+    public internal(set) var bakedCount = 0
+    /// Sprites of `strokes[bakedCount]` already baked, while it is being baked a slice at a time.
+    var bakeProgress: Int?
+    var redoStack: [SceneStroke] = []
+
+    var liveStyle: StrokeRenderStyle?
+    /// The live stroke's final sprites so far.
+    var liveSprites: [Sprite] = []
+
+    var view: ViewState?
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
@@ -32,146 +56,171 @@ public final class PageRenderer {
         quads = try QuadRenderer()
         brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
+        bakedLayer = try RenderTarget(width: pageWidth, height: pageHeight)
         try GLCheck.noError(during: "renderer set-up")
     }
 
     /// Room around every framebuffer so dabs centred outside it still draw their inside part.
     public var guardBand: Int { Int(sprites.maximumPointSize / 2) + 2 }
+    /// The largest sprite drawn as a point, in framebuffer pixels; larger ones are drawn as quads.
+    public var maximumPointSize: Float { sprites.maximumPointSize }
+    /// Draws every sprite as an instanced quad, never a point (to compare the two paths).
+    public var drawsSpritesAsQuads: Bool {
+        get { sprites.forceQuads }
+        set { sprites.forceQuads = newValue }
+    }
 
     /// Brushes that could not be loaded, and what was drawn instead.
     public var brushProblems: [String] { brushes.problems }
 
-    private var pageRect: Rect { Rect(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight)) }
-    private var pageDimensions: (width: Double, height: Double) { (Double(pageWidth), Double(pageHeight)) }
-    private var pageProjection: PageProjection {
+    /// True while baking or sharpening is unfinished: the window should draw another frame even with
+    /// no input.
+    public var needsAnotherFrame: Bool {
+        strokes.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
+    }
+
+    public var canUndo: Bool { !strokes.isEmpty && liveStyle == nil }
+    public var canRedo: Bool { !redoStack.isEmpty && liveStyle == nil }
+
+    var pageRect: Rect { Rect(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight)) }
+    var pageProjection: PageProjection {
         PageProjection(width: pageWidth, height: pageHeight, pageToFramebuffer: .identity, guardBand: guardBand)
     }
 
     // MARK: Strokes
 
+    /// Adds a finished stroke on top of the page (loading a document, or a stroke drawn elsewhere).
+    public func append(_ stroke: SceneStroke) {
+        render(stroke, into: inkLayer, projection: pageProjection)
+        push(stroke)
+        redoStack.removeAll()
+        view?.markStale(pageRect: stroke.bounds)
+    }
+
     /// Draws a whole finished stroke onto the page.
     public func draw<C: RandomAccessCollection>(stroke strokeSprites: C, style: StrokeRenderStyle)
     where C.Element == Sprite {
-        beginLiveStroke(style)
-        appendToLiveStroke(strokeSprites)
-        endLiveStroke()
+        append(SceneStroke(sprites: Array(strokeSprites), style: style))
+    }
+
+    /// Adds many finished strokes at once (opening a page): everything outside the undo window goes
+    /// straight into the baked layer, with no time slicing.
+    public func load(_ loaded: [SceneStroke]) {
+        for stroke in loaded {
+            render(stroke, into: inkLayer, projection: pageProjection)
+            push(stroke)
+        }
+        while strokes.count - bakedCount > undoWindow {
+            render(strokes[bakedCount], into: bakedLayer, projection: pageProjection)
+            bakedCount += 1
+        }
+        view?.tiles.markAllStale()
+    }
+
+    private func push(_ stroke: SceneStroke) {
+        strokes.append(stroke)
+        grid.append(bounds: stroke.bounds)
     }
 
     /// Starts a stroke drawn sample by sample; its final sprites come through `appendToLiveStroke`.
     public func beginLiveStroke(_ style: StrokeRenderStyle) {
         if liveStyle != nil { endLiveStroke() }
         liveStyle = style
-        if style.blendMode == .highlight { strokeLayer?.clear() }
+        liveSprites.removeAll(keepingCapacity: true)
+        if style.blendMode == .highlight { liveHighlightLayer?.clear() }
     }
 
-    /// Adds final sprites of the live stroke: ink and eraser act on the ink layer at once, a
+    /// Adds final sprites of the live stroke: ink and eraser act on the ink (and view) layer at once, a
     /// highlighter collects in its own layer until the stroke ends.
     public func appendToLiveStroke<C: RandomAccessCollection>(_ committed: C) where C.Element == Sprite {
         guard let style = liveStyle, !committed.isEmpty else { return }
+        liveSprites.append(contentsOf: committed)
         let brush = brushes.texture(for: style.brush)
         switch style.blendMode {
-        case .normal:
+        case .normal, .erase:
+            let blend: SpriteBlend = style.blendMode == .erase ? .erase : .over
             inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: .over)
-        case .erase:
-            inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: .erase)
+            sprites.draw(committed, projection: pageProjection, brush: brush, blend: blend)
+            if let view, let layer = viewLayer {
+                layer.bind()
+                sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: blend)
+            }
         case .highlight:
-            guard let layer = strokeLayer else { return }
+            guard let layer = liveHighlightLayer else { return }
             layer.bind()
             sprites.draw(committed, projection: pageProjection, brush: brush, blend: .maximum)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// Finishes the live stroke: a highlighter's layer joins the ink at the stroke's opacity.
+    /// Finishes the live stroke and keeps it (a new stroke ends the redo history).
     public func endLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
-        if style.blendMode == .highlight, let layer = strokeLayer {
+        let stroke = SceneStroke(sprites: liveSprites, style: style)
+        liveSprites.removeAll(keepingCapacity: true)
+        if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
-            quads.draw(pageRect, page: pageDimensions, projection: pageProjection, texture: layer.texture,
-                       opacity: style.layerOpacity)
+            quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            view?.markStale(pageRect: stroke.bounds)
         }
+        push(stroke)
+        redoStack.removeAll()
     }
 
-    /// Removes all ink.
+    /// Drops the live stroke as if it had never been drawn.
+    public func cancelLiveStroke() {
+        guard let style = liveStyle else { return }
+        liveStyle = nil
+        let bounds = SceneStroke(sprites: liveSprites, style: style).bounds
+        liveSprites.removeAll(keepingCapacity: true)
+        if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
+    }
+
+    /// Removes all ink and history.
     public func clearInk() {
         liveStyle = nil
+        liveSprites.removeAll()
+        strokes.removeAll()
+        grid = StrokeGrid()
+        bakedCount = 0
+        bakeProgress = nil
+        redoStack.removeAll()
         inkLayer.clear()
+        bakedLayer.clear()
+        view?.tiles.markAllStale()
     }
 
-    // MARK: Showing the page
+    // MARK: Undo and redo
 
-    /// Draws desk, page and ink into the default framebuffer of a `width × height` window, the page
-    /// placed by `pageToWindow`, with the live stroke's `provisional` sprites on top.
-    public func drawView(width: Int, height: Int, pageToWindow: AffineTransform, provisional: [Sprite] = []) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let projection = PageProjection(width: width, height: height, pageToFramebuffer: pageToWindow,
-                                        guardBand: guardBand)
-        drawPage(projection: projection, provisional: provisional, target: 0)
-    }
-
-    /// The page as a person would see it, at `scale` framebuffer pixels per page pixel.
-    public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
-        let width = max(1, Int((Double(pageWidth) * scale).rounded()))
-        let height = max(1, Int((Double(pageHeight) * scale).rounded()))
-        let target = try RenderTarget(width: width, height: height)
-        let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
-                                        guardBand: guardBand)
-        drawPage(projection: projection, provisional: [], target: target.framebuffer)
-        target.bind()
-        glFinish()
-        let image = FramebufferReader.read(width: width, height: height)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        try GLCheck.noError(during: "page export")
-        return image
-    }
-
-    /// Reads the default framebuffer's back buffer (read it before swapping: Mesa's software path
-    /// returns zeros for the front buffer after a swap).
-    public func readWindowPixels(width: Int, height: Int) -> RGBAImage {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glReadBuffer(GLenum(GL_BACK))
-        return FramebufferReader.read(width: width, height: height)
-    }
-
-    /// Paper, ink, then the live stroke, into framebuffer `target` through `projection`.
-    private func drawPage(projection: PageProjection, provisional: [Sprite], target: GLuint) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-        quads.draw(pageRect, page: pageDimensions, projection: projection, fill: paperColor)
-        quads.draw(pageRect, page: pageDimensions, projection: projection, texture: inkLayer.texture)
-        guard let style = liveStyle else { return }
-        let brush = brushes.texture(for: style.brush)
-        switch style.blendMode {
-        case .normal:
-            sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
-        case .erase:
-            // Erasing the ink layer reveals paper, so the eraser's tail is shown as paper.
-            let paper = provisional.map { s -> Sprite in
-                var p = s
-                (p.red, p.green, p.blue) = (paperColor.red, paperColor.green, paperColor.blue)
-                return p
-            }
-            sprites.draw(paper, projection: projection, brush: brush, blend: .over)
-        case .highlight:
-            guard var layer = strokeLayer else { return }
-            if !provisional.isEmpty, let scratch = scratchLayer {
-                // The provisional tail joins the stroke's layer (by maximum, as the stroke does) in a
-                // scratch copy, so the whole live stroke shows at one opacity.
-                scratch.bind()
-                quads.draw(pageRect, page: pageDimensions, projection: pageProjection, texture: layer.texture,
-                           replace: true)
-                sprites.draw(provisional, projection: pageProjection, brush: brush, blend: .maximum)
-                layer = scratch
-            }
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-            quads.draw(pageRect, page: pageDimensions, projection: projection, texture: layer.texture,
-                       opacity: style.layerOpacity)
+    /// Takes the newest stroke off the page, redrawing only the rectangle it covered.
+    @discardableResult
+    public func undo() -> Bool {
+        guard canUndo, let stroke = strokes.popLast() else { return false }
+        grid.removeLast()
+        let index = strokes.count
+        var bakedToo = false
+        if index < bakedCount {
+            // Past the baked boundary: the baked layer itself must be rebuilt there from vectors.
+            bakedCount = index
+            bakedToo = true
+        } else if index == bakedCount, bakeProgress != nil {
+            bakeProgress = nil
+            bakedToo = true
         }
+        redraw(stroke.bounds, bakedToo: bakedToo)
+        redoStack.append(stroke)
+        return true
+    }
+
+    /// Puts back the stroke most recently undone.
+    @discardableResult
+    public func redo() -> Bool {
+        guard canRedo, let stroke = redoStack.popLast() else { return false }
+        render(stroke, into: inkLayer, projection: pageProjection)
+        push(stroke)
+        view?.markStale(pageRect: stroke.bounds)
+        return true
     }
 }

@@ -2,21 +2,21 @@ import CGL
 import QuireGeometry
 import QuireInk
 
-/// Draws page-space rectangles, filled with a colour or with a layer texture.
+/// Draws rectangles filled with a colour or with a texture (a layer), through a page projection.
 final class QuadRenderer {
     private let program: ShaderProgram
     private let pageToClip: GLint
-    private let pageSize: GLint
     private let color: GLint
     private let useTexture: GLint
     private let opacity: GLint
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
+    /// Four corners of (x, y, u, v), reused for every quad.
+    private var corners = [Float](repeating: 0, count: 16)
 
     init() throws {
         program = try ShaderProgram(vertex: Shaders.quadVertex, fragment: Shaders.quadFragment)
         pageToClip = program.uniform("uPageToClip")
-        pageSize = program.uniform("uPageSize")
         color = program.uniform("uColor")
         useTexture = program.uniform("uUseTexture")
         opacity = program.uniform("uOpacity")
@@ -26,9 +26,13 @@ final class QuadRenderer {
         glGenBuffers(1, &vbo)
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 16 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+        let stride = GLsizei(4 * MemoryLayout<Float>.size)
         glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                              UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
         glBindVertexArray(0)
     }
 
@@ -37,16 +41,25 @@ final class QuadRenderer {
         glDeleteVertexArrays(1, &vao)
     }
 
-    /// Fills `rect` (page pixels) with `fill`, or with `texture` mapped over a page of `page` size, at
-    /// `opacity`, blended premultiplied "over" (or, with `replace`, overwriting what is there).
-    func draw(_ rect: Rect, page: (width: Double, height: Double), projection: PageProjection,
-              fill: InkColor = .white, texture: GLuint? = nil, opacity: Float = 1, replace: Bool = false) {
+    /// Fills `rect` with `fill` at `opacity`, premultiplied "over".
+    func fill(_ rect: Rect, projection: PageProjection, color fill: InkColor, opacity: Float = 1) {
+        draw(rect, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false)
+    }
+
+    /// Draws a whole layer texture over `rect`: its top row at `rect`'s top (GL rows run bottom-up).
+    /// With `replace`, the texture overwrites what is there instead of blending over it.
+    func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
+                   replace: Bool = false) {
+        draw(rect, projection: projection, texture: texture, fill: .white, opacity: opacity, replace: replace)
+    }
+
+    private func draw(_ rect: Rect, projection: PageProjection, texture: GLuint?, fill: InkColor, opacity alpha: Float,
+                      replace: Bool) {
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
-        glUniform2f(pageSize, Float(page.width), Float(page.height))
         glUniform4f(color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
         glUniform1i(useTexture, texture == nil ? 0 : 1)
-        glUniform1f(self.opacity, opacity)
+        glUniform1f(opacity, alpha)
         if let texture {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -59,12 +72,18 @@ final class QuadRenderer {
         }
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
-        let corners: [Float] = [rect.minX, rect.minY, rect.maxX, rect.minY, rect.minX, rect.maxY, rect.maxX, rect.maxY]
-            .map { Float($0) }
+        let (x0, y0, x1, y1) = (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
+        // Written in place: a quad per tile per frame must not allocate.
+        let values: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) =
+            (x0, y0, 0, 1, x1, y0, 1, 1, x0, y1, 0, 0, x1, y1, 1, 0)
+        withUnsafeBytes(of: values) { source in
+            corners.withUnsafeMutableBytes { $0.copyMemory(from: source) }
+        }
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         corners.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         glBindVertexArray(0)
+        glEnable(GLenum(GL_BLEND))
     }
 }

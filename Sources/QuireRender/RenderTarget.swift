@@ -1,4 +1,5 @@
 import CGL
+import QuireImageIO
 
 /// An offscreen framebuffer with one premultiplied RGBA8 colour texture: the page's ink layer, and the
 /// target of page exports. Pixel rows run bottom-up, as everywhere in GL.
@@ -45,6 +46,15 @@ public final class RenderTarget {
 
     func bind() {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    }
+
+    /// Its pixels, top row first, straight alpha.
+    public func readPixels() -> RGBAImage {
+        bind()
+        glFinish()
+        let image = FramebufferReader.read(width: width, height: height)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        return image
     }
 
     /// Transparent everywhere.

@@ -39,17 +39,55 @@ enum Shaders {
         }
         """
 
+    /// Sprites larger than the driver's largest point: one instanced quad each, same look as a point.
+    static let spriteQuadVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aCenter;
+        layout(location = 1) in float aDiameter;
+        layout(location = 2) in float aRotation;
+        layout(location = 3) in vec4 aColor;
+        uniform mat3 uPageToClip;
+        uniform float uPixelScale;
+        out vec4 vColor;
+        out float vRotation;
+        out vec2 vCorner;
+        void main() {
+            // Corners of a triangle strip from the vertex number: (0,0) (1,0) (0,1) (1,1).
+            vCorner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+            vec2 page = aCenter + (vCorner - vec2(0.5)) * aDiameter;
+            vec3 p = uPageToClip * vec3(page, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            vColor = vec4(aColor.rgb * aColor.a, aColor.a);
+            vRotation = aRotation;
+        }
+        """
+
+    static let spriteQuadFragment = """
+        #version 330 core
+        uniform sampler2D uBrush;
+        in vec4 vColor;
+        in float vRotation;
+        in vec2 vCorner;
+        out vec4 fragColor;
+        void main() {
+            vec2 c = vCorner - vec2(0.5);
+            float s = sin(vRotation);
+            float k = cos(vRotation);
+            vec2 uv = vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5);
+            fragColor = vColor * texture(uBrush, uv).r;
+        }
+        """
+
     static let quadVertex = """
         #version 330 core
         layout(location = 0) in vec2 aPosition;
+        layout(location = 1) in vec2 aTexCoord;
         uniform mat3 uPageToClip;
-        uniform vec2 uPageSize;
         out vec2 vTexCoord;
         void main() {
             vec3 p = uPageToClip * vec3(aPosition, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
-            // Layer textures are drawn with the same y flip as the screen, so their top row is v = 1.
-            vTexCoord = vec2(aPosition.x / uPageSize.x, 1.0 - aPosition.y / uPageSize.y);
+            vTexCoord = aTexCoord;
         }
         """
 

@@ -1,3 +1,4 @@
+import QuireGeometry
 import QuireInk
 
 /// Keys Quire acts on, by meaning rather than keysym, plus the typed text for everything else.
@@ -29,6 +30,9 @@ public struct KeyInput: Equatable, Sendable {
 
 /// What the window reports, as plain Swift values: nothing above this module sees an XEvent.
 public enum WindowEvent: Equatable, Sendable {
+    /// A wheel turned (buttons 4–7 in X): `dx`, `dy` in notches, positive right and down; `at` in
+    /// window pixels.
+    case scroll(dx: Double, dy: Double, at: Point, control: Bool)
     /// A button went down; `sample.position` is in window pixels.
     case pointerDown(InputSample, button: Int)
     case pointerMoved(InputSample)

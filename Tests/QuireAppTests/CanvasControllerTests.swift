@@ -96,10 +96,53 @@ final class CanvasControllerTests: XCTestCase {
 
     func testWindowPositionsAreMappedToThePage() {
         let canvas = CanvasController()
-        canvas.pageToWindow = .translation(100, 50)
-        _ = canvas.handle(.pointerDown(sample(110, 60), button: 1))
-        _ = canvas.handle(.pointerUp(sample(120, 60), button: 1))
+        var view = PageView()
+        view.zoom(by: 2, around: .zero)
+        view.pan(by: Point(100, 50))
+        canvas.view = view
+        _ = canvas.handle(.pointerDown(sample(120, 70), button: 1))
+        _ = canvas.handle(.pointerUp(sample(140, 70), button: 1))
         XCTAssertEqual(canvas.page.strokes[0].samples.first?.position, Point(10, 10))
+    }
+
+    func testUndoAndRedoWalkThePageAndANewStrokeEndsTheRedoHistory() {
+        let canvas = CanvasController()
+        for y in [10.0, 20, 30] {
+            _ = canvas.handle(.pointerDown(sample(0, y), button: 1))
+            _ = canvas.handle(.pointerUp(sample(50, y, 0.1), button: 1))
+        }
+        _ = canvas.takeRenderWork()
+        let ctrlZ = KeyInput(keysym: 0x7a, text: "\u{1a}", control: true)
+        _ = canvas.handle(.key(ctrlZ))
+        _ = canvas.handle(.key(ctrlZ))
+        XCTAssertEqual(canvas.page.strokes.map { $0.samples[0].position.y }, [10])
+        XCTAssertEqual(canvas.takeRenderWork(), [.undo, .undo])
+        _ = canvas.handle(.key(KeyInput(keysym: 0x5a, text: "\u{1a}", control: true, shift: true)))
+        XCTAssertEqual(canvas.page.strokes.map { $0.samples[0].position.y }, [10, 20])
+        XCTAssertEqual(canvas.takeRenderWork(), [.redo])
+        _ = canvas.handle(.pointerDown(sample(0, 40), button: 1))
+        _ = canvas.handle(.key(ctrlZ))                                    // ignored mid-stroke
+        _ = canvas.handle(.pointerUp(sample(50, 40, 0.1), button: 1))
+        XCTAssertFalse(canvas.canRedo, "a new stroke ends the redo history")
+        XCTAssertEqual(canvas.page.strokes.count, 3)
+        for _ in 0..<10 { canvas.undo() }
+        XCTAssertTrue(canvas.page.strokes.isEmpty, "undo stops at an empty page")
+    }
+
+    func testWheelPansAndControlWheelZoomsAboutThePointer() {
+        let canvas = CanvasController()
+        _ = canvas.handle(.scroll(dx: 0, dy: 1, at: Point(10, 10), control: false))
+        XCTAssertEqual(canvas.pageToWindow.apply(.zero), Point(0, -CanvasController.scrollStep))
+        canvas.view = PageView()
+        let pointer = Point(300, 200)
+        let under = (canvas.pageToWindow.inverted!).apply(pointer)
+        _ = canvas.handle(.scroll(dx: 0, dy: -1, at: pointer, control: true))
+        XCTAssertEqual(canvas.view.zoom, 1.25, accuracy: 1e-12)
+        let stillUnder = canvas.pageToWindow.inverted!.apply(pointer)
+        XCTAssertEqual(stillUnder.x, under.x, accuracy: 1e-9)
+        XCTAssertEqual(stillUnder.y, under.y, accuracy: 1e-9)
+        _ = canvas.handle(.key(KeyInput(keysym: 0x30, text: "0", control: true)))
+        XCTAssertEqual(canvas.view, PageView())
     }
 
     func testShortcuts() {

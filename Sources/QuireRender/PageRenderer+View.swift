@@ -1,0 +1,154 @@
+import CGL
+import Foundation
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+
+extension PageRenderer {
+    var viewLayer: RenderTarget? {
+        guard let view else { return nil }
+        return pool.target("view", width: view.width, height: view.height)
+    }
+
+    /// Draws desk, page and ink into the default framebuffer of a `width × height` window, the page
+    /// placed by `pageToWindow` (zoom and pan), with the live stroke's `provisional` sprites on top.
+    /// Each frame also bakes and sharpens a little, within their budgets (see `needsAnotherFrame`).
+    /// `target` replaces the window (tests and benchmarks draw the view offscreen).
+    public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
+                         into target: RenderTarget? = nil) {
+        bake(budget: bakeBudget)
+        updateView(width: width, height: height, pageToWindow: pageToWindow)
+        sharpen(budget: sharpenBudget)
+        guard let view, let viewLayer else { return }
+        let framebuffer = target?.framebuffer ?? 0
+
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let projection = view.projection(guardBand: guardBand)
+        quads.fill(pageRect, projection: projection, color: paperColor)
+        // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
+        for index in 0..<view.tiles.count {
+            let t = view.tiles.rect(ofTile: index)
+            Scissor.set(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
+                        framebufferHeight: height)
+            if view.tiles.isSharp(index) {
+                copyWhole(viewLayer)
+            } else {
+                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+            }
+        }
+        Scissor.off()
+        drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
+    }
+
+    /// Whether the view shows every tile sharp (rendered from vectors at the current zoom).
+    public var viewIsSharp: Bool { view?.tiles.allSharp ?? false }
+
+    /// Forgets sharp tiles when the window's size or the view changed.
+    private func updateView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform) {
+        if let view, view.width == width, view.height == height, view.pageToWindow == pageToWindow { return }
+        view = ViewState(width: width, height: height, pageToWindow: pageToWindow)
+    }
+
+    /// Re-renders stale tiles from vectors, nearest the centre first, until `budget` seconds are spent
+    /// (at least one tile a frame, so sharpening always progresses).
+    func sharpen(budget: Double) {
+        guard let view, let layer = viewLayer else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
+        let projection = view.projection(guardBand: guardBand)
+        for index in view.tiles.staleTilesCentreFirst {
+            let t = view.tiles.rect(ofTile: index)
+            layer.bind()
+            Scissor.set(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
+                        framebufferHeight: view.height)
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            for i in grid.strokes(touching: view.pageRect(ofTile: index)) {
+                render(strokes[i], into: layer, projection: projection)
+            }
+            if let style = liveStyle, style.blendMode != .highlight {
+                render(SceneStroke(sprites: liveSprites, style: style), into: layer, projection: projection)
+            }
+            Scissor.off()
+            self.view?.tiles.markSharp(index)
+            if DispatchTime.now().uptimeNanoseconds > deadline { break }
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// Sharpens every tile now (tests, and a view that must be exact at once).
+    public func finishSharpening() {
+        while !(view?.tiles.allSharp ?? true) { sharpen(budget: 1) }
+    }
+
+    /// The live stroke's layer or provisional tail, over the page in framebuffer `target`.
+    private func drawLiveStroke(projection: PageProjection, provisional: [Sprite], target: GLuint) {
+        guard let style = liveStyle else { return }
+        let brush = brushes.texture(for: style.brush)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+        switch style.blendMode {
+        case .normal:
+            sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
+        case .erase:
+            // Erasing reveals paper, so the eraser's tail is shown as paper.
+            var paper = provisional
+            for i in paper.indices {
+                (paper[i].red, paper[i].green, paper[i].blue) = (paperColor.red, paperColor.green, paperColor.blue)
+            }
+            sprites.draw(paper, projection: projection, brush: brush, blend: .over)
+        case .highlight:
+            guard var layer = liveHighlightLayer else { return }
+            if !provisional.isEmpty, let scratch = pool.target("live-highlight-tail", width: pageWidth, height: pageHeight) {
+                // The tail joins the stroke's layer (by maximum, as the stroke does) in a scratch copy,
+                // so the whole live stroke shows at one opacity.
+                scratch.bind()
+                copyWhole(layer, replace: true)
+                sprites.draw(provisional, projection: pageProjection, brush: brush, blend: .maximum)
+                layer = scratch
+            }
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+            quads.drawLayer(layer.texture, over: pageRect, projection: projection, opacity: style.layerOpacity)
+        }
+    }
+
+    /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink
+    /// layer as it is, at any other scale re-rendered from vectors (sharp, not a scaled bitmap).
+    public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
+        let width = max(1, Int((Double(pageWidth) * scale).rounded()))
+        let height = max(1, Int((Double(pageHeight) * scale).rounded()))
+        let target = try RenderTarget(width: width, height: height)
+        let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
+                                        guardBand: guardBand)
+        target.bind()
+        quads.fill(pageRect, projection: projection, color: paperColor)
+        if scale == 1 {
+            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+        } else {
+            // Ink on its own layer first, so erasers remove ink and not paper.
+            guard let ink = pool.target("export-ink", width: width, height: height) else {
+                throw RenderError.framebufferIncomplete(status: 0)
+            }
+            ink.clear()
+            for stroke in strokes { render(stroke, into: ink, projection: projection) }
+            target.bind()
+            copyWhole(ink)
+        }
+        drawLiveStroke(projection: projection, provisional: [], target: target.framebuffer)
+        target.bind()
+        glFinish()
+        let image = FramebufferReader.read(width: width, height: height)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        try GLCheck.noError(during: "page export")
+        return image
+    }
+
+    /// Reads the default framebuffer's back buffer (read it before swapping: Mesa's software path
+    /// returns zeros for the front buffer after a swap).
+    public func readWindowPixels(width: Int, height: Int) -> RGBAImage {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glReadBuffer(GLenum(GL_BACK))
+        return FramebufferReader.read(width: width, height: height)
+    }
+}

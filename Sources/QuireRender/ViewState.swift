@@ -1,0 +1,33 @@
+import QuireGeometry
+
+/// How the page is seen in the window right now, and which window tiles are sharp at that view.
+struct ViewState {
+    let width: Int
+    let height: Int
+    let pageToWindow: AffineTransform
+    var tiles: ViewTiles
+
+    init(width: Int, height: Int, pageToWindow: AffineTransform) {
+        self.width = width
+        self.height = height
+        self.pageToWindow = pageToWindow
+        tiles = ViewTiles(width: width, height: height)
+    }
+
+    func projection(guardBand: Int) -> PageProjection {
+        PageProjection(width: width, height: height, pageToFramebuffer: pageToWindow, guardBand: guardBand)
+    }
+
+    /// Marks stale the tiles showing `pageRect`.
+    mutating func markStale(pageRect: Rect) {
+        let r = pageToWindow.apply(pageRect)
+        tiles.markStale(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
+    }
+
+    /// The page area a tile shows.
+    func pageRect(ofTile index: Int) -> Rect {
+        let t = tiles.rect(ofTile: index)
+        let window = Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height))
+        return (pageToWindow.inverted ?? .identity).apply(window)
+    }
+}
