@@ -56,7 +56,8 @@ public struct StrokeStyle: Hashable, Sendable, Codable {
                         effectIDs: [HighlighterEffect.identifier], minimumWidth: 16, maximumWidth: 16,
                         minimumOpacity: 0.35, maximumOpacity: 0.35, smoothness: 0.5)
         case .eraser:
-            StrokeStyle(tool: .eraser, color: color, brush: .softRound, engineID: ShemanarevEngine.identifier,
+            // Hard-edged: a soft rim would only half-remove ink at the eraser's edge, leaving ghosts.
+            StrokeStyle(tool: .eraser, color: color, brush: .hardRound, engineID: ShemanarevEngine.identifier,
                         effectIDs: [PressureWidthEffect.identifier, EraserEffect.identifier],
                         minimumWidth: 12, maximumWidth: 24)
         }
