@@ -36,10 +36,24 @@ struct PathIntersector {
         var point: Point
         var isOverlap: Bool
         var lengthA = 0.0, lengthB = 0.0
+        var kind = IntersectionKind.touch
     }
 
     func run() -> PathIntersections {
-        guard a.isFinite && b.isFinite else { return PathIntersections(intersections: [], problems: [.nonFiniteCoordinates]) }
+        let (hits, problems) = resolve()
+        let result = hits.map { h in
+            PathIntersection(
+                point: h.point,
+                first: PathPosition(elementIndex: a.segments[h.segA].elementIndex, t: h.t, length: h.lengthA),
+                second: PathPosition(elementIndex: b.segments[h.segB].elementIndex, t: h.u, length: h.lengthB),
+                kind: h.kind)
+        }
+        return PathIntersections(intersections: result, problems: problems)
+    }
+
+    /// The merged, classified hits in order along the first path, with segment indices for cutting.
+    func resolve() -> (hits: [Hit], problems: [GeometryProblem]) {
+        guard a.isFinite && b.isFinite else { return ([], [.nonFiniteCoordinates]) }
         var curves = CurveIntersector(scale: scale)
         var problems: [GeometryProblem] = []
         var raw: [Hit] = []
@@ -56,17 +70,15 @@ struct PathIntersector {
         }
         if isSelf { raw = raw.filter { !isTrivialSelfHit($0) } }
         let merged = merge(raw)
-        var result: [PathIntersection] = []
+        var result: [Hit] = []
         for (k, h) in merged.enumerated() {
             guard let kind = classify(h, among: merged, index: k) else { continue }
-            result.append(PathIntersection(
-                point: h.point,
-                first: PathPosition(elementIndex: a.segments[h.segA].elementIndex, t: h.t, length: h.lengthA),
-                second: PathPosition(elementIndex: b.segments[h.segB].elementIndex, t: h.u, length: h.lengthB),
-                kind: kind))
+            var h = h
+            h.kind = kind
+            result.append(h)
         }
-        result.sort { ($0.first.length, $0.second.length) < ($1.first.length, $1.second.length) }
-        return PathIntersections(intersections: result, problems: problems)
+        result.sort { ($0.lengthA, $0.lengthB) < ($1.lengthA, $1.lengthB) }
+        return (result, problems)
     }
 
     private func pieceHits(_ i: Int, _ j: Int, _ curves: inout CurveIntersector) -> [CurveHit] {
