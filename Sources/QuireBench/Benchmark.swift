@@ -24,4 +24,5 @@ struct BenchmarkContext {
 /// Every benchmark, in the order they run. One line per area of the product.
 let allBenchmarks: [Benchmark] = [
     pngBenchmark,
+    geometryBenchmark,
 ]

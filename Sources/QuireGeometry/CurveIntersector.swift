@@ -27,18 +27,20 @@ struct CurveIntersector {
     let tolerance: Double
     /// Pieces flatter than this are treated as chords to seed Newton.
     let leafFlatness: Double
-    /// Subdivision steps left before the search gives up (and says so).
-    var budget: Int
+    /// Subdivision steps allowed for one pair of curves before the search gives up (and says so).
+    let budgetPerPair: Int
+    private var budget = 0
     var exhaustedNear: Point?
 
-    init(scale: Double, budget: Int = 200_000) {
+    init(scale: Double, budgetPerPair: Int = 100_000) {
         tolerance = 1e-9 * scale
         leafFlatness = 1e-6 * scale
-        self.budget = budget
+        self.budgetPerPair = budgetPerPair
     }
 
     mutating func hits(_ a: BezierCurve, _ b: BezierCurve) -> [CurveHit] {
         if a.isPoint(within: tolerance) || b.isPoint(within: tolerance) { return [] }
+        budget = budgetPerPair
         if Self.precedes(b, a) { return orderedHits(b, a).map(\.swapped) }
         return orderedHits(a, b)
     }
@@ -267,8 +269,8 @@ struct CurveIntersector {
             var nt: Double, nu: Double
             if abs(det) > 1e-10 * ja.length * jb.length {
                 // Solve ja·dt − jb·du = −gap.
-                let dt = jb.cross(gap) / det
-                let du = ja.cross(gap) / det
+                let dt = gap.cross(jb) / det
+                let du = gap.cross(ja) / det
                 nt = t + dt; nu = u + du
             } else {
                 nt = a.nearestParameter(to: b.point(at: u), near: t)
