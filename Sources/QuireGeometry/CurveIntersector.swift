@@ -108,18 +108,26 @@ struct CurveIntersector {
         var hits = overlaps.flatMap { [$0.start, $0.end] }
 
         var seeds: [(Double, Double)] = []
+        skippedStretches = overlaps
         subdivide(a, 0, 1, b, 0, 1, depth: 0, into: &seeds)
         for (t0, u0) in seeds {
-            guard let (t, u) = refine(a, b, t0, u0) else { continue }
+            guard var (t, u) = refine(a, b, t0, u0) else { continue }
+            if abs(a.tangent(at: t).cross(b.tangent(at: u))) < 1e-3 { (t, u) = polishTouch(a, b, t, u) }
             if overlaps.contains(where: { $0.containsInterior(t: t) }) { continue }
             hits.append(hit(a, t, b, u, overlap: false))
         }
         return Self.deduplicated(hits, tolerance: tolerance)
     }
 
+    /// The overlaps of the pair being searched: pieces wholly inside one need no search.
+    private var skippedStretches: [Stretch] = []
+
     private struct Stretch {
         var start: CurveHit
         var end: CurveHit
+        func covers(_ t0: Double, _ t1: Double, _ u0: Double, _ u1: Double) -> Bool {
+            t0 >= min(start.t, end.t) && t1 <= max(start.t, end.t) && u0 >= min(start.u, end.u) && u1 <= max(start.u, end.u)
+        }
         func containsInterior(t: Double) -> Bool {
             t > min(start.t, end.t) + 1e-9 && t < max(start.t, end.t) - 1e-9
         }
@@ -192,6 +200,7 @@ struct CurveIntersector {
             return
         }
         if Self.outsideFatLine(of: a, b, pad) || Self.outsideFatLine(of: b, a, pad) { return }
+        if skippedStretches.contains(where: { $0.covers(ta0, ta1, tb0, tb1) }) { return }
 
         let flatA = a.flatness <= leafFlatness, flatB = b.flatness <= leafFlatness
         let sizeA = boxA.width + boxA.height, sizeB = boxB.width + boxB.height
@@ -293,13 +302,44 @@ struct CurveIntersector {
         return dist <= tolerance ? (t, u) : nil
     }
 
+    /// Where curves are tangent, every parameter in a small window brings them within tolerance, and
+    /// Newton stops anywhere in it; the touch itself is where they come closest, found by golden-section
+    /// search on the distance from A(t) to B.
+    private func polishTouch(_ a: BezierCurve, _ b: BezierCurve, _ t: Double, _ u: Double) -> (Double, Double) {
+        var nearest = u
+        func gap(_ s: Double) -> Double {
+            let p = a.point(at: s)
+            nearest = b.nearestParameter(to: p, near: nearest)
+            return b.point(at: nearest).distance(to: p)
+        }
+        var lo = max(0, t - 1e-3), hi = min(1, t + 1e-3)
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo)
+        var f1 = gap(x1), f2 = gap(x2)
+        for _ in 0..<80 where hi - lo > 1e-15 {
+            if f1 <= f2 {
+                (hi, x2, f2) = (x2, x1, f1)
+                x1 = hi - ratio * (hi - lo)
+                f1 = gap(x1)
+            } else {
+                (lo, x1, f1) = (x1, x2, f2)
+                x2 = lo + ratio * (hi - lo)
+                f2 = gap(x2)
+            }
+        }
+        let best = (lo + hi) / 2
+        let bu = b.nearestParameter(to: a.point(at: best), near: u)
+        // Keep Newton's answer if the search wandered off (it should not: the window is tiny).
+        return a.point(at: best).distance(to: b.point(at: bu)) <= tolerance ? (best, bu) : (t, u)
+    }
+
     /// Drops hits that repeat another within the tolerance (same place on both curves).
     static func deduplicated(_ hits: [CurveHit], tolerance: Double) -> [CurveHit] {
         var kept: [CurveHit] = []
         for h in hits.sorted(by: { ($0.t, $0.u) < ($1.t, $1.u) }) {
             if let i = kept.firstIndex(where: {
                 ($0.point.distance(to: h.point) <= tolerance * 10 && abs($0.t - h.t) < 1e-6 && abs($0.u - h.u) < 1e-6)
-                    || (abs($0.t - h.t) < 1e-12 && abs($0.u - h.u) < 1e-12)
+                    || (abs($0.t - h.t) < 1e-7 && abs($0.u - h.u) < 1e-7)
             }) {
                 kept[i].isOverlap = kept[i].isOverlap || h.isOverlap
                 continue

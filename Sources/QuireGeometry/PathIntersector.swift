@@ -231,7 +231,8 @@ struct PathIntersector {
         }
         if onA > 0 || onB > 0 {
             let aEnds = aAngles.compactMap { $0 }.count, bEnds = bAngles.compactMap { $0 }.count
-            if onB == aEnds && onA == bEnds { return h.isOverlap ? nil : .touch }
+            // Together on both sides, on both paths: the middle of a shared stretch.
+            if aEnds == 2 && bEnds == 2 && onB == 2 && onA == 2 { return h.isOverlap ? nil : .touch }
             return .overlap
         }
         guard let a1 = aAngles[0], let a0 = aAngles[1], let b1 = bAngles[0], let b0 = bAngles[1] else {
