@@ -44,7 +44,8 @@ public struct Homography: Hashable, Sendable {
 
     public func apply(_ p: Point) -> Point? {
         let w = m[6] * p.x + m[7] * p.y + m[8]
-        guard abs(w) > 1e-300 else { return nil }
+        // On (or within rounding of) the line that maps to infinity there is no image.
+        guard abs(w) > 1e-12 * (abs(m[6] * p.x) + abs(m[7] * p.y) + abs(m[8])) else { return nil }
         let q = Point((m[0] * p.x + m[1] * p.y + m[2]) / w, (m[3] * p.x + m[4] * p.y + m[5]) / w)
         return q.x.isFinite && q.y.isFinite ? q : nil
     }
