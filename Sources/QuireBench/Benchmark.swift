@@ -1,7 +1,7 @@
 import Foundation
 
 /// One named benchmark. Each area of the product adds its own file defining one of these and one line
-/// to `allBenchmarks` in main.swift.
+/// to `allBenchmarks` below.
 struct Benchmark: Sendable {
     let name: String
     let summary: String
@@ -25,4 +25,5 @@ struct BenchmarkContext {
 let allBenchmarks: [Benchmark] = [
     pngBenchmark,
     inkBenchmark,
+    geometryBenchmark,
 ]

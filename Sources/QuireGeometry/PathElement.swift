@@ -1,0 +1,37 @@
+/// One instruction of a `BezierPath`, with absolute coordinates. The current point before an element is
+/// the end of the element before it; `close` draws a straight line back to the subpath's first point.
+public enum PathElement: Hashable, Sendable {
+    case move(to: Point)
+    case line(to: Point)
+    case quad(control: Point, to: Point)
+    case cubic(control1: Point, control2: Point, to: Point)
+    case close
+
+    /// Where the element leaves the pen; nil for `close`, whose end depends on the subpath.
+    public var endPoint: Point? {
+        switch self {
+        case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): return p
+        case .close: return nil
+        }
+    }
+
+    /// Every coordinate the element names, for scale and finiteness checks.
+    var namedPoints: [Point] {
+        switch self {
+        case .move(let p), .line(let p): return [p]
+        case .quad(let c, let p): return [c, p]
+        case .cubic(let c1, let c2, let p): return [c1, c2, p]
+        case .close: return []
+        }
+    }
+
+    func mapped(_ f: (Point) -> Point) -> PathElement {
+        switch self {
+        case .move(let p): return .move(to: f(p))
+        case .line(let p): return .line(to: f(p))
+        case .quad(let c, let p): return .quad(control: f(c), to: f(p))
+        case .cubic(let c1, let c2, let p): return .cubic(control1: f(c1), control2: f(c2), to: f(p))
+        case .close: return .close
+        }
+    }
+}

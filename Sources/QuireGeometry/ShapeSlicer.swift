@@ -1,0 +1,64 @@
+/// The scissors cut: a closed shape sliced by an open path into the distinct regions it leaves.
+///
+/// The outline of the shape, cut where the scissors meet it, and the pieces of the scissors inside the
+/// shape (cut also where the scissors cross themselves) form a planar arrangement; ends that go nowhere
+/// (a cut that stops inside the shape) are pruned; each bounded face inside the shape is one sub-shape,
+/// with any untouched holes nested inside it.
+struct ShapeSlicer {
+    let shape: BezierPath
+    let scissors: BezierPath
+    let fillRule: FillRule
+
+    func slice() -> ShapeResult {
+        let outline = PathGeometry(shape.closingOpenSubpaths)
+        let cut = PathGeometry(scissors)
+        guard outline.isFinite && cut.isFinite else { return ShapeResult(shapes: [], problems: [.nonFiniteCoordinates]) }
+        guard outline.subpaths.contains(where: { $0.isClosed }) else { return ShapeResult(shapes: [], problems: [.shapeNotClosed]) }
+
+        let intersector = PathIntersector(cut, outline)
+        let (hits, hitProblems) = intersector.resolve()
+        let (selfHits, selfProblems) = PathIntersector(selfOf: cut).resolve()
+        var problems = hitProblems + selfProblems
+
+        // Vertex ids: 0..<hits for the outline meetings, then the scissors' own crossings.
+        var scissorsCuts = hits.enumerated().map { PathCut(segment: $1.segA, t: $1.t, vertex: $0, point: $1.point) }
+        for (k, h) in selfHits.enumerated() {
+            scissorsCuts.append(PathCut(segment: h.segA, t: h.t, vertex: hits.count + k, point: h.point))
+            scissorsCuts.append(PathCut(segment: h.segB, t: h.u, vertex: hits.count + k, point: h.point))
+        }
+        let outlineCuts = hits.enumerated().map { PathCut(segment: $1.segB, t: $1.u, vertex: $0, point: $1.point) }
+
+        var arrangement = PlanarArrangement(scale: intersector.scale)
+        let classifier = PieceClassifier(shape: outline, fillRule: fillRule, scale: intersector.scale)
+        for piece in cut.pieces(cutAt: scissorsCuts) where classifier.side(of: piece) == .inside {
+            arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex())
+        }
+        for piece in outline.pieces(cutAt: outlineCuts) {
+            if piece.startVertex == nil {
+                let v = arrangement.freshVertex()
+                arrangement.add(piece, from: v, to: v)
+            } else {
+                arrangement.add(piece, from: piece.startVertex!, to: piece.endVertex!)
+            }
+        }
+        arrangement.pruneDanglingEdges()
+        let faces = arrangement.faces()
+        problems += arrangement.problems
+
+        var shapes: [SubShape] = []
+        for face in faces where classifier.contains(arrangement.interiorPoint(of: face.outline)) {
+            shapes.append(SubShape(outline: arrangement.path(of: face.outline), holes: face.holes.map { arrangement.path(of: $0) }))
+        }
+        return ShapeResult(shapes: shapes, problems: problems)
+    }
+}
+
+extension BezierPath {
+    /// The distinct closed regions left when this closed shape is cut along `scissors` (ClippingBezier's
+    /// `uniqueShapesCreatedFromSlicingWithUnclosedPath`). Holes the scissors miss stay holes in the
+    /// region around them; a cut into a hole opens it into that region's outline. A scissors path that
+    /// stops inside the shape does not separate anything there.
+    public func uniqueShapes(slicedBy scissors: BezierPath, fillRule: FillRule = .nonZero) -> ShapeResult {
+        ShapeSlicer(shape: self, scissors: scissors, fillRule: fillRule).slice()
+    }
+}
