@@ -44,7 +44,8 @@ let package = Package(
 
         // Tests. QuireTestSupport starts real X servers and reads real pixels.
         .systemLibrary(name: "CXTest", path: "Tests/CXTest"),
-        .target(name: "QuireTestSupport", dependencies: ["CXTest", "QuireImageIO"], path: "Tests/QuireTestSupport"),
+        .systemLibrary(name: "CInputTestProtocol", path: "Tests/CInputTestProtocol"),
+        .target(name: "QuireTestSupport", dependencies: ["CXTest", "CInputTestProtocol", "QuireImageIO"], path: "Tests/QuireTestSupport"),
         .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
         .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
