@@ -51,5 +51,7 @@ let package = Package(
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: ["QuireApp", "QuireTestSupport", "quire"]),
+        // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
+        .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),
     ]
 )

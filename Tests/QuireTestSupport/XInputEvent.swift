@@ -25,5 +25,9 @@ public struct XInputEvent: Sendable, Equatable {
     public struct HierarchyChange: Sendable, Equatable {
         public var deviceID: Int
         public var flags: Int
+        public init(deviceID: Int, flags: Int) {
+            self.deviceID = deviceID
+            self.flags = flags
+        }
     }
 }
