@@ -5,7 +5,7 @@ import XCTest
 /// announces the change, and the inputtest driver hangs up; enabled again, the pen works after a reconnect.
 final class DeviceDisableTests: XCTestCase {
     func testDisablingThePenMidStrokeReleasesTheTipAndReenablingRestoresIt() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let penID = try fixture.deviceID(EmulatedDevice.penName)
         let pen = try fixture.server.connect(EmulatedDevice.penName)
         try pen.proximityIn(x: 5120, y: 5120, pressure: 0)

@@ -23,7 +23,7 @@ final class HarnessBasicsTests: XCTestCase {
     }
 
     func testTheServerReportsTheHandshakeAndRejectsUnknownDevices() throws {
-        let fixture = try HarnessFixture(devices: [.keyboard()])
+        let fixture = try HarnessFixture.start(devices: [.keyboard()])
         let keyboard = try fixture.server.connect(EmulatedDevice.keyboardName)
         XCTAssertEqual(keyboard.serverVersion.major, 1)
         XCTAssertGreaterThanOrEqual(keyboard.serverVersion.minor, 1)

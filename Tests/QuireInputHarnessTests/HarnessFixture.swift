@@ -8,8 +8,14 @@ final class HarnessFixture {
     let server: XorgServer
     let probe: XInputProbe
 
-    init(devices: [EmulatedDevice] = EmulatedDevice.penTouchKeyboard) throws {
+    /// Starts Xorg with `devices` and a probe on it; skips the test (fails it under `make test`) when
+    /// Xorg, its dummy or inputtest driver, or root is missing.
+    static func start(devices: [EmulatedDevice] = EmulatedDevice.penTouchKeyboard) throws -> HarnessFixture {
         if let missing = XorgServer.unavailability() { try Requirement.unmet(missing.description) }
+        return try HarnessFixture(devices: devices)
+    }
+
+    private init(devices: [EmulatedDevice]) throws {
         server = try XorgServer(devices: devices)
         probe = try XInputProbe(display: server.display)
     }

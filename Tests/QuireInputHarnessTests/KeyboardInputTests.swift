@@ -4,7 +4,7 @@ import XCTest
 /// The emulated keyboard types into the focused window as a real keyboard attached to the core keyboard.
 final class KeyboardInputTests: XCTestCase {
     func testAKeyPressAndReleaseReachTheFocus() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let keyboard = try XCTUnwrap(fixture.probe.device(named: EmulatedDevice.keyboardName))
         XCTAssertEqual(keyboard.type, "KEYBOARD")
         XCTAssertEqual(keyboard.use, .slaveKeyboard)

@@ -5,7 +5,7 @@ import XCTest
 /// strokes arrive sample for sample with the positions and pressures that were sent.
 final class PenInputTests: XCTestCase {
     func testThePenIsAnAbsoluteTabletWithPressure() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let pen = try XCTUnwrap(fixture.probe.device(named: EmulatedDevice.penName))
         let master = try XCTUnwrap(fixture.probe.devices().first { $0.use == .masterPointer })
 
@@ -31,7 +31,7 @@ final class PenInputTests: XCTestCase {
     /// consecutive unprocessed motions of one device, but each motion is preceded by its raw event,
     /// which keeps them apart; this test pins that down.
     func testAPressureStrokeArrivesSampleForSample() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let penID = try fixture.deviceID(EmulatedDevice.penName)
         let pen = try fixture.server.connect(EmulatedDevice.penName)
         let width = fixture.server.width, height = fixture.server.height
@@ -88,7 +88,7 @@ final class PenInputTests: XCTestCase {
     /// TABLET slave whose events name it as their source.
     func testASecondPenIsASeparateSourceDevice() throws {
         let eraserName = "Quire Test Eraser"
-        let fixture = try HarnessFixture(devices: [.pen(), .pen(named: eraserName), .keyboard()])
+        let fixture = try HarnessFixture.start(devices: [.pen(), .pen(named: eraserName), .keyboard()])
         let penID = try fixture.deviceID(EmulatedDevice.penName)
         let eraserID = try fixture.deviceID(eraserName)
         XCTAssertNotEqual(penID, eraserID)

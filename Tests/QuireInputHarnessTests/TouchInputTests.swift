@@ -4,7 +4,7 @@ import XCTest
 /// The emulated touchscreen: a direct-touch device whose fingers arrive as XI2 touch sequences.
 final class TouchInputTests: XCTestCase {
     func testTheTouchscreenIsADirectTouchDevice() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let touch = try XCTUnwrap(fixture.probe.device(named: EmulatedDevice.touchName))
         XCTAssertEqual(touch.type, "TOUCHSCREEN")
         XCTAssertEqual(touch.use, .slavePointer)
@@ -19,7 +19,7 @@ final class TouchInputTests: XCTestCase {
     }
 
     func testTwoFingersBeginMoveAndEnd() throws {
-        let fixture = try HarnessFixture()
+        let fixture = try HarnessFixture.start()
         let touchID = try fixture.deviceID(EmulatedDevice.touchName)
         let touch = try fixture.server.connect(EmulatedDevice.touchName)
         // Device units: 5120 → 100 px across (1280 px) and 80 px down (1024 px); 10240 → 200, 160.

@@ -41,6 +41,7 @@ public final class XorgServer {
         case missing(what: String, path: String, package: String)
         case unknownDevice(String)
         case didNotStart(why: String, log: String)
+        case deviceUnreachable(name: String, why: String, log: String)
 
         public var description: String {
             switch self {
@@ -52,6 +53,8 @@ public final class XorgServer {
                 return "this Xorg has no emulated device named \"\(name)\""
             case let .didNotStart(why, log):
                 return "Xorg did not start: \(why)\n--- end of the Xorg log ---\n\(log)"
+            case let .deviceUnreachable(name, why, log):
+                return "cannot drive the emulated device \"\(name)\": \(why)\n--- end of the Xorg log ---\n\(log)"
             }
         }
     }
@@ -119,8 +122,10 @@ public final class XorgServer {
         let number = Self.readDisplayNumber(from: displayPipe.fileHandleForReading.fileDescriptor, timeout: timeout)
         guard let number else {
             let why = process.isRunning ? "no display number within \(Int(timeout)) s" : "Xorg exited (status \(process.terminationStatus))"
-            let tail = Self.tail(of: log, lines: 25)
             Self.terminate(process)
+            // Xorg fails before opening its log when, say, the config is refused: then stderr says why.
+            let tail = FileManager.default.fileExists(atPath: log.path)
+                ? Self.tail(of: log, lines: 25) : Self.tail(of: stderrFile, lines: 25)
             try? FileManager.default.removeItem(at: directory)
             throw Failure.didNotStart(why: why, log: tail)
         }
@@ -134,9 +139,14 @@ public final class XorgServer {
     /// accepts after the device was disabled and enabled again.
     public func connect(_ deviceName: String) throws -> InputTestDevice {
         guard let path = socketPaths[deviceName] else { throw Failure.unknownDevice(deviceName) }
-        let device = try InputTestDevice(connectingTo: path)
-        connections[deviceName] = device
-        return device
+        do {
+            let device = try InputTestDevice(connectingTo: path)
+            connections[deviceName] = device
+            return device
+        } catch {
+            // Usually the driver refused the device's options; the log names the reason.
+            throw Failure.deviceUnreachable(name: deviceName, why: "\(error)", log: logTail())
+        }
     }
 
     /// The last lines of the server's log, for failure messages.
