@@ -44,11 +44,14 @@ let package = Package(
 
         // Tests. QuireTestSupport starts real X servers and reads real pixels.
         .systemLibrary(name: "CXTest", path: "Tests/CXTest"),
-        .target(name: "QuireTestSupport", dependencies: ["CXTest", "QuireImageIO"], path: "Tests/QuireTestSupport"),
+        .systemLibrary(name: "CInputTestProtocol", path: "Tests/CInputTestProtocol"),
+        .target(name: "QuireTestSupport", dependencies: ["CXTest", "CInputTestProtocol", "QuireImageIO"], path: "Tests/QuireTestSupport"),
         .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
         .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: ["QuireApp", "QuireTestSupport", "quire"]),
+        // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
+        .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),
     ]
 )
