@@ -5,6 +5,7 @@
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <X11/keysym.h>
+#include <X11/extensions/XInput.h>
 #include <X11/extensions/XInput2.h>
 
 static inline void quire_XISetMask(unsigned char *mask, int event) { XISetMask(mask, event); }

@@ -9,9 +9,15 @@ public struct AppOptions: Sendable {
     public var pageSize: PageSize
     /// The X display to use; nil: $DISPLAY.
     public var displayName: String?
+    /// Where to record every input event (`--record-input`), and a log to replay at start.
+    public var recordPath: String?
+    public var replayPath: String?
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
-                pageSize: PageSize = .letter, displayName: String? = nil) {
+                pageSize: PageSize = .letter, displayName: String? = nil, recordPath: String? = nil,
+                replayPath: String? = nil) {
+        self.recordPath = recordPath
+        self.replayPath = replayPath
         self.exportPath = exportPath
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight

@@ -24,8 +24,17 @@ public final class CanvasController {
     private var windowSize = Point(1024, 768)
     /// Strokes undone and not yet redone, newest last. A new stroke clears them.
     private var redoStrokes: [Stroke] = []
-    /// Where a middle-button pan last was.
+    /// Where a button pan last was, and the button holding it.
     private var panAnchor: Point?
+    private var panButton: Int?
+    public var settings = InputSettings()
+    /// The device drawing the live stroke (0: unknown), so other devices' motion stays out of it.
+    private var strokeDeviceID = 0
+    /// When a pen or eraser was last seen (server seconds): touches soon after are palms.
+    private var lastPenTime: Double?
+    /// Fingers on the screen that count, and those rejected as palms.
+    private var touches: [Int: Point] = [:]
+    private var rejectedTouches: Set<Int> = []
     public private(set) var tool: InkTool = .pen
     /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
     private var paletteSlot: [InkTool: Int] = [:]
@@ -58,7 +67,11 @@ public final class CanvasController {
     public var isDrawing: Bool { engine != nil }
 
     /// The colour the current tool draws with.
-    public var color: InkColor { Palette.colors[paletteSlot[tool] ?? Palette.initialSlot(for: tool)] }
+    public var color: InkColor { color(for: tool) }
+
+    private func color(for someTool: InkTool) -> InkColor {
+        Palette.colors[paletteSlot[someTool] ?? Palette.initialSlot(for: someTool)]
+    }
 
     /// The style a stroke started now would have.
     public var currentStyle: StrokeStyle { registry.style(for: tool, color: .rgb(color)) }
@@ -66,21 +79,41 @@ public final class CanvasController {
     /// Feeds one window event; returns a command for the application, if the event was one.
     public func handle(_ event: WindowEvent) -> CanvasCommand? {
         switch event {
-        case let .pointerDown(sample, button) where button == 1:
-            beginStroke(toPage(sample), button: button)
-        case let .pointerDown(sample, button) where button == 2:
-            panAnchor = sample.position
+        case let .pointerDown(sample, button):
+            notePen(sample)
+            pointerDown(sample, button: button)
         case let .pointerMoved(sample):
+            notePen(sample)
             if let anchor = panAnchor {
                 view.pan(by: sample.position - anchor)
                 panAnchor = sample.position
             }
-            continueStroke(toPage(sample))
-        case let .pointerUp(sample, button) where button == strokeButton:
-            continueStroke(toPage(sample))
-            endStroke()
-        case .pointerUp(_, 2):
-            panAnchor = nil
+            if strokeDeviceID == 0 || sample.deviceID == 0 || sample.deviceID == strokeDeviceID {
+                continueStroke(toPage(sample))
+            }
+        case let .pointerUp(sample, button):
+            notePen(sample)
+            if button == strokeButton {
+                continueStroke(toPage(sample))
+                endStroke()
+            }
+            if button == panButton {
+                panAnchor = nil
+                panButton = nil
+            }
+        case let .touchBegan(id, at, time):
+            if isPalm(at: time) { rejectedTouches.insert(id) } else { touches[id] = at }
+        case let .touchMoved(id, at, _):
+            moveTouch(id, to: at)
+        case let .touchEnded(id, at, _):
+            moveTouch(id, to: at)
+            touches[id] = nil
+            rejectedTouches.remove(id)
+        case let .deviceGone(id):
+            // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted.
+            if isDrawing, strokeDeviceID == id { endStroke() }
+        case .devicesChanged:
+            break
         case let .scroll(dx, dy, at, control):
             if control {
                 view.zoom(by: dy < 0 ? Self.zoomStep : 1 / Self.zoomStep, around: at)
@@ -128,9 +161,59 @@ public final class CanvasController {
         return s
     }
 
-    private func beginStroke(_ sample: InputSample, button: Int) {
+    /// What a button does for the device that pressed it: the tip or left button draws (an eraser end
+    /// erases), a pen's side buttons do what the settings say, a mouse's middle button pans.
+    private func pointerDown(_ sample: InputSample, button: Int) {
+        let isPen = sample.device == .pen || sample.device == .eraser
+        let action: PenButtonAction?
+        switch button {
+        case 1: action = nil
+        case 2: action = isPen ? settings.lowerPenButton : .pan
+        case 3: action = isPen ? settings.upperPenButton : PenButtonAction.none
+        default: action = PenButtonAction.none
+        }
+        switch action {
+        case nil:
+            beginStroke(toPage(sample), button: button, tool: sample.device == .eraser ? .eraser : tool)
+        case .erase?:
+            beginStroke(toPage(sample), button: button, tool: .eraser)
+        case .pan?:
+            panAnchor = sample.position
+            panButton = button
+        case .none?:
+            break
+        }
+    }
+
+    private func notePen(_ sample: InputSample) {
+        if sample.device == .pen || sample.device == .eraser { lastPenTime = sample.time }
+    }
+
+    /// A touch while a pen draws, or soon after one was seen, is a palm resting on the screen.
+    private func isPalm(at time: Double) -> Bool {
+        if isDrawing && strokeDeviceID != 0 { return true }
+        guard let last = lastPenTime else { return false }
+        return time - last < settings.palmRejectionSeconds
+    }
+
+    /// One finger pans; two pinch (zoom about their midpoint) and pan together.
+    private func moveTouch(_ id: Int, to point: Point) {
+        guard let previous = touches[id] else { return }
+        if touches.count == 1 {
+            view.pan(by: point - previous)
+        } else if let (_, other) = touches.first(where: { $0.key != id }) {
+            let oldMid = (previous + other) / 2, newMid = (point + other) / 2
+            let oldSpan = previous.distance(to: other), newSpan = point.distance(to: other)
+            view.pan(by: newMid - oldMid)
+            if oldSpan > 1, newSpan > 1 { view.zoom(by: newSpan / oldSpan, around: newMid) }
+        }
+        touches[id] = point
+    }
+
+    private func beginStroke(_ sample: InputSample, button: Int, tool strokeTool: InkTool) {
         if engine != nil { endStroke() }
-        let style = currentStyle
+        let style = registry.style(for: strokeTool, color: .rgb(color(for: strokeTool)))
+        strokeDeviceID = sample.deviceID
         var newEngine = registry.makeEngine(for: style)
         pendingWork.append(.beginStroke(newEngine.renderStyle))
         newEngine.begin(sample, into: &update)
@@ -160,6 +243,7 @@ public final class CanvasController {
         liveStyle = nil
         liveSamples = []
         strokeButton = nil
+        strokeDeviceID = 0
         needsRedraw = true
     }
 

@@ -13,6 +13,7 @@ public final class QuireApplication {
     /// Messages for the person running Quire (export done, errors); stdout by default.
     private let say: (String) -> Void
     private var reportedProblems: Set<String> = []
+    private var recorder: InputRecorder?
 
     public init(options: AppOptions, say: @escaping (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -23,10 +24,23 @@ public final class QuireApplication {
                                     pageHeight: Int(options.pageSize.height.rounded()),
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: Page(size: options.pageSize))
+        let (settings, warnings) = InputSettings.load()
+        canvas.settings = settings
+        for warning in warnings { say("quire: warning: \(warning)") }
+        recorder = try options.recordPath.map(InputRecorder.init(path:))
     }
 
     public func run() {
         window.show()
+        if let path = options.replayPath {
+            do {
+                let events = try InputLog.read(path)
+                for event in events { _ = canvas.handle(event) }
+                say("Replayed \(events.count) events from \(path)")
+            } catch {
+                say("quire: \(error)")
+            }
+        }
         if ResourceLocator.brushesDirectory == nil {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
         }
@@ -36,6 +50,8 @@ public final class QuireApplication {
         while true {
             // While tiles sharpen or strokes bake, keep drawing frames; otherwise sleep until input.
             for event in window.waitForEvents(timeout: renderer.needsAnotherFrame ? 0 : nil) {
+                record(event)
+                if case let .devicesChanged(devices) = event { describe(devices) }
                 switch canvas.handle(event) {
                 case .quit?:
                     window.close()
@@ -52,18 +68,28 @@ public final class QuireApplication {
 
     /// Hands the canvas's queued stroke work to the renderer, in order.
     private func catchUpRenderer() {
-        for work in canvas.takeRenderWork() {
-            switch work {
-            case let .beginStroke(style): renderer.beginLiveStroke(style)
-            case let .sprites(sprites): renderer.appendToLiveStroke(sprites)
-            case .endStroke: renderer.endLiveStroke()
-            case .undo: renderer.undo()
-            case .redo: renderer.redo()
-            }
-        }
+        renderer.perform(canvas.takeRenderWork())
         for problem in renderer.brushProblems where !reportedProblems.contains(problem) {
             reportedProblems.insert(problem)
             say("quire: warning: \(problem)")
+        }
+    }
+
+    private func record(_ event: WindowEvent) {
+        guard let recorder else { return }
+        do {
+            try recorder.record(event)
+        } catch {
+            say("quire: stopped recording input to \(recorder.path): \(error)")
+            self.recorder = nil
+        }
+    }
+
+    /// Says which devices Quire found and how it reads them, once per change.
+    private func describe(_ devices: [InputDevice]) {
+        for device in devices where device.kind != .mouse || device.axes.contains(where: { $0.label == "Abs Pressure" }) {
+            let axes = device.axes.map { "\($0.label) \(Int($0.minimum))…\(Int($0.maximum))" }.joined(separator: ", ")
+            say("Input: \(device.name) (id \(device.id)) is a \(device.kind.rawValue) [\(device.kindSource)]: \(axes)")
         }
     }
 

@@ -26,4 +26,5 @@ let allBenchmarks: [Benchmark] = [
     pngBenchmark,
     inkBenchmark,
     geometryBenchmark,
+    renderBenchmark,
 ]

@@ -18,14 +18,22 @@ public struct InputSample: Equatable, Sendable, Codable {
     /// Seconds, from any fixed origin (the X server's clock for live input).
     public var time: Double
     public var device: InputDeviceKind
+    /// The X input device that sent it (its XI2 id), so a stroke knows whose it is; 0 when unknown.
+    /// Not stored with a stroke: ids mean something only while the X server runs.
+    public var deviceID: Int = 0
 
     public init(position: Point, pressure: Double? = nil, tiltX: Double = 0, tiltY: Double = 0,
-                time: Double, device: InputDeviceKind = .mouse) {
+                time: Double, device: InputDeviceKind = .mouse, deviceID: Int = 0) {
         self.position = position
         self.pressure = pressure
         self.tiltX = tiltX
         self.tiltY = tiltY
         self.time = time
         self.device = device
+        self.deviceID = deviceID
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case position, pressure, tiltX, tiltY, time, device
     }
 }

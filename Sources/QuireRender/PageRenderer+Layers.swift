@@ -6,8 +6,10 @@ extension PageRenderer {
     var liveHighlightLayer: RenderTarget? { pool.target("live-highlight", width: pageWidth, height: pageHeight) }
 
     /// Draws a finished stroke (from sprite `start` on) into `target` through `projection`, blending by
-    /// its tool. Honours the scissor in force.
-    func render(_ stroke: SceneStroke, from start: Int = 0, into target: RenderTarget, projection: PageProjection) {
+    /// its tool. Honours the scissor in force. On an opaque layer (paper already in it, `opaque`), an
+    /// eraser paints paper: the same pixels as removing ink from a layer over paper.
+    func render(_ stroke: SceneStroke, from start: Int = 0, into target: RenderTarget, projection: PageProjection,
+                opaque: Bool = false) {
         guard start < stroke.sprites.count else { return }
         let part = stroke.sprites[start...]
         let brush = brushes.texture(for: stroke.style.brush)
@@ -15,6 +17,9 @@ extension PageRenderer {
         case .normal:
             target.bind()
             sprites.draw(part, projection: projection, brush: brush, blend: .over)
+        case .erase where opaque:
+            target.bind()
+            sprites.draw(asPaper(part), projection: projection, brush: brush, blend: .over)
         case .erase:
             target.bind()
             sprites.draw(part, projection: projection, brush: brush, blend: .erase)
@@ -30,6 +35,16 @@ extension PageRenderer {
             copyWhole(scratch, opacity: stroke.style.layerOpacity)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// `sprites` in the paper's colour, in a buffer reused from call to call (no allocation per frame).
+    func asPaper<C: Collection>(_ source: C) -> [Sprite] where C.Element == Sprite {
+        paperSprites.removeAll(keepingCapacity: true)
+        for var s in source {
+            (s.red, s.green, s.blue) = (paperColor.red, paperColor.green, paperColor.blue)
+            paperSprites.append(s)
+        }
+        return paperSprites
     }
 
     /// Draws all of `source` over the bound target of the same size.
@@ -62,13 +77,13 @@ extension PageRenderer {
         inkLayer.bind()
         Scissor.set(area, framebufferHeight: pageHeight)
         copyWhole(bakedLayer, replace: true)
-        for i in grid.strokes(touching: area) where i >= bakedCount {
+        for i in grid.strokes(touching: area, from: bakedCount) {
             // Sprites of a stroke half-way through baking are in the baked layer already.
             let skip = i == bakedCount && strokes[i].style.blendMode != .highlight ? (bakeProgress ?? 0) : 0
             render(strokes[i], from: skip, into: inkLayer, projection: pageProjection)
         }
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        view?.markStale(pageRect: area)
+        refreshView(pageRect: area)
     }
 }

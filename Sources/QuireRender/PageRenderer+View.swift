@@ -24,22 +24,37 @@ extension PageRenderer {
 
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let projection = view.projection(guardBand: guardBand)
-        quads.fill(pageRect, projection: projection, color: paperColor)
-        // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
-        for index in 0..<view.tiles.count {
-            let t = view.tiles.rect(ofTile: index)
-            Scissor.set(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
-                        framebufferHeight: height)
-            if view.tiles.isSharp(index) {
-                copyWhole(viewLayer)
-            } else {
-                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+        if view.tiles.allSharp {
+            // The settled case, nearly every frame: the view layer holds desk, paper and ink already,
+            // so presenting is a plain copy.
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+            glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        } else {
+            glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            quads.fill(pageRect, projection: projection, color: paperColor)
+            // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
+            let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
+            for index in 0..<view.tiles.count {
+                let t = view.tiles.rect(ofTile: index)
+                let tile = Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height))
+                if view.tiles.isSharp(index) {
+                    let part = Rect(x: tile.minX / Double(width), y: tile.minY / Double(height),
+                                    width: tile.width / Double(width), height: tile.height / Double(height))
+                    quads.drawLayer(viewLayer.texture, over: tile, projection: windowProjection, replace: true, part: part)
+                } else {
+                    let shown = view.pageRect(ofTile: index).intersection(pageRect)
+                    guard !shown.isNull, !shown.isEmpty else { continue }
+                    let part = Rect(x: shown.minX / Double(pageWidth), y: shown.minY / Double(pageHeight),
+                                    width: shown.width / Double(pageWidth), height: shown.height / Double(pageHeight))
+                    quads.drawLayer(inkLayer.texture, over: shown, projection: projection, part: part)
+                }
             }
         }
-        Scissor.off()
         drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
     }
 
@@ -60,21 +75,40 @@ extension PageRenderer {
         let projection = view.projection(guardBand: guardBand)
         for index in view.tiles.staleTilesCentreFirst {
             let t = view.tiles.rect(ofTile: index)
-            layer.bind()
-            Scissor.set(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
-                        framebufferHeight: view.height)
-            glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for i in grid.strokes(touching: view.pageRect(ofTile: index)) {
-                render(strokes[i], into: layer, projection: projection)
-            }
-            if let style = liveStyle, style.blendMode != .highlight {
-                render(SceneStroke(sprites: liveSprites, style: style), into: layer, projection: projection)
-            }
-            Scissor.off()
+            renderView(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
+                       of: view, into: layer, projection: projection)
             self.view?.tiles.markSharp(index)
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
         }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// Renders `windowRect` of the view layer from vectors: desk, paper, then every stroke touching it
+    /// (and the live stroke's final sprites) at the view's zoom. Opaque, so erasers paint paper.
+    func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
+        layer.bind()
+        Scissor.set(windowRect, framebufferHeight: view.height)
+        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        quads.fill(pageRect, projection: projection, color: paperColor)
+        let pageArea = (view.pageToWindow.inverted ?? .identity).apply(windowRect)
+        for i in grid.strokes(touching: pageArea) {
+            render(strokes[i], into: layer, projection: projection, opaque: true)
+        }
+        if let style = liveStyle, style.blendMode != .highlight {
+            render(SceneStroke(sprites: liveSprites, style: style), into: layer, projection: projection, opaque: true)
+        }
+        Scissor.off()
+    }
+
+    /// Brings the view layer up to date where the page changed (undo, redo, a finished highlighter):
+    /// at once, for just that rectangle, so a change never costs a whole tile.
+    func refreshView(pageRect changed: Rect) {
+        guard let view, let layer = viewLayer else { return }
+        let window = Rect(x: 0, y: 0, width: Double(view.width), height: Double(view.height))
+        let area = view.pageToWindow.apply(changed.outsetBy(1)).outsetBy(1).intersection(window)
+        guard !area.isNull, !area.isEmpty else { return }
+        renderView(area, of: view, into: layer, projection: view.projection(guardBand: guardBand))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
@@ -93,11 +127,7 @@ extension PageRenderer {
             sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
         case .erase:
             // Erasing reveals paper, so the eraser's tail is shown as paper.
-            var paper = provisional
-            for i in paper.indices {
-                (paper[i].red, paper[i].green, paper[i].blue) = (paperColor.red, paperColor.green, paperColor.blue)
-            }
-            sprites.draw(paper, projection: projection, brush: brush, blend: .over)
+            sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
         case .highlight:
             guard var layer = liveHighlightLayer else { return }
             if !provisional.isEmpty, let scratch = pool.target("live-highlight-tail", width: pageWidth, height: pageHeight) {

@@ -47,6 +47,8 @@ public final class PageRenderer {
     var liveSprites: [Sprite] = []
 
     var view: ViewState?
+    /// Scratch for eraser sprites recoloured as paper.
+    var paperSprites: [Sprite] = []
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
@@ -79,6 +81,11 @@ public final class PageRenderer {
         strokes.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
     }
 
+    /// Waits until the GPU has done everything asked so far (benchmarks time whole operations).
+    public func finish() {
+        glFinish()
+    }
+
     public var canUndo: Bool { !strokes.isEmpty && liveStyle == nil }
     public var canRedo: Bool { !redoStack.isEmpty && liveStyle == nil }
 
@@ -94,7 +101,7 @@ public final class PageRenderer {
         render(stroke, into: inkLayer, projection: pageProjection)
         push(stroke)
         redoStack.removeAll()
-        view?.markStale(pageRect: stroke.bounds)
+        refreshView(pageRect: stroke.bounds)
     }
 
     /// Draws a whole finished stroke onto the page.
@@ -106,15 +113,41 @@ public final class PageRenderer {
     /// Adds many finished strokes at once (opening a page): everything outside the undo window goes
     /// straight into the baked layer, with no time slicing.
     public func load(_ loaded: [SceneStroke]) {
-        for stroke in loaded {
-            render(stroke, into: inkLayer, projection: pageProjection)
-            push(stroke)
-        }
-        while strokes.count - bakedCount > undoWindow {
-            render(strokes[bakedCount], into: bakedLayer, projection: pageProjection)
-            bakedCount += 1
+        drawBatched(loaded, into: inkLayer)
+        for stroke in loaded { push(stroke) }
+        let toBake = max(0, strokes.count - undoWindow) - bakedCount
+        if toBake > 0 {
+            drawBatched(strokes[bakedCount..<(bakedCount + toBake)], into: bakedLayer)
+            bakedCount += toBake
         }
         view?.tiles.markAllStale()
+    }
+
+    /// Draws many strokes in order, one upload and one draw for each run of neighbours that blend alike
+    /// (ink with the same brush): opening a page costs what GL costs, not a draw call a stroke.
+    func drawBatched<C: Collection>(_ batch: C, into target: RenderTarget) where C.Element == SceneStroke {
+        var run: [Sprite] = []
+        var runStyle: StrokeRenderStyle?
+        func flush() {
+            guard let style = runStyle, !run.isEmpty else { return }
+            render(SceneStroke(sprites: run, style: style), into: target, projection: pageProjection)
+            run.removeAll(keepingCapacity: true)
+        }
+        for stroke in batch {
+            if stroke.style.blendMode == .normal, stroke.style == runStyle {
+                run.append(contentsOf: stroke.sprites)
+                continue
+            }
+            flush()
+            if stroke.style.blendMode == .normal {
+                runStyle = stroke.style
+                run.append(contentsOf: stroke.sprites)
+            } else {
+                runStyle = nil
+                render(stroke, into: target, projection: pageProjection)
+            }
+        }
+        flush()
     }
 
     private func push(_ stroke: SceneStroke) {
@@ -138,12 +171,18 @@ public final class PageRenderer {
         let brush = brushes.texture(for: style.brush)
         switch style.blendMode {
         case .normal, .erase:
-            let blend: SpriteBlend = style.blendMode == .erase ? .erase : .over
+            let erasing = style.blendMode == .erase
             inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: blend)
+            sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? .erase : .over)
             if let view, let layer = viewLayer {
+                // The view layer is opaque (paper in it), so an eraser paints paper there.
                 layer.bind()
-                sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: blend)
+                let projection = view.projection(guardBand: guardBand)
+                if erasing {
+                    sprites.draw(asPaper(committed), projection: projection, brush: brush, blend: .over)
+                } else {
+                    sprites.draw(committed, projection: projection, brush: brush, blend: .over)
+                }
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }
@@ -163,7 +202,7 @@ public final class PageRenderer {
             inkLayer.bind()
             quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            view?.markStale(pageRect: stroke.bounds)
+            refreshView(pageRect: stroke.bounds)
         }
         push(stroke)
         redoStack.removeAll()
@@ -220,7 +259,7 @@ public final class PageRenderer {
         guard canRedo, let stroke = redoStack.popLast() else { return false }
         render(stroke, into: inkLayer, projection: pageProjection)
         push(stroke)
-        view?.markStale(pageRect: stroke.bounds)
+        refreshView(pageRect: stroke.bounds)
         return true
     }
 }

@@ -48,13 +48,14 @@ final class QuadRenderer {
 
     /// Draws a whole layer texture over `rect`: its top row at `rect`'s top (GL rows run bottom-up).
     /// With `replace`, the texture overwrites what is there instead of blending over it.
+    /// `part` picks a sub-rectangle of the texture, in 0…1 with y down (as `rect` is).
     func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
-                   replace: Bool = false) {
-        draw(rect, projection: projection, texture: texture, fill: .white, opacity: opacity, replace: replace)
+                   replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
+        draw(rect, projection: projection, texture: texture, fill: .white, opacity: opacity, replace: replace, part: part)
     }
 
     private func draw(_ rect: Rect, projection: PageProjection, texture: GLuint?, fill: InkColor, opacity alpha: Float,
-                      replace: Bool) {
+                      replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
         glUniform4f(color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
@@ -73,9 +74,12 @@ final class QuadRenderer {
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
         let (x0, y0, x1, y1) = (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
+        // Texture rows run bottom-up: the part's top edge is v = 1 − minY.
+        let (u0, u1) = (Float(part.minX), Float(part.maxX))
+        let (vTop, vBottom) = (Float(1 - part.minY), Float(1 - part.maxY))
         // Written in place: a quad per tile per frame must not allocate.
         let values: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) =
-            (x0, y0, 0, 1, x1, y0, 1, 1, x0, y1, 0, 0, x1, y1, 1, 0)
+            (x0, y0, u0, vTop, x1, y0, u1, vTop, x0, y1, u0, vBottom, x1, y1, u1, vBottom)
         withUnsafeBytes(of: values) { source in
             corners.withUnsafeMutableBytes { $0.copyMemory(from: source) }
         }

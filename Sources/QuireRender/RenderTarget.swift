@@ -9,7 +9,12 @@ public final class RenderTarget {
     public let width: Int
     public let height: Int
 
+    /// How many targets were ever made: a benchmark checks that frames after warm-up make none.
+    /// Only touched on the GL thread.
+    nonisolated(unsafe) public private(set) static var created = 0
+
     public init(width: Int, height: Int) throws {
+        Self.created += 1
         self.width = width
         self.height = height
         var tex: GLuint = 0

@@ -18,12 +18,6 @@ struct ViewState {
         PageProjection(width: width, height: height, pageToFramebuffer: pageToWindow, guardBand: guardBand)
     }
 
-    /// Marks stale the tiles showing `pageRect`.
-    mutating func markStale(pageRect: Rect) {
-        let r = pageToWindow.apply(pageRect)
-        tiles.markStale(x: r.minX - 1, y: r.minY - 1, width: r.width + 2, height: r.height + 2)
-    }
-
     /// The page area a tile shows.
     func pageRect(ofTile index: Int) -> Rect {
         let t = tiles.rect(ofTile: index)

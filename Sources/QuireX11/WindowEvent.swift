@@ -2,7 +2,7 @@ import QuireGeometry
 import QuireInk
 
 /// Keys Quire acts on, by meaning rather than keysym, plus the typed text for everything else.
-public struct KeyInput: Equatable, Sendable {
+public struct KeyInput: Equatable, Sendable, Codable {
     /// The X keysym, for keys that have no text (arrows, function keys).
     public var keysym: UInt
     /// What the key types with the current modifiers ("a", "E", "1"), empty for none.
@@ -28,8 +28,9 @@ public struct KeyInput: Equatable, Sendable {
     }
 }
 
-/// What the window reports, as plain Swift values: nothing above this module sees an XEvent.
-public enum WindowEvent: Equatable, Sendable {
+/// What the window reports, as plain Swift values: nothing above this module sees an XEvent. Codable,
+/// so input can be recorded and replayed through the same pipeline.
+public enum WindowEvent: Equatable, Sendable, Codable {
     /// A wheel turned (buttons 4–7 in X): `dx`, `dy` in notches, positive right and down; `at` in
     /// window pixels.
     case scroll(dx: Double, dy: Double, at: Point, control: Bool)
@@ -44,4 +45,12 @@ public enum WindowEvent: Equatable, Sendable {
     case exposed
     /// The user asked to close the window (the window manager's close button, WM_DELETE_WINDOW).
     case closeRequested
+    /// A finger touched, moved on, or left a touchscreen; `id` follows one finger; window pixels.
+    case touchBegan(id: Int, at: Point, time: Double)
+    case touchMoved(id: Int, at: Point, time: Double)
+    case touchEnded(id: Int, at: Point, time: Double)
+    /// The input devices now present (at start and whenever one comes, goes or changes).
+    case devicesChanged([InputDevice])
+    /// A device was unplugged or disabled: whatever it was doing must end now.
+    case deviceGone(id: Int)
 }

@@ -17,6 +17,15 @@ public final class X11Window {
     private let deleteWindowAtom: Atom
     private let protocolsAtom: Atom
     private var closed = false
+    /// The XInput extension's opcode (its events arrive as generic events carrying it), or nil
+    /// without XInput 2.2: then the core pointer events are used, without pressure or touch.
+    private var xinputOpcode: Int32?
+    private var translator = XInputEventTranslator()
+    /// Events found while setting up (the first device list), handed out with the first batch.
+    private var pending: [WindowEvent] = []
+
+    /// The input devices present now.
+    public var inputDevices: [InputDevice] { translator.devices.values.sorted { $0.id < $1.id } }
 
     /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
     /// and makes the context current on this thread. The window is not yet shown: call `show()`.
@@ -64,6 +73,7 @@ public final class X11Window {
             throw error
         }
         glXMakeCurrent(display, window, context)
+        setUpXInput2()
         let (major, minor) = Self.glVersion()
         if major < 3 || (major == 3 && minor < 3) {
             close()
@@ -72,6 +82,42 @@ public final class X11Window {
     }
 
     deinit { close() }
+
+    /// Asks for XInput 2.2 (the first with touch) and selects pen, mouse and touch events on the window
+    /// from every master device, plus device changes on the root. With XI2 selected the server sends
+    /// no core pointer events for the window, so the pointer is read through XI2 alone.
+    private func setUpXInput2() {
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { return }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success, major * 100 + minor >= 202 else { return }
+        xinputOpcode = opcode
+        select(window, device: XIAllMasterDevices, events: [
+            XI_Motion, XI_ButtonPress, XI_ButtonRelease, XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd,
+        ])
+        // Hierarchy changes arrive only on the root; device changes there cover every device once.
+        select(XDefaultRootWindow(display), device: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
+        // The window's own event mask must not ask for core pointer events any more.
+        XSelectInput(display, window, ExposureMask | StructureNotifyMask | KeyPressMask | FocusChangeMask)
+        refreshDevices()
+    }
+
+    private func select(_ target: Window, device: Int32, events: [Int32]) {
+        var bits = [UInt8](repeating: 0, count: Int(quire_XIMaskLen(XI_LASTEVENT)))
+        for event in events { quire_XISetMask(&bits, event) }
+        bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display, target, &mask, 1)
+        }
+    }
+
+    /// Re-reads the device list; reports it, and every device that went away.
+    private func refreshDevices() {
+        let before = translator.devices
+        translator.devices = XInputDeviceQuery.devices(display: display)
+        for id in before.keys.sorted() where translator.devices[id] == nil { pending.append(.deviceGone(id: id)) }
+        pending.append(.devicesChanged(inputDevices))
+    }
 
     public func show() {
         XMapWindow(display, window)
@@ -107,16 +153,30 @@ public final class X11Window {
             let milliseconds = timeout.map { Int32(max(0, $0 * 1000)) } ?? -1
             _ = poll(&descriptor, 1, milliseconds)
         }
-        var events: [WindowEvent] = []
+        var events = pending
+        pending.removeAll()
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             if let translated = translate(&event) { events.append(translated) }
+            events += pending
+            pending.removeAll()
         }
         return events
     }
 
     private func translate(_ event: inout XEvent) -> WindowEvent? {
+        if event.type == GenericEvent, let opcode = xinputOpcode, event.xcookie.extension == opcode {
+            guard XGetEventData(display, &event.xcookie) != 0 else { return nil }
+            defer { XFreeEventData(display, &event.xcookie) }
+            switch event.xcookie.evtype {
+            case XI_HierarchyChanged, XI_DeviceChanged:
+                refreshDevices()
+                return nil
+            default:
+                return translator.translate(event.xcookie)
+            }
+        }
         switch event.type {
         case ButtonPress, ButtonRelease:
             let e = event.xbutton

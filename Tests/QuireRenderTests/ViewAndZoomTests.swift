@@ -94,6 +94,36 @@ final class ViewAndZoomTests: XCTestCase {
         XCTAssertTrue(try renderer.renderPageImage().isInked(x: 100, y: 30))
     }
 
+    func testUndoRedoAndTheEraserShowAtOnceWhileZoomed() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let window = try RenderTarget(width: 400, height: 400)
+        let view = AffineTransform.scale(2, 2)
+        renderer.append(line(Point(10, 100), Point(190, 100), diameter: 4))
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        renderer.finishSharpening()
+        renderer.append(line(Point(100, 10), Point(100, 190), diameter: 4))
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        XCTAssertTrue(window.readPixels().isInked(x: 200, y: 60))
+        XCTAssertTrue(renderer.viewIsSharp, "a change refreshes its rect, it does not make tiles stale")
+
+        renderer.undo()
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        var shown = window.readPixels()
+        XCTAssertFalse(shown.isInked(x: 200, y: 60), "the undone stroke still shows: \(shown.saveForInspection(named: "zoom-undo"))")
+        XCTAssertTrue(shown.isInked(x: 300, y: 200), "the other stroke went too")
+
+        renderer.redo()
+        renderer.beginLiveStroke(StrokeRenderStyle(blendMode: .erase, layerOpacity: 1, brush: .hardRound))
+        renderer.appendToLiveStroke(line(Point(60, 80), Point(60, 120), diameter: 12).sprites)
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        shown = window.readPixels()
+        XCTAssertTrue(shown.isInked(x: 200, y: 60), "redone")
+        XCTAssertEqual(shown[120, 200], RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255),
+                       "the live eraser shows paper: \(shown.saveForInspection(named: "zoom-erase"))")
+        renderer.endLiveStroke()
+        XCTAssertEqual(try renderer.renderPageImage()[60, 100], RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255))
+    }
+
     func testAnExportAtAnotherScaleIsRenderedFromVectors() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         renderer.append(line(Point(10, 50), Point(90, 50), diameter: 2))

@@ -1,0 +1,26 @@
+import Foundation
+import QuireDocument
+import QuireRender
+import QuireX11
+
+/// `quire replay FILE --export-png OUT`: an input log fed through the same canvas and renderer as a
+/// live window, with no window at all (EGL), and the page written as PNG.
+public enum InputReplay {
+    public static func exportPage(log path: String, to output: String, pageSize: PageSize = .letter,
+                                  say: (String) -> Void) throws {
+        let events = try InputLog.read(path)
+        let context = try HeadlessGLContext()
+        defer { _ = context }
+        let renderer = try PageRenderer(pageWidth: Int(pageSize.width.rounded()), pageHeight: Int(pageSize.height.rounded()),
+                                        brushDirectory: ResourceLocator.brushesDirectory)
+        let canvas = CanvasController(page: Page(size: pageSize))
+        canvas.settings = InputSettings.load().0
+        for event in events {
+            // Commands in the log (export, quit) belong to the recorded session, not to the replay.
+            _ = canvas.handle(event)
+            renderer.perform(canvas.takeRenderWork())
+        }
+        try PageExporter.write(try renderer.renderPageImage(), to: output)
+        say("Replayed \(events.count) events from \(path): \(canvas.page.strokes.count) strokes; wrote the page to \(output)")
+    }
+}

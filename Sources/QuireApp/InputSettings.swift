@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a pen's side buttons do.
+public enum PenButtonAction: String, Sendable, CaseIterable {
+    /// Hold and move to pan the page.
+    case pan
+    /// Hold and draw to erase, whatever the current tool.
+    case erase
+    case none
+}
+
+/// The user's input settings, from `$XDG_CONFIG_HOME/quire/config` (default `~/.config/quire/config`):
+/// lines of `key = value`, `#` starts a comment.
+///
+///     pen.lower-button = pan      # pan | erase | none
+///     pen.upper-button = erase
+///     touch.palm-rejection-ms = 500
+public struct InputSettings: Equatable, Sendable {
+    public var lowerPenButton = PenButtonAction.pan
+    public var upperPenButton = PenButtonAction.erase
+    /// Touches are ignored this long after any pen activity (palm rejection).
+    public var palmRejectionSeconds = 0.5
+
+    public init() {}
+
+    /// Settings from `text`, with a warning for each line that could not be used (it is skipped).
+    public static func parse(_ text: String, source: String = "config") -> (InputSettings, [String]) {
+        var settings = InputSettings()
+        var warnings: [String] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let place = "\(source):\(number + 1)"
+            guard parts.count == 2 else {
+                warnings.append("\(place): expected `key = value`, got `\(line)`")
+                continue
+            }
+            switch parts[0] {
+            case "pen.lower-button", "pen.upper-button":
+                guard let action = PenButtonAction(rawValue: parts[1]) else {
+                    warnings.append("\(place): \(parts[0]) must be one of pan, erase, none; got `\(parts[1])`")
+                    continue
+                }
+                if parts[0] == "pen.lower-button" { settings.lowerPenButton = action } else { settings.upperPenButton = action }
+            case "touch.palm-rejection-ms":
+                guard let ms = Double(parts[1]), ms >= 0, ms <= 10_000 else {
+                    warnings.append("\(place): touch.palm-rejection-ms must be 0…10000; got `\(parts[1])`")
+                    continue
+                }
+                settings.palmRejectionSeconds = ms / 1000
+            default:
+                warnings.append("\(place): unknown setting `\(parts[0])`")
+            }
+        }
+        return (settings, warnings)
+    }
+
+    /// The settings file's path for this environment.
+    public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/quire/config"
+    }
+
+    /// Reads the settings file; a missing file gives the defaults and no warning.
+    public static func load(from path: String = InputSettings.path()) -> (InputSettings, [String]) {
+        guard FileManager.default.fileExists(atPath: path) else { return (InputSettings(), []) }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return (InputSettings(), ["\(path): cannot be read; using the default settings"])
+        }
+        return parse(text, source: path)
+    }
+}

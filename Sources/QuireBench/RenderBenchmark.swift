@@ -1,0 +1,119 @@
+import Foundation
+import QuireGeometry
+import QuireInk
+import QuireRender
+
+/// The renderer on Mesa (or whatever GL is current) through EGL, no window: throughput against raw GL
+/// points in the same run, frame time while drawing on a page of 10,000 strokes, and undo time on
+/// pages of 10 and of 10,000 strokes.
+let renderBenchmark = Benchmark(name: "render", summary: "sprites through the renderer, frame and undo times (1280×1024)") { context in
+    let gl: HeadlessGLContext
+    do {
+        gl = try HeadlessGLContext()
+    } catch {
+        print("  skipped: \(error)")
+        return
+    }
+    _ = gl
+    print("  GL: \(GLInfo.version); \(GLInfo.renderer)")
+    let (width, height) = (1280, 1024)
+    let samples = try context.handwritingPath.map(loadHandwriting) ?? synthesizedHandwriting()
+    let registry = InkEngineRegistry.standard
+    let pen = registry.style(for: .pen)
+    let page: [SceneStroke] = samples.map { strokeSamples in
+        var engine = registry.makeEngine(for: pen)
+        return SceneStroke(sprites: engine.sprites(for: strokeSamples), style: engine.renderStyle)
+    }
+    let spriteCount = page.reduce(0) { $0 + $1.sprites.count }
+    print("  a page: \(page.count) strokes, \(spriteCount) sprites")
+
+    // 1. Throughput: a page opened (strokes batched) and appended one by one (a draw a stroke), against
+    // all its sprites in one raw draw.
+    let raw = try RawPointBaseline(sprites: page.flatMap(\.sprites), width: width, height: height)
+    let rawSeconds = bestTime(minimumSeconds: 1) { raw.drawAll() }
+    let renderer = try PageRenderer(pageWidth: width, pageHeight: height)
+    renderer.undoWindow = Int.max
+    let rendererSeconds = bestTime(minimumSeconds: 1) {
+        renderer.clearInk()
+        for stroke in page { renderer.append(stroke) }
+        renderer.finish()
+    }
+    let loadSeconds = bestTime(minimumSeconds: 1) {
+        renderer.clearInk()
+        renderer.load(page)
+        renderer.finish()
+    }
+    let rawRate = Double(spriteCount) / rawSeconds
+    let loadRate = Double(spriteCount) / loadSeconds, appendRate = Double(spriteCount) / rendererSeconds
+    context.report("raw GL points (one static draw)", rawRate / 1e6, "M sprites/s")
+    context.report("renderer, opening a page (batched)", loadRate / 1e6, "M sprites/s")
+    context.report("renderer / raw", loadRate / rawRate, "", target: "≥ 0.8")
+    context.report("renderer, stroke by stroke (a draw each)", appendRate / 1e6, "M sprites/s")
+    context.report("stroke by stroke / raw", appendRate / rawRate, "")
+
+    // 2. Frame time while drawing on a page of about 10,000 strokes.
+    let big = try PageRenderer(pageWidth: width, pageHeight: height)
+    big.load(tenThousand(page))
+    let target = try RenderTarget(width: width, height: height)
+    big.drawView(width: width, height: height, pageToWindow: .identity, into: target)
+    big.finishSharpening()
+    big.finishBaking()
+    let live = page[page.count / 2]
+    let targetsBefore = RenderTarget.created
+    var frames: [Double] = []
+    for round in 0..<3 {
+        big.beginLiveStroke(live.style)
+        for start in stride(from: 0, to: live.sprites.count, by: 12) {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            big.appendToLiveStroke(live.sprites[start..<min(live.sprites.count, start + 12)])
+            big.drawView(width: width, height: height, pageToWindow: .identity, provisional: [], into: target)
+            big.finish()
+            if round > 0 { frames.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9) }
+        }
+        big.endLiveStroke()
+        big.undo()
+    }
+    frames.sort()
+    context.report("page strokes for the frame test", Double(big.strokes.count), "")
+    context.report("frame while drawing, median", frames[frames.count / 2] * 1000, "ms", target: "≤ 4 ms")
+    context.report("frame while drawing, 90th percentile", frames[frames.count * 9 / 10] * 1000, "ms")
+    context.report("GL targets made during those frames", Double(RenderTarget.created - targetsBefore), "")
+
+    // 3. Undo on pages of 10 and of 10,000 strokes: the same stroke undone, each time.
+    func undoTime(strokes: [SceneStroke]) throws -> Double {
+        let r = try PageRenderer(pageWidth: width, pageHeight: height)
+        r.load(strokes)
+        r.finish()
+        var times: [Double] = []
+        for _ in 0..<30 {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            r.undo()
+            r.finish()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+            r.redo()
+            r.finish()
+        }
+        return times.sorted()[times.count / 2]
+    }
+    let lastStroke = page[page.count / 2]
+    let small = try undoTime(strokes: Array(page.prefix(9)) + [lastStroke])
+    let large = try undoTime(strokes: tenThousand(page) + [lastStroke])
+    context.report("undo on a page of 10 strokes, median", small * 1000, "ms", target: "≤ 2 ms")
+    context.report("undo on a page of 10,000 strokes, median", large * 1000, "ms", target: "≤ 2 ms")
+    context.report("10,000 / 10", large / small, "", target: "≤ 1.2")
+}
+
+/// About 10,000 strokes: the page's strokes repeated, each copy nudged so they do not coincide.
+private func tenThousand(_ page: [SceneStroke]) -> [SceneStroke] {
+    var out: [SceneStroke] = []
+    var copy = 0
+    while out.count < 10_000 {
+        let dx = Float(copy % 3) * 3, dy = Float(copy / 3) * 2
+        for stroke in page where out.count < 10_000 {
+            out.append(SceneStroke(sprites: stroke.sprites.map { var s = $0; s.x += dx; s.y += dy; return s },
+                                   style: stroke.style))
+        }
+        copy += 1
+    }
+    return out
+}
