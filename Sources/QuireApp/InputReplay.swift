@@ -21,6 +21,8 @@ public enum InputReplay {
             renderer.perform(canvas.takeRenderWork())
         }
         try PageExporter.write(try renderer.renderPageImage(), to: output)
-        say("Replayed \(events.count) events from \(path): \(canvas.page.strokes.count) strokes; wrote the page to \(output)")
+        let counts = canvas.page.strokes.map { String($0.samples.count) }.joined(separator: ", ")
+        say("Replayed \(events.count) events from \(path): \(canvas.page.strokes.count) strokes "
+            + "(samples: \(counts)); wrote the page to \(output)")
     }
 }

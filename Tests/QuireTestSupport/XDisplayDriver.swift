@@ -130,6 +130,24 @@ public final class XDisplayDriver {
         sync()
     }
 
+    /// Enables or disables an input device by name, as `xinput enable/disable` does (its "Device
+    /// Enabled" property): the closest thing to unplugging and plugging it in again. False when no
+    /// device has that name.
+    @discardableResult
+    public func setInputDevice(named name: String, enabled: Bool) -> Bool {
+        var count: Int32 = 0
+        guard let list = XIQueryDevice(display, XIAllDevices, &count) else { return false }
+        defer { XIFreeDeviceInfo(list) }
+        guard let info = (0..<Int(count)).map({ list[$0] }).first(where: { String(cString: $0.name) == name }) else {
+            return false
+        }
+        var value: UInt8 = enabled ? 1 : 0
+        XIChangeProperty(display, info.deviceid, XInternAtom(display, "Device Enabled", 0), Atom(XA_INTEGER), 8,
+                         PropModeReplace, &value, 1)
+        sync()
+        return true
+    }
+
     /// Moves a window as a window manager would.
     public func move(window: UInt, x: Int, y: Int) {
         XMoveWindow(display, Window(window), Int32(x), Int32(y))
