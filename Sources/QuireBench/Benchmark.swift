@@ -25,4 +25,5 @@ struct BenchmarkContext {
 let allBenchmarks: [Benchmark] = [
     pngBenchmark,
     inkBenchmark,
+    notebookBenchmark,
 ]
