@@ -39,7 +39,7 @@ let package = Package(
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
         ]),
         .executableTarget(name: "quire", dependencies: [
-            "QuireApp",
+            "QuireApp", "QuireDocument", "QuireStorage", "QuireRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
@@ -58,6 +58,8 @@ let package = Package(
         ]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
-        .testTarget(name: "QuireAppTests", dependencies: ["QuireApp", "QuireTestSupport", "quire"]),
+        .testTarget(name: "QuireAppTests", dependencies: [
+            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO",
+        ]),
     ]
 )

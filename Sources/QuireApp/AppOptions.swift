@@ -9,13 +9,20 @@ public struct AppOptions: Sendable {
     public var pageSize: PageSize
     /// The X display to use; nil: $DISPLAY.
     public var displayName: String?
+    /// The folder of notebooks; nil: `NotebookLibrary.defaultDirectory`.
+    public var libraryDirectory: String?
+    /// The notebook to open (title or path); nil: the one open last.
+    public var notebook: String?
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
-                pageSize: PageSize = .letter, displayName: String? = nil) {
+                pageSize: PageSize = .letter, displayName: String? = nil, libraryDirectory: String? = nil,
+                notebook: String? = nil) {
         self.exportPath = exportPath
         self.windowWidth = windowWidth
         self.windowHeight = windowHeight
         self.pageSize = pageSize
         self.displayName = displayName
+        self.libraryDirectory = libraryDirectory
+        self.notebook = notebook
     }
 }

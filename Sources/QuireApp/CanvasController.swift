@@ -22,6 +22,8 @@ public final class CanvasController {
     /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
     private var paletteSlot: [InkTool: Int] = [:]
     public let registry: InkEngineRegistry
+    /// Told of each stroke as it is finished (the notebook autosaves it).
+    public var onStrokeFinished: ((Stroke) -> Void)?
 
     /// True when the window shows something stale.
     public private(set) var needsRedraw = true
@@ -82,6 +84,19 @@ public final class CanvasController {
         return pendingWork
     }
 
+    /// Shows another page (the notebook turned a page): a stroke in progress and renderer work not yet
+    /// handed over belonged to the old page and are dropped.
+    public func show(_ newPage: Page) {
+        page = newPage
+        engine = nil
+        liveStyle = nil
+        liveSamples = []
+        strokeButton = nil
+        pendingWork.removeAll()
+        provisionalSprites = []
+        needsRedraw = true
+    }
+
     /// Selects a tool; a stroke in progress finishes with the tool it began with.
     public func select(_ newTool: InkTool) {
         tool = newTool
@@ -126,6 +141,7 @@ public final class CanvasController {
         provisionalSprites = []
         pendingWork.append(.endStroke)
         page.append(Stroke(samples: liveSamples, style: style))
+        onStrokeFinished?(page.strokes[page.strokes.count - 1])
         engine = nil
         liveStyle = nil
         liveSamples = []

@@ -2,15 +2,34 @@ import ArgumentParser
 import Foundation
 import QuireApp
 
-/// `quire`: opens the window. Subcommands for automation come later; errors say what to do.
+/// `quire`: opens the window (the default subcommand), or works on notebooks from the command line.
+/// Errors say what to do.
 struct QuireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quire",
         abstract: "A notebook and drawing program for the X11 desktop.",
         discussion: """
             Draw with the mouse or a pen. Ctrl+E writes the page as PNG (to --export-png, or to \
-            quire-page-DATE-TIME.png in the current folder); Ctrl+Q or the close button quits.
-            """)
+            quire-page-DATE-TIME.png in the current folder); Ctrl+Q or the close button quits. Every \
+            finished stroke is saved to the notebook at once. PageDown/PageUp turn pages (PageDown on the \
+            last page adds one); README.md lists the notebook keys.
+            Notebooks live in $XDG_DATA_HOME/quire/notebooks (--library DIR for another folder); a \
+            notebook is named by its title or its path.
+            """,
+        subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
+                      PagesCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+                      AutosaveDrillCommand.self],
+        defaultSubcommand: OpenCommand.self)
+}
+
+/// `quire [open]`: the window.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open the Quire window (the default).")
+
+    @Argument(help: ArgumentHelp("The notebook to open, by title or path (default: the one open last).", valueName: "notebook"))
+    var notebook: String?
+
+    @OptionGroup var library: LibraryOption
 
     @Option(name: .customLong("export-png"), help: ArgumentHelp("Where Ctrl+E writes the page as PNG.", valueName: "path"))
     var exportPNG: String?
@@ -35,17 +54,22 @@ struct QuireCommand: ParsableCommand {
 
     func run() throws {
         let (width, height) = parsedSize!
-        let options = AppOptions(exportPath: exportPNG.map(Self.absolute), windowWidth: width,
-                                 windowHeight: height, displayName: display)
+        let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
+                                 displayName: display, libraryDirectory: library.directory, notebook: notebook)
         do {
             try QuireApplication(options: options).run()
         } catch {
-            FileHandle.standardError.write(Data("quire: error: \(error)\n".utf8))
-            throw ExitCode.failure
+            fail(error)
         }
     }
+}
 
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
+func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+}
+
+/// Prints `quire: error: …` on stderr and exits with status 1.
+func fail(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("quire: error: \(error)\n".utf8))
+    QuireCommand.exit(withError: ExitCode.failure)
 }
