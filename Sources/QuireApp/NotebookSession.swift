@@ -45,7 +45,12 @@ public final class NotebookSession {
     /// "Physics — page 2 of 5", for messages.
     public var position: String { "\(title) — page \(pageIndex + 1) of \(pageIDs.count)" }
 
-    public func loadCurrentPage() throws -> Page { try store.loadPage(currentPageID) }
+    /// The current page with its ink. Waits for queued saves first (a page just added is one of them):
+    /// turning a page may wait on the disk, drawing never does.
+    public func loadCurrentPage() throws -> Page {
+        autosaver?.flush()
+        return try store.loadPage(currentPageID)
+    }
 
     /// A stroke was finished on the current page: saved in the background.
     public func strokeFinished(_ stroke: Stroke) {

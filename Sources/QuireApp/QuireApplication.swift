@@ -93,7 +93,10 @@ public final class QuireApplication {
         refreshThumbnail()
         session.viewChanged(canvas.pageToWindow)
         do {
-            if try session.perform(command) { showPage(try session.loadCurrentPage()) }
+            if try session.perform(command) {
+                showPage(try session.loadCurrentPage())
+                session.viewChanged(canvas.pageToWindow)
+            }
         } catch {
             say("quire: \(error)")
         }
