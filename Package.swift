@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // C shims: the only places C types live.
@@ -25,20 +26,24 @@ let package = Package(
         .target(name: "QuireDocument", dependencies: ["QuireGeometry", "QuireInk"]),
 
         // Edges: files, GL, X.
+        // Notebooks on disk: SQLite through GRDB. Its own layer so the pure model stays free of SQL.
+        .target(name: "QuireStorage", dependencies: [
+            "QuireGeometry", "QuireInk", "QuireDocument", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "QuireImageIO", dependencies: ["CPNG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
 
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO", "QuireRender", "QuireX11",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
         ]),
         .executableTarget(name: "quire", dependencies: [
-            "QuireApp",
+            "QuireApp", "QuireDocument", "QuireStorage", "QuireRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireImageIO", "QuireRender",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -48,9 +53,15 @@ let package = Package(
         .target(name: "QuireTestSupport", dependencies: ["CXTest", "CInputTestProtocol", "QuireImageIO"], path: "Tests/QuireTestSupport"),
         .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
         .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
+        .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireInk", "QuireGeometry"]),
+        .testTarget(name: "QuireStorageTests", dependencies: [
+            "QuireStorage", "QuireDocument", "QuireInk", "QuireGeometry", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
-        .testTarget(name: "QuireAppTests", dependencies: ["QuireApp", "QuireTestSupport", "quire"]),
+        .testTarget(name: "QuireAppTests", dependencies: [
+            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO",
+        ]),
         // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
         .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),
     ]

@@ -12,10 +12,14 @@ public struct AppOptions: Sendable {
     /// Where to record every input event (`--record-input`), and a log to replay at start.
     public var recordPath: String?
     public var replayPath: String?
+    /// The folder of notebooks; nil: `NotebookLibrary.defaultDirectory`.
+    public var libraryDirectory: String?
+    /// The notebook to open (title or path); nil: the one open last.
+    public var notebook: String?
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
-                pageSize: PageSize = .letter, displayName: String? = nil, recordPath: String? = nil,
-                replayPath: String? = nil) {
+                pageSize: PageSize = .letter, displayName: String? = nil, libraryDirectory: String? = nil,
+                notebook: String? = nil, recordPath: String? = nil, replayPath: String? = nil) {
         self.recordPath = recordPath
         self.replayPath = replayPath
         self.exportPath = exportPath
@@ -23,5 +27,7 @@ public struct AppOptions: Sendable {
         self.windowHeight = windowHeight
         self.pageSize = pageSize
         self.displayName = displayName
+        self.libraryDirectory = libraryDirectory
+        self.notebook = notebook
     }
 }

@@ -39,6 +39,10 @@ public final class CanvasController {
     /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
     private var paletteSlot: [InkTool: Int] = [:]
     public let registry: InkEngineRegistry
+    /// Told of each stroke as it is finished (the notebook autosaves it).
+    public var onStrokeFinished: ((Stroke) -> Void)?
+    /// Called after an undo took the page's newest stroke off (a redo calls `onStrokeFinished`).
+    public var onStrokeUndone: (() -> Void)?
 
     /// True when the window shows something stale.
     public private(set) var needsRedraw = true
@@ -144,6 +148,20 @@ public final class CanvasController {
         return pendingWork
     }
 
+    /// Shows another page (the notebook turned a page): a stroke in progress and renderer work not yet
+    /// handed over belonged to the old page and are dropped.
+    public func show(_ newPage: Page) {
+        page = newPage
+        redoStrokes.removeAll()
+        engine = nil
+        liveStyle = nil
+        liveSamples = []
+        strokeButton = nil
+        pendingWork.removeAll()
+        provisionalSprites = []
+        needsRedraw = true
+    }
+
     /// Selects a tool; a stroke in progress finishes with the tool it began with.
     public func select(_ newTool: InkTool) {
         tool = newTool
@@ -239,6 +257,7 @@ public final class CanvasController {
         pendingWork.append(.endStroke)
         page.append(Stroke(samples: liveSamples, style: style))
         redoStrokes.removeAll()
+        onStrokeFinished?(page.strokes[page.strokes.count - 1])
         engine = nil
         liveStyle = nil
         liveSamples = []
@@ -258,6 +277,7 @@ public final class CanvasController {
         guard engine == nil, let stroke = page.removeLast() else { return }
         redoStrokes.append(stroke)
         pendingWork.append(.undo)
+        onStrokeUndone?()
         needsRedraw = true
     }
 
@@ -266,6 +286,7 @@ public final class CanvasController {
         guard engine == nil, let stroke = redoStrokes.popLast() else { return }
         page.append(stroke)
         pendingWork.append(.redo)
+        onStrokeFinished?(stroke)
         needsRedraw = true
     }
 

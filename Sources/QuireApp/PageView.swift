@@ -10,6 +10,15 @@ public struct PageView: Equatable, Sendable {
 
     public init() {}
 
+    /// The view a saved page-to-window transform describes (its scale clamped to the zoom range;
+    /// anything not finite gives the default view).
+    public init(restoring transform: AffineTransform) {
+        let scale = abs(transform.determinant).squareRoot()
+        guard scale.isFinite, scale > 0, transform.tx.isFinite, transform.ty.isFinite else { return }
+        zoom = min(Self.zoomRange.upperBound, max(Self.zoomRange.lowerBound, scale))
+        offset = Point(transform.tx, transform.ty)
+    }
+
     public var pageToWindow: AffineTransform {
         AffineTransform.scale(zoom, zoom).concatenating(.translation(offset.x, offset.y))
     }

@@ -1,33 +1,50 @@
 import Foundation
 import QuireDocument
+import QuireImageIO
 import QuireRender
+import QuireStorage
 import QuireX11
 
-/// The running program: one window, one page, the loop between them. It redraws only when something
-/// changed, so an idle Quire uses no CPU.
+/// The running program: one window, the notebook's current page, the loop between them. It redraws
+/// only when something changed, so an idle Quire uses no CPU.
 public final class QuireApplication {
     private let options: AppOptions
     private let window: X11Window
-    private let renderer: PageRenderer
+    private var renderer: PageRenderer
     private let canvas: CanvasController
+    /// The notebook on disk: finished strokes autosave through it; the notebook keys act on it.
+    private let session: NotebookSession
+    /// The shown page has ink its stored thumbnail lacks.
+    private var thumbnailStale = false
     /// Messages for the person running Quire (export done, errors); stdout by default.
-    private let say: (String) -> Void
+    private let say: @Sendable (String) -> Void
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
 
-    public init(options: AppOptions, say: @escaping (String) -> Void = { print($0); fflush(nil) }) throws {
+    public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
         self.say = say
+        session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
+                                      notebook: options.notebook, newPageSize: options.pageSize, say: say)
+        let page = try session.loadCurrentPage()
         window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
                                displayName: options.displayName)
-        renderer = try PageRenderer(pageWidth: Int(options.pageSize.width.rounded()),
-                                    pageHeight: Int(options.pageSize.height.rounded()),
+        renderer = try PageRenderer(pageWidth: Int(page.size.width.rounded()), pageHeight: Int(page.size.height.rounded()),
                                     brushDirectory: ResourceLocator.brushesDirectory)
-        canvas = CanvasController(page: Page(size: options.pageSize))
+        canvas = CanvasController(page: page)
+        canvas.onStrokeFinished = { [session, weak self] stroke in
+            session.strokeFinished(stroke)
+            self?.thumbnailStale = true
+        }
+        canvas.onStrokeUndone = { [session, weak self] in
+            session.strokeUndone()
+            self?.thumbnailStale = true
+        }
         let (settings, warnings) = InputSettings.load()
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
         recorder = try options.recordPath.map(InputRecorder.init(path:))
+        showPage(page)
     }
 
     public func run() {
@@ -46,14 +63,26 @@ public final class QuireApplication {
         }
         say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). "
             + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+Z/Ctrl+Shift+Z undo/redo; "
-            + "Ctrl+wheel or Ctrl+=/− zoom, wheel or arrows pan, Ctrl+0 resets; Ctrl+E writes the page as PNG, Ctrl+Q quits.")
+            + "Ctrl+wheel or Ctrl+=/− zoom, wheel or arrows pan, Ctrl+0 resets; Ctrl+E writes the page as PNG, "
+            + "Ctrl+Q quits. Notebook: \(session.store.path), \(session.position).")
         while true {
-            // While tiles sharpen or strokes bake, keep drawing frames; otherwise sleep until input.
-            for event in window.waitForEvents(timeout: renderer.needsAnotherFrame ? 0 : nil) {
+            // While tiles sharpen or strokes bake, keep drawing frames at once; while the stored
+            // thumbnail is behind the page, wake after a quiet moment to refresh it; else sleep.
+            let timeout: Double? = renderer.needsAnotherFrame ? 0 : (thumbnailStale ? 2 : nil)
+            let events = window.waitForEvents(timeout: timeout)
+            if events.isEmpty && thumbnailStale && !renderer.needsAnotherFrame { refreshThumbnail() }
+            for event in events {
                 record(event)
                 if case let .devicesChanged(devices) = event { describe(devices) }
+                if case let .key(key) = event, let command = NotebookKeys.command(for: key) {
+                    perform(command)
+                    continue
+                }
                 switch canvas.handle(event) {
                 case .quit?:
+                    refreshThumbnail()
+                    session.viewChanged(canvas.pageToWindow)
+                    session.close()
                     window.close()
                     return
                 case .exportPNG?:
@@ -65,6 +94,50 @@ public final class QuireApplication {
             if canvas.needsRedraw || renderer.needsAnotherFrame { redraw() }
         }
     }
+
+    /// Loads `page`'s stored ink into the renderer (a new one when the paper size differs) and the canvas,
+    /// and puts the page back where it was in the window.
+    private func showPage(_ page: Page) {
+        let width = Int(page.size.width.rounded()), height = Int(page.size.height.rounded())
+        if renderer.pageWidth != width || renderer.pageHeight != height,
+           let sized = try? PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory) {
+            renderer = sized
+        }
+        renderer.clearInk()
+        renderer.paperColor = page.background.paperColor
+        PageImageRenderer.drawStrokes(of: page, into: renderer, registry: canvas.registry)
+        canvas.show(page)
+        canvas.view = PageView()
+        if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
+        thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
+    }
+
+    private func perform(_ command: NotebookCommand) {
+        catchUpRenderer()
+        refreshThumbnail()
+        session.viewChanged(canvas.pageToWindow)
+        do {
+            if try session.perform(command) {
+                showPage(try session.loadCurrentPage())
+                session.viewChanged(canvas.pageToWindow)
+            }
+        } catch {
+            say("quire: \(error)")
+        }
+        redraw()
+    }
+
+    /// Renders the shown page small (GL, here) and has the autosave queue compress and store it.
+    private func refreshThumbnail() {
+        guard thumbnailStale, !session.isReadOnly else { return }
+        thumbnailStale = false
+        catchUpRenderer()
+        guard let image = try? renderer.renderPageImage(scale: Self.thumbnailScale) else { return }
+        session.saveThumbnail(of: canvas.page.id) { try PNG.encode(image, speed: .fast) }
+    }
+
+    /// Thumbnails are a fifth of the page: 163 × 211 for Letter.
+    static let thumbnailScale = 0.2
 
     /// Hands the canvas's queued stroke work to the renderer, in order.
     private func catchUpRenderer() {

@@ -27,4 +27,5 @@ let allBenchmarks: [Benchmark] = [
     inkBenchmark,
     geometryBenchmark,
     renderBenchmark,
+    notebookBenchmark,
 ]

@@ -15,7 +15,12 @@ struct QuireBenchCommand: ParsableCommand {
     @Flag(help: "List the benchmarks and exit.")
     var list = false
 
+    /// The notebook benchmark runs its open measurement in a fresh process through this.
+    @Option(help: .hidden)
+    var openNotebook: String?
+
     func run() throws {
+        if let openNotebook { return try measureNotebookOpen(path: openNotebook) }
         if list {
             for b in allBenchmarks { print("\(b.name): \(b.summary)") }
             return

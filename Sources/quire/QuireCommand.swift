@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import QuireApp
 
-/// `quire`: opens the window (the default), or runs a subcommand for automation. Errors say what
-/// happened and what to do.
+/// `quire`: opens the window (the default subcommand), or works on notebooks from the command line.
+/// Errors say what to do.
 struct QuireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quire",
@@ -12,18 +12,72 @@ struct QuireCommand: ParsableCommand {
             Draw with the mouse or a pen: P pen, M marker, H highlighter, E eraser, 1–9 colours. \
             Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+wheel, Ctrl+= and Ctrl+− zoom, the wheel and \
             arrows pan, Ctrl+0 resets the view. Ctrl+E writes the page as PNG (to --export-png, or to \
-            quire-page-DATE-TIME.png in the current folder); Ctrl+Q or the close button quits.
+            quire-page-DATE-TIME.png in the current folder); Ctrl+Q or the close button quits. Every \
+            finished stroke is saved to the notebook at once. PageDown/PageUp turn pages (PageDown on the \
+            last page adds one); README.md lists the notebook keys.
+            Notebooks live in $XDG_DATA_HOME/quire/notebooks (--library DIR for another folder); a \
+            notebook is named by its title or its path.
             """,
-        subcommands: [OpenWindow.self, Replay.self],
-        defaultSubcommand: OpenWindow.self)
+        subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
+                      PagesCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+                      Replay.self, AutosaveDrillCommand.self],
+        defaultSubcommand: OpenCommand.self)
 }
 
-/// Paths given relative to where quire was started.
-func absolutePath(_ path: String) -> String {
+/// `quire [open]`: the window.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open the Quire window (the default).")
+
+    @Argument(help: ArgumentHelp("The notebook to open, by title or path (default: the one open last).", valueName: "notebook"))
+    var notebook: String?
+
+    @OptionGroup var library: LibraryOption
+
+    @Option(name: .customLong("export-png"), help: ArgumentHelp("Where Ctrl+E writes the page as PNG.", valueName: "path"))
+    var exportPNG: String?
+
+    @Option(help: ArgumentHelp("The window's size in pixels.", valueName: "WIDTHxHEIGHT"))
+    var size: String = "1024x768"
+
+    @Option(help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "display"))
+    var display: String?
+
+    @Option(name: .customLong("record-input"),
+            help: ArgumentHelp("Write every input event, with the devices, to this file (JSON lines) for `quire replay`.",
+                               valueName: "file"))
+    var recordInput: String?
+
+    func validate() throws {
+        guard parsedSize != nil else {
+            throw ValidationError("--size wants WIDTHxHEIGHT with each at least 320x240, like 1024x768; got '\(size)'")
+        }
+    }
+
+    private var parsedSize: (Int, Int)? {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 320, parts[1] >= 240, parts[0] <= 16384, parts[1] <= 16384 else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        let (width, height) = parsedSize!
+        let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
+                                 displayName: display, libraryDirectory: library.directory, notebook: notebook,
+                                 recordPath: recordInput.map(absolute))
+        do {
+            try QuireApplication(options: options).run()
+        } catch {
+            fail(error)
+        }
+    }
+}
+
+func absolute(_ path: String) -> String {
     path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
 }
 
-func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("quire: error: \(message)\n".utf8))
-    return ExitCode.failure
+/// Prints `quire: error: …` on stderr and exits with status 1.
+func fail(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("quire: error: \(error)\n".utf8))
+    QuireCommand.exit(withError: ExitCode.failure)
 }

@@ -17,16 +17,20 @@ struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("The X display for the window (default: $DISPLAY).", valueName: "display"))
     var display: String?
 
+    @OptionGroup var library: LibraryOption
+
     func run() throws {
-        let log = absolutePath(file)
-        if let output = exportPNG {
-            do {
-                try InputReplay.exportPage(log: log, to: absolutePath(output)) { print($0) }
-            } catch {
-                throw fail("\(error)")
+        let log = absolute(file)
+        do {
+            if let output = exportPNG {
+                try InputReplay.exportPage(log: log, to: absolute(output)) { print($0) }
+            } else {
+                // Into the notebook open last, in a window, then on as a normal session.
+                try QuireApplication(options: AppOptions(displayName: display, libraryDirectory: library.directory,
+                                                         replayPath: log)).run()
             }
-        } else {
-            try OpenWindow.open(AppOptions(displayName: display, replayPath: log))
+        } catch {
+            fail(error)
         }
     }
 }

@@ -21,6 +21,8 @@ public final class QuireProcess: @unchecked Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
+        // A library of its own unless the test names one: tests never touch the user's notebooks.
+        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "quire-test-data-\(UUID().uuidString)"
         environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = output
@@ -49,6 +51,14 @@ public final class QuireProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { process.isRunning }
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Sends `signal` (SIGKILL for the crash tests) and waits for the program to die.
+    public func kill(_ signal: Int32) {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+    }
     public var exitStatus: Int32 { process.terminationStatus }
 
     /// Waits until the output contains `needle`; false on timeout or if the program exited first.

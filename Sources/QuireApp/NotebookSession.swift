@@ -1,0 +1,227 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireStorage
+
+/// The notebook the window shows, and the way to every other one in the library: which notebook and
+/// page are current, what finished strokes and page changes autosave, and what the notebook keys do.
+/// No GL or X here: `QuireApplication` loads the page it names into the renderer.
+public final class NotebookSession {
+    public let library: NotebookLibrary
+    public private(set) var store: NotebookStore
+    public private(set) var pageIDs: [PageID] = []
+    public private(set) var pageIndex = 0
+    /// The view saved with the notebook, for the page it names (used once, when that page is shown).
+    public private(set) var savedView: NotebookView?
+    private var autosaver: Autosaver?
+    private let newPageSize: PageSize
+    private let say: @Sendable (String) -> Void
+
+    /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
+    public init(library: NotebookLibrary, notebook: String? = nil, newPageSize: PageSize = .letter,
+                say: @escaping @Sendable (String) -> Void) throws {
+        self.library = library
+        self.newPageSize = newPageSize
+        self.say = say
+        try library.ensureExists()
+        let path: String
+        if let notebook {
+            path = try library.resolve(notebook)
+        } else if let last = library.lastOpened() {
+            path = last
+        } else {
+            let created = try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)])
+            path = created.path
+            try created.close()
+        }
+        store = try NotebookStore(openingAt: path)
+        try attach()
+    }
+
+    public var currentPageID: PageID { pageIDs[pageIndex] }
+    public var title: String { (try? store.title) ?? "" }
+    public var isReadOnly: Bool { store.isReadOnly }
+
+    /// "Physics — page 2 of 5", for messages.
+    public var position: String { "\(title) — page \(pageIndex + 1) of \(pageIDs.count)" }
+
+    /// The current page with its ink. Waits for queued saves first (a page just added is one of them):
+    /// turning a page may wait on the disk, drawing never does.
+    public func loadCurrentPage() throws -> Page {
+        autosaver?.flush()
+        return try store.loadPage(currentPageID)
+    }
+
+    /// A stroke was finished on the current page: saved in the background.
+    public func strokeFinished(_ stroke: Stroke) {
+        let page = currentPageID
+        save("stroke") { try $0.append(stroke, to: page) }
+    }
+
+    /// The current page's newest stroke was undone: removed from the file in the background. (A redo
+    /// comes back through `strokeFinished`.)
+    public func strokeUndone() {
+        let page = currentPageID
+        save("undo") { try $0.removeLastStroke(of: page) }
+    }
+
+    /// Remembers how the current page sits in the window (saved in the background).
+    public func viewChanged(_ pageToWindow: QuireGeometry.AffineTransform) {
+        let view = NotebookView(pageID: currentPageID, pageToWindow: pageToWindow)
+        guard view != savedView else { return }
+        savedView = view
+        save("view") { try $0.saveView(view) }
+    }
+
+    /// Saves a thumbnail of `page` made from its current ink (PNG bytes come from `encode`, run on the
+    /// autosave queue so the drawing thread never compresses).
+    public func saveThumbnail(of page: PageID, encode: @escaping @Sendable () throws -> [UInt8]) {
+        save("thumbnail") { store in
+            try store.saveThumbnail(png: try encode(), of: page, inkVersion: try store.inkVersion(of: page))
+        }
+    }
+
+    /// Carries out a notebook key. Returns true when the page shown changed (the caller reloads it).
+    public func perform(_ command: NotebookCommand) throws -> Bool {
+        switch command {
+        case .nextPage:
+            if pageIndex == pageIDs.count - 1 {
+                guard !refuseReadOnly() else { return false }
+                let page = Page(size: newPageSize)
+                save("new page") { try $0.insertPage(page) }
+                pageIDs.append(page.id)
+            }
+            pageIndex += 1
+        case .previousPage:
+            guard pageIndex > 0 else { return false }
+            pageIndex -= 1
+        case .deletePage:
+            guard !refuseReadOnly() else { return false }
+            let doomed = currentPageID
+            if pageIDs.count == 1 {
+                // A notebook always has a page: the last one deleted is replaced by a blank one.
+                let page = Page(size: newPageSize)
+                save("new page") { try $0.insertPage(page) }
+                pageIDs.append(page.id)
+            }
+            save("delete page") { try $0.deletePage(doomed) }
+            pageIDs.remove(at: pageIndex)
+            pageIndex = min(pageIndex, pageIDs.count - 1)
+        case .movePageEarlier, .movePageLater:
+            guard !refuseReadOnly() else { return false }
+            let target = pageIndex + (command == .movePageLater ? 1 : -1)
+            guard pageIDs.indices.contains(target) else { return false }
+            let page = currentPageID
+            save("reorder") { try $0.movePage(page, to: target) }
+            pageIDs.swapAt(pageIndex, target)
+            pageIndex = target
+            say("Moved the page: \(position)")
+            return false
+        case .newNotebook:
+            let existing = Set(library.entries().map(\.title))
+            let title = (1...).lazy.map { "Notebook \($0)" }.first { !existing.contains($0) }!
+            let created = try library.create(title: title, pages: [Page(size: newPageSize)])
+            try switchTo(created)
+        case .duplicateNotebook:
+            autosaver?.flush()
+            try switchTo(try library.duplicate(store.path, title: "\(title) copy"))
+        case .trashNotebook:
+            guard !refuseReadOnly() else { return false }
+            let path = store.path
+            let others = library.notebookPaths().filter { $0 != path }
+            try detach()
+            let trashed = try library.trash(path)
+            say("Moved \((path as NSString).lastPathComponent) to \(trashed); move it back to restore it")
+            if let next = others.first {
+                try switchTo(try NotebookStore(openingAt: next), detaching: false)
+            } else {
+                try switchTo(try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)]), detaching: false)
+            }
+        case .nextNotebook, .previousNotebook:
+            let paths = library.notebookPaths()
+            guard paths.count > 1, let here = paths.firstIndex(of: store.path) else { return false }
+            let next = paths[(here + (command == .nextNotebook ? 1 : paths.count - 1)) % paths.count]
+            try detach()
+            try switchTo(try NotebookStore(openingAt: next), detaching: false)
+        case .copyPageToNextNotebook, .movePageToNextNotebook:
+            let move = command == .movePageToNextNotebook
+            if move { guard !refuseReadOnly() else { return false } }
+            let paths = library.notebookPaths()
+            guard paths.count > 1, let here = paths.firstIndex(of: store.path) else {
+                say("There is no other notebook to send the page to; Ctrl+N makes one")
+                return false
+            }
+            autosaver?.flush()
+            let target = try NotebookStore(openingAt: paths[(here + 1) % paths.count])
+            defer { try? target.close() }
+            if target.isReadOnly {
+                say("quire: \(target.path) is read-only (\(target.readOnlyReason ?? "")); the page was not sent")
+                return false
+            }
+            let page = currentPageID
+            try store.transferPage(page, to: target, move: move)
+            say("\(move ? "Moved" : "Copied") the page to the end of \(try target.title)")
+            guard move else { return false }
+            if pageIDs.count == 1 {
+                let blank = Page(size: newPageSize)
+                try store.insertPage(blank)
+                pageIDs.append(blank.id)
+            }
+            pageIDs.remove(at: pageIndex)
+            pageIndex = min(pageIndex, pageIDs.count - 1)
+        }
+        say(position)
+        return true
+    }
+
+    /// Saves everything queued and closes the notebook (on quit).
+    public func close() {
+        try? detach()
+    }
+
+    // MARK: Private
+
+    private func attach() throws {
+        if let reason = store.readOnlyReason {
+            autosaver = nil
+            say("quire: \(store.path) is open read-only (\(reason)); what you draw here is not saved")
+        } else {
+            let autosaver = Autosaver(store: store)
+            let say = self.say, path = store.path
+            autosaver.onProblem = { error in say("quire: could not save (\(error)); your ink is kept and saving retries every second") }
+            autosaver.onResumed = { say("quire: saving works again; everything is saved to \(path)") }
+            self.autosaver = autosaver
+            save("opened") { try $0.markOpened() }
+        }
+        pageIDs = try store.pageIDs()
+        if pageIDs.isEmpty {
+            let page = Page(size: newPageSize)
+            save("first page") { try $0.insertPage(page) }
+            pageIDs = [page.id]
+        }
+        savedView = try store.view()
+        pageIndex = savedView.flatMap { pageIDs.firstIndex(of: $0.pageID) } ?? 0
+    }
+
+    private func detach() throws {
+        autosaver?.flush()
+        autosaver = nil
+        try store.close()
+    }
+
+    private func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
+        if detaching { try detach() }
+        store = newStore
+        try attach()
+    }
+
+    private func save(_ label: String, _ change: @escaping Autosaver.Change) {
+        autosaver?.submit(label, change)
+    }
+
+    private func refuseReadOnly() -> Bool {
+        guard let reason = store.readOnlyReason else { return false }
+        say("quire: this notebook is read-only (\(reason))")
+        return true
+    }
+}

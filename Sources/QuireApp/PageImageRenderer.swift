@@ -1,0 +1,45 @@
+import QuireDocument
+import QuireImageIO
+import QuireInk
+import QuireRender
+
+/// Renders stored pages offscreen (PNG export, thumbnails): each stroke redrawn from its samples by the
+/// engine its style names, on the page's paper colour. Keeps one `PageRenderer` for the last page size,
+/// so a 500-page export compiles its shaders once. Needs a current GL context (the window's, or a
+/// `HeadlessGLContext`) on the calling thread, for its whole life.
+public final class PageImageRenderer {
+    private let brushDirectory: String?
+    private let registry: InkEngineRegistry
+    private var renderer: PageRenderer?
+
+    public init(brushDirectory: String? = ResourceLocator.brushesDirectory, registry: InkEngineRegistry = .standard) {
+        self.brushDirectory = brushDirectory
+        self.registry = registry
+    }
+
+    /// The page as an image, `scale` image pixels per page pixel.
+    public func image(of page: Page, scale: Double = 1) throws -> RGBAImage {
+        let width = Int(page.size.width.rounded()), height = Int(page.size.height.rounded())
+        let renderer: PageRenderer
+        if let existing = self.renderer, existing.pageWidth == width, existing.pageHeight == height {
+            renderer = existing
+            renderer.clearInk()
+        } else {
+            self.renderer = nil
+            renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: brushDirectory)
+            self.renderer = renderer
+        }
+        renderer.paperColor = page.background.paperColor
+        Self.drawStrokes(of: page, into: renderer, registry: registry)
+        return try renderer.renderPageImage(scale: scale)
+    }
+
+    /// Loads every stroke of `page` into `renderer`, oldest first, each redrawn from its samples by the
+    /// engine its style names (batched; all but the undo window baked at once).
+    public static func drawStrokes(of page: Page, into renderer: PageRenderer, registry: InkEngineRegistry = .standard) {
+        renderer.load(page.strokes.map { stroke in
+            var engine = registry.makeEngine(for: stroke.style)
+            return SceneStroke(sprites: engine.sprites(for: stroke.samples), style: engine.renderStyle)
+        })
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import QuireApp
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireRender
+import QuireStorage
+
+/// Notebooks on disk: what one autosaved stroke writes, and how fast a big notebook opens.
+///
+/// Bytes are counted from /proc/self/io `wchar` (every byte handed to write()/pwrite(), WAL frames and
+/// checkpoints included), over 300 strokes appended one transaction each, as autosave does, with
+/// SQLite's automatic checkpoints and a final one, so the copy from the WAL into the file is paid for too.
+let notebookBenchmark = Benchmark(name: "notebook",
+                                  summary: "autosave bytes per stroke on a 10,000-stroke notebook; opening a 500-page notebook") { context in
+    let folder = NSTemporaryDirectory() + "quire-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/big.quire"
+
+    // 500 pages × 20 strokes of handwriting-like pen input: 10,000 strokes.
+    let pages = (0..<500).map { pageIndex in
+        Page(strokes: (0..<20).map { BenchmarkStrokes.handwriting(seed: pageIndex * 20 + $0, samples: 80) })
+    }
+    let build = Date()
+    try NotebookStore.create(at: path, title: "Benchmark", pages: pages).close()
+    let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    context.report("build 500 pages × 20 strokes", Date().timeIntervalSince(build) * 1000, "ms")
+    context.report("file size, 10,000 strokes", Double(fileSize) / 1e6, "MB")
+
+    for samples in [80, 400] {
+        let store = try NotebookStore(openingAt: path)
+        let page = try store.pageIDs()[250]
+        let strokes = (0..<300).map { BenchmarkStrokes.handwriting(seed: 90_000 + $0, samples: samples) }
+        let packed = Double(PackedSamples.encode(strokes[0].samples).count)
+        let before = try ProcessIO.bytesWritten()
+        for stroke in strokes { try store.append(stroke, to: page) }
+        let atCommit = try ProcessIO.bytesWritten() - before
+        try store.close()   // checkpoints the WAL into the file
+        let total = try ProcessIO.bytesWritten() - before
+        let perStroke = Double(total) / Double(strokes.count)
+        print("  stroke of \(samples) pen samples: \(Int(packed)) bytes packed")
+        context.report("  written per stroke at commit (WAL)", Double(atCommit) / Double(strokes.count), "bytes")
+        context.report("  written per stroke incl. checkpoint", perStroke, "bytes",
+                       target: "≤ \(Int(2 * packed + 4096)) = 2 × packed + 4 KB")
+        context.report("  baseline: whole-file rewrite per stroke", Double(fileSize), "bytes")
+    }
+
+    // Opening, in a fresh process so its resident memory is the open's own.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                              ?? CommandLine.arguments[0])
+    child.arguments = ["--open-notebook", path]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    child.waitUntilExit()
+    print(output, terminator: "")
+}
+
+/// The child side of the open benchmark: opens `path`, loads and renders its first page (offscreen,
+/// when headless GL is there), and prints time and memory. Best of three opens.
+func measureNotebookOpen(path: String) throws {
+    let context = BenchmarkContext(handwritingPath: nil)
+    let gl = try? HeadlessGLContext()
+    let pageRenderer = PageImageRenderer(brushDirectory: FileManager.default.fileExists(atPath: "Resources/Brushes")
+                                         ? "Resources/Brushes" : ResourceLocator.brushesDirectory)
+    var best = Double.infinity
+    var pageCount = 0, strokeCount = 0
+    for _ in 0..<3 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let store = try NotebookStore(openingAt: path, readOnly: true)
+        let ids = try store.pageIDs()
+        let first = try store.loadPage(ids[0])
+        if gl != nil { _ = try pageRenderer.image(of: first) }
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        pageCount = ids.count
+        strokeCount = first.strokes.count
+        try store.close()
+    }
+    print("  open \(pageCount)-page notebook, load page 1 (\(strokeCount) strokes)"
+          + (gl == nil ? " (no headless GL: not rendered)" : " and render it offscreen"))
+    context.report("  open + first page shown", best * 1000, "ms", target: "≤ 300 ms")
+    context.report("  resident memory (VmRSS)", ProcessIO.residentMegabytes("VmRSS:"), "MB", target: "≤ 150 MB")
+    context.report("  peak resident memory (VmHWM)", ProcessIO.residentMegabytes("VmHWM:"), "MB", target: "≤ 150 MB")
+}
+
+/// This process's I/O and memory counters from /proc/self.
+enum ProcessIO {
+    static func bytesWritten() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/self/io", encoding: .utf8)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("wchar:") } ?? "wchar: 0"
+        return Int(line.split(separator: " ").last ?? "0") ?? 0
+    }
+
+    static func residentMegabytes(_ field: String) -> Double {
+        let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kilobytes / 1024
+    }
+}
+
+/// Synthetic pen strokes shaped like handwriting: a wandering loop with pressure and tilt, 200 Hz.
+enum BenchmarkStrokes {
+    static func handwriting(seed: Int, samples: Int) -> Stroke {
+        let x0 = Double(seed * 37 % 700) + 50, y0 = Double(seed * 53 % 950) + 50
+        let points = (0..<samples).map { i -> InputSample in
+            let t = Double(i) / 200
+            let angle = Double(i) * 0.21 + Double(seed)
+            return InputSample(position: Point(x0 + Double(i) * 0.6 + 6 * cos(angle), y0 + 9 * sin(angle * 0.7)),
+                               pressure: 0.4 + 0.3 * sin(Double(i) * 0.1), tiltX: 12, tiltY: -5,
+                               time: 1000 + Double(seed) + t, device: .pen)
+        }
+        return Stroke(samples: points, style: .defaults(for: .pen))
+    }
+}

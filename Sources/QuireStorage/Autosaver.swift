@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+
+/// Saves in the background: changes go to one serial queue and each runs as its own transaction right
+/// away, so a finished stroke is on disk within milliseconds and the thread that drew it never waits.
+///
+/// When a save fails (disk full, folder made read-only, file locked), that change and every later one
+/// stay queued in order, `onProblem` is told once, and the queue retries every `retryInterval`; when a
+/// retry succeeds `onResumed` is told and the rest follow. Nothing already saved is touched by a failed
+/// transaction: SQLite rolls it back.
+public final class Autosaver: @unchecked Sendable {
+    public typealias Change = @Sendable (NotebookStore) throws -> Void
+
+    public let store: NotebookStore
+    public let retryInterval: TimeInterval
+    /// Called on the autosave queue.
+    public var onProblem: (@Sendable (Error) -> Void)?
+    public var onResumed: (@Sendable () -> Void)?
+    /// Called on the autosave queue after each change is committed, with how many are committed so far.
+    public var onSaved: (@Sendable (Int) -> Void)?
+
+    private let queue = DispatchQueue(label: "quire.autosave", qos: .utility)
+    // Touched only on `queue`.
+    private var waiting: [(label: String, change: Change)] = []
+    private var failing = false
+    private var retryScheduled = false
+    private var committed = 0
+    private let countLock = NSLock()
+    private var submitted = 0
+
+    public init(store: NotebookStore, retryInterval: TimeInterval = 1) {
+        self.store = store
+        self.retryInterval = retryInterval
+    }
+
+    /// Queues a change; returns at once.
+    public func submit(_ label: String, _ change: @escaping Change) {
+        countLock.lock()
+        submitted += 1
+        countLock.unlock()
+        queue.async { [self] in
+            waiting.append((label, change))
+            if !failing { drain() }
+        }
+    }
+
+    /// Changes submitted but not yet committed (those being retried included).
+    public var unsaved: Int {
+        countLock.lock()
+        defer { countLock.unlock() }
+        return submitted - committedCount
+    }
+
+    private var committedCount: Int { queue.sync { committed } }
+
+    /// Waits until every change submitted so far has been tried once (used before quitting and by tests).
+    /// Returns true when nothing is left unsaved.
+    @discardableResult
+    public func flush() -> Bool {
+        queue.sync {
+            if failing { drain() }
+            return waiting.isEmpty
+        }
+    }
+
+    private func drain() {
+        while let next = waiting.first {
+            do {
+                try next.change(store)
+            } catch {
+                if !failing {
+                    failing = true
+                    onProblem?(error)
+                }
+                scheduleRetry()
+                return
+            }
+            waiting.removeFirst()
+            committed += 1
+            if failing {
+                failing = false
+                onResumed?()
+            }
+            onSaved?(committed)
+        }
+    }
+
+    private func scheduleRetry() {
+        guard !retryScheduled else { return }
+        retryScheduled = true
+        queue.asyncAfter(deadline: .now() + retryInterval) { [self] in
+            retryScheduled = false
+            if failing { drain() }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Why a notebook file could not be opened or changed. Each message names the file and says what to do.
+public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
+    /// Not SQLite at all, or SQLite of another program.
+    case notANotebook(path: String, reason: String)
+    /// A Quire notebook whose contents are damaged (truncated, overwritten).
+    case corrupt(path: String, reason: String)
+    case notFound(path: String)
+    /// A change was asked of a notebook opened read-only.
+    case readOnly(path: String, reason: String)
+    case noSuchPage(path: String, page: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notANotebook(path, reason):
+            "\(path) is not a Quire notebook (\(reason)); it was left untouched. Open a .quire file, or check the path."
+        case let .corrupt(path, reason):
+            "\(path) is damaged (\(reason)); it was left untouched. Restore it from a backup or from the trash folder, or delete it."
+        case let .notFound(path):
+            "there is no notebook at \(path); `quire list` shows the notebooks in the library."
+        case let .readOnly(path, reason):
+            "\(path) is open read-only (\(reason)); nothing was changed."
+        case let .noSuchPage(path, page):
+            "\(path) has no page \(page); `quire info` lists its pages."
+        case let .writeFailed(path, reason):
+            "could not save to \(path): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,409 @@
+import Foundation
+import GRDB
+import QuireDocument
+import QuireGeometry
+import QuireInk
+
+/// One notebook file, open. Every change is one SQLite transaction, so a crash leaves each change
+/// either wholly there or wholly absent. Safe to call from any thread (GRDB serialises access); the
+/// app calls the changing methods from `Autosaver`'s queue so drawing never waits on the disk.
+///
+/// Journal: WAL with `synchronous = FULL`. A commit appends the changed pages to the `-wal` file and
+/// fsyncs it. Against `kill -9` plain write() would suffice (the data is in the kernel once write()
+/// returns); the fsync is for power loss and OS crashes, so a stroke reported saved is on the platter.
+/// It costs one fsync per finished stroke on a background queue, which a person drawing never feels.
+public final class NotebookStore: @unchecked Sendable {
+    public let path: String
+    /// Why the notebook is read-only, or nil when this process may change it.
+    public let readOnlyReason: String?
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    let database: DatabaseQueue
+    private var lock: NotebookLock?
+    private let styleIDs = StyleCache()
+
+    // MARK: Opening and creating
+
+    /// Opens the notebook at `path`. Another Quire process holding it, or a file from a newer Quire,
+    /// opens read-only (`readOnlyReason` says which); a file that is not a notebook, or is damaged,
+    /// throws `NotebookFileError` and is not modified.
+    public init(openingAt path: String, readOnly: Bool = false) throws {
+        self.path = path
+        let header = try SQLiteFileHeader.check(path: path)
+        var reason: String?
+        var lock: NotebookLock?
+        if readOnly {
+            reason = "opened for reading only"
+        } else if header.userVersion > NotebookSchema.currentVersion {
+            reason = "it was written by a newer Quire (notebook format \(header.userVersion); this Quire knows up to "
+                + "\(NotebookSchema.currentVersion)); update Quire to change it"
+        } else if let taken = NotebookLock(notebookPath: path) {
+            lock = taken
+        } else if access((path as NSString).deletingLastPathComponent, W_OK) != 0 || access(path, W_OK) != 0 {
+            reason = "its folder or file is not writable"
+        } else {
+            reason = "another Quire process has it open; close that one to change it here"
+        }
+        self.lock = lock
+        readOnlyReason = reason
+        do {
+            database = try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: reason != nil))
+            try database.inDatabase { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                // The header may be older than the WAL: check again through SQLite.
+                if version > NotebookSchema.currentVersion && reason == nil {
+                    throw NotebookFileError.readOnly(path: path, reason: "it was written by a newer Quire")
+                }
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
+                guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
+                if reason == nil, version < NotebookSchema.currentVersion {
+                    try NotebookSchema.migrate(db, from: version)
+                }
+                guard try db.tableExists("page"), try db.tableExists("stroke") else {
+                    throw NotebookFileError.corrupt(path: path, reason: "its tables are missing")
+                }
+            }
+        } catch let error as NotebookFileError {
+            throw error
+        } catch let error as DatabaseError {
+            throw Self.fileError(error, path: path)
+        }
+    }
+
+    /// Creates a notebook at `path` with `pages` (one blank Letter page by default). The file is built
+    /// under a temporary name and renamed into place, so a crash never leaves half a notebook.
+    @discardableResult
+    public static func create(at path: String, title: String, pages: [Page] = [Page()]) throws -> NotebookStore {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw NotebookFileError.writeFailed(path: path, reason: "a file of that name already exists")
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).creating").path
+        try? FileManager.default.removeItem(atPath: temporary)
+        do {
+            let setup = try DatabaseQueue(path: temporary)
+            try setup.writeWithoutTransaction { db in
+                // Page size and application id first, in rollback mode, so the file's own header carries
+                // them from the start (the header check above reads them without SQLite).
+                try db.execute(sql: "PRAGMA page_size = \(NotebookSchema.pageSize)")
+                try db.execute(sql: "PRAGMA application_id = \(NotebookSchema.applicationID)")
+                try NotebookSchema.migrate(db, from: 0)
+                try db.inTransaction {
+                    let now = Date().timeIntervalSince1970
+                    for (key, value) in [("id", UUID().uuidString.lowercased() as any DatabaseValueConvertible),
+                                         ("title", title), ("created", now)] {
+                        try db.execute(sql: "INSERT INTO notebook(key, value) VALUES (?, ?)", arguments: [key, value])
+                    }
+                    for (index, page) in pages.enumerated() {
+                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache())
+                    }
+                    return .commit
+                }
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+            try setup.close()
+            guard Glibc.rename(temporary, path) == 0 else {
+                throw NotebookFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+        } catch let error as DatabaseError {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw NotebookFileError.writeFailed(path: path, reason: error.message ?? "\(error)")
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        return try NotebookStore(openingAt: path)
+    }
+
+    private static func configuration(readOnly: Bool) -> Configuration {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.label = "notebook"
+        // A reader in another process never blocks a WAL writer for long; wait rather than fail.
+        config.busyMode = .timeout(5)
+        if !readOnly {
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+        }
+        return config
+    }
+
+    /// Closes the file (checkpointing the WAL into it) and releases the lock.
+    public func close() throws {
+        try database.close()
+        lock = nil
+    }
+
+    // MARK: Reading
+
+    public var title: String {
+        get throws { try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM notebook WHERE key = 'title'") ?? "" } }
+    }
+
+    public var notebookID: String {
+        get throws { try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM notebook WHERE key = 'id'") ?? "" } }
+    }
+
+    /// The pages' ids in order: all that opening a notebook needs to read.
+    public func pageIDs() throws -> [PageID] {
+        try read { db in try String.fetchAll(db, sql: "SELECT id FROM page ORDER BY position").map(PageID.init) }
+    }
+
+    /// Title, pages in order, and each page's stroke count and ink bounds (read from the stroke rows'
+    /// bounds columns; no ink is unpacked).
+    public func summary() throws -> NotebookSummary {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT p.id, p.width, p.height, p.background, count(s.seq) AS strokes,
+                       min(s.min_x) AS x0, min(s.min_y) AS y0, max(s.max_x) AS x1, max(s.max_y) AS y1
+                FROM page p LEFT JOIN stroke s ON s.page_id = p.id AND s.scrap_id IS NULL
+                GROUP BY p.id ORDER BY p.position
+                """)
+            let pages = try rows.map { row in
+                let count: Int = row["strokes"]
+                let bounds = count == 0 ? Rect.null : Rect(from: Point(row["x0"], row["y0"]), to: Point(row["x1"], row["y1"]))
+                return PageSummary(id: PageID(row["id"]), size: PageSize(width: row["width"], height: row["height"]),
+                                   background: try Self.decodeJSON(PageBackground.self, row["background"]),
+                                   strokeCount: count, inkBounds: bounds)
+            }
+            let meta = try Row.fetchAll(db, sql: "SELECT key, value FROM notebook")
+            var values: [String: DatabaseValue] = [:]
+            for row in meta { values[row["key"]] = row["value"] }
+            return NotebookSummary(id: String.fromDatabaseValue(values["id"] ?? .null) ?? "",
+                                   title: String.fromDatabaseValue(values["title"] ?? .null) ?? "",
+                                   created: Date(timeIntervalSince1970: Double.fromDatabaseValue(values["created"] ?? .null) ?? 0),
+                                   pages: pages)
+        }
+    }
+
+    /// One page with all its ink, strokes in drawing order.
+    public func loadPage(_ id: PageID) throws -> Page {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT width, height, background FROM page WHERE id = ?", arguments: [id.rawValue]) else {
+                throw NotebookFileError.noSuchPage(path: path, page: id.rawValue)
+            }
+            var styles: [Int64: StrokeStyle] = [:]
+            for style in try Row.fetchAll(db, sql: """
+                SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM stroke WHERE page_id = ?)
+                """, arguments: [id.rawValue]) {
+                styles[style["id"]] = try Self.decodeJSON(StrokeStyle.self, style["json"])
+            }
+            var strokes: [Stroke] = []
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT style_id, samples FROM stroke WHERE page_id = ? AND scrap_id IS NULL ORDER BY seq
+                """, arguments: [id.rawValue])
+            while let stroke = try cursor.next() {
+                guard let style = styles[stroke[0]] else { throw NotebookFileError.corrupt(path: path, reason: "a stroke names a missing style") }
+                let samples = try stroke.withUnsafeData(atIndex: 1) { data -> [InputSample] in
+                    guard let data else { return [] }
+                    return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
+                }
+                strokes.append(Stroke(samples: samples, style: style))
+            }
+            return Page(id: id, size: PageSize(width: row["width"], height: row["height"]),
+                        background: try Self.decodeJSON(PageBackground.self, row["background"]), strokes: strokes)
+        }
+    }
+
+    /// The saved view (page and transform), if one was saved.
+    public func view() throws -> NotebookView? {
+        try read { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT value FROM notebook WHERE key = 'view'") else { return nil }
+            return try? Self.decodeJSON(NotebookView.self, json)
+        }
+    }
+
+    /// When this notebook was last opened for writing (0 if never): the library reopens the latest.
+    public func lastOpened() throws -> Double {
+        try read { db in try Double.fetchOne(db, sql: "SELECT value FROM notebook WHERE key = 'opened'") ?? 0 }
+    }
+
+    /// Which ink a page holds, as `count:lastSeq`: a thumbnail made for another version is stale.
+    public func inkVersion(of page: PageID) throws -> String {
+        try read { db in try Self.inkVersion(of: page, in: db) }
+    }
+
+    /// The page's thumbnail PNG and whether it shows the page's current ink.
+    public func thumbnail(of page: PageID) throws -> (png: [UInt8], isCurrent: Bool)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT png, ink_version FROM thumbnail WHERE page_id = ?",
+                                             arguments: [page.rawValue]) else { return nil }
+            let png: Data = row["png"]
+            let version: String = row["ink_version"]
+            return ([UInt8](png), version == (try Self.inkVersion(of: page, in: db)))
+        }
+    }
+
+    // MARK: Changing (each call one transaction)
+
+    /// Appends a finished stroke to a page: one row, its samples one blob.
+    public func append(_ stroke: Stroke, to page: PageID) throws {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM page WHERE id = ?", arguments: [page.rawValue]) != nil else {
+                throw NotebookFileError.noSuchPage(path: path, page: page.rawValue)
+            }
+            try Self.insert(stroke, page: page, in: db, styles: styleIDs)
+        }
+    }
+
+    /// Removes a page's newest stroke (undo); nothing when the page has none.
+    public func removeLastStroke(of page: PageID) throws {
+        try write { db in
+            try db.execute(sql: """
+                DELETE FROM stroke WHERE page_id = ?1 AND seq = (SELECT max(seq) FROM stroke WHERE page_id = ?1)
+                """, arguments: [page.rawValue])
+        }
+    }
+
+    /// Inserts a page, ink and all, at `index` (the end when nil or past it). The page keeps its id.
+    public func insertPage(_ page: Page, at index: Int? = nil) throws {
+        try write { db in
+            let position = try Self.position(forIndex: index, excluding: nil, in: db)
+            try Self.insert(page, position: position, in: db, styles: styleIDs)
+        }
+    }
+
+    public func deletePage(_ page: PageID) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page.rawValue])
+            guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
+        }
+    }
+
+    /// Moves a page to `index` in the order (0-based; past the end: last). Rewrites one row.
+    public func movePage(_ page: PageID, to index: Int) throws {
+        try write { db in
+            let position = try Self.position(forIndex: index, excluding: page, in: db)
+            try db.execute(sql: "UPDATE page SET position = ? WHERE id = ?", arguments: [position, page.rawValue])
+            guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
+        }
+    }
+
+    public func setPaper(of page: PageID, size: PageSize, background: PageBackground) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE page SET width = ?, height = ?, orientation = ?, background = ? WHERE id = ?",
+                           arguments: [size.width, size.height, size.orientation.rawValue, Self.json(background), page.rawValue])
+            guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
+        }
+    }
+
+    public func rename(to title: String) throws {
+        try setValue(title, for: "title")
+    }
+
+    public func saveView(_ view: NotebookView) throws {
+        try setValue(Self.json(view), for: "view")
+    }
+
+    /// Records that the notebook was opened now: `NotebookLibrary.lastOpened` picks it next start.
+    public func markOpened(at time: Date = Date()) throws {
+        try setValue(time.timeIntervalSince1970, for: "opened")
+    }
+
+    public func saveThumbnail(png: [UInt8], of page: PageID, inkVersion: String) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO thumbnail(page_id, ink_version, png) VALUES (?, ?, ?)",
+                           arguments: [page.rawValue, inkVersion, Data(png)])
+        }
+    }
+
+    private func setValue(_ value: some DatabaseValueConvertible, for key: String) throws {
+        try write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO notebook(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    // MARK: Plumbing
+
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as DatabaseError {
+            throw Self.fileError(error, path: path)
+        }
+    }
+
+    func write(_ body: (Database) throws -> Void) throws {
+        if let readOnlyReason { throw NotebookFileError.readOnly(path: path, reason: readOnlyReason) }
+        do {
+            try database.write(body)
+        } catch let error as DatabaseError {
+            throw Self.fileError(error, path: path)
+        }
+    }
+
+    static func fileError(_ error: DatabaseError, path: String) -> NotebookFileError {
+        let message = error.message ?? "\(error)"
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notANotebook(path: path, reason: message)
+        case .SQLITE_CORRUPT: return .corrupt(path: path, reason: message)
+        case .SQLITE_FULL: return .writeFailed(path: path, reason: "the disk is full")
+        case .SQLITE_READONLY: return .writeFailed(path: path, reason: "the file or its folder is read-only")
+        default: return .writeFailed(path: path, reason: message)
+        }
+    }
+
+    static func inkVersion(of page: PageID, in db: Database) throws -> String {
+        let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(max(seq), 0) FROM stroke WHERE page_id = ?",
+                                   arguments: [page.rawValue])!
+        return "\(row[0] as Int):\(row[1] as Int64)"
+    }
+
+    /// A `position` value that puts a page at `index` among the others (excluding `moving`): halfway
+    /// between its new neighbours, so a reorder rewrites only the moved row. When halving runs out of
+    /// precision every page is renumbered, which a person will not live to see.
+    static func position(forIndex index: Int?, excluding moving: PageID?, in db: Database) throws -> Double {
+        let positions = try Double.fetchAll(db, sql: "SELECT position FROM page WHERE id IS NOT ? ORDER BY position",
+                                            arguments: [moving?.rawValue])
+        guard let index, index < positions.count else { return (positions.last ?? 0) + 1 }
+        let after = positions[max(index, 0)]
+        let before = index > 0 ? positions[index - 1] : after - 2
+        let middle = (before + after) / 2
+        if middle > before && middle < after { return middle }
+        try db.execute(sql: """
+            UPDATE page SET position = (SELECT count(*) FROM page p2 WHERE p2.position < page.position) + 1
+            """)
+        return try position(forIndex: index, excluding: moving, in: db)
+    }
+
+    static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache) throws {
+        try db.execute(sql: """
+            INSERT INTO page(id, position, width, height, orientation, background, created) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [page.id.rawValue, position, page.size.width, page.size.height, page.orientation.rawValue,
+                             try json(page.background), Date().timeIntervalSince1970])
+        for stroke in page.strokes { try insert(stroke, page: page.id, in: db, styles: styles) }
+    }
+
+    static func insert(_ stroke: Stroke, page: PageID, in db: Database, styles: StyleCache) throws {
+        let styleID = try styles.id(for: stroke.style, in: db)
+        let bounds = stroke.bounds
+        let box = bounds.isNull ? (0.0, 0.0, 0.0, 0.0) : (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
+        try db.execute(sql: """
+            INSERT INTO stroke(page_id, seq, style_id, sample_count, min_x, min_y, max_x, max_y, samples)
+            VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM stroke WHERE page_id = ?1), ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [page.rawValue, styleID, stroke.samples.count, box.0, box.1, box.2, box.3,
+                             Data(PackedSamples.encode(stroke.samples))])
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decodeJSON<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}
+
+extension NotebookStore {
+    /// A duplicate's own identity: a new id and title, not the original's view history.
+    func resetIdentity(title: String) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE notebook SET value = ? WHERE key = 'id'", arguments: [UUID().uuidString.lowercased()])
+            try db.execute(sql: "INSERT OR REPLACE INTO notebook(key, value) VALUES ('title', ?)", arguments: [title])
+            try db.execute(sql: "DELETE FROM notebook WHERE key = 'opened'")
+        }
+    }
+}

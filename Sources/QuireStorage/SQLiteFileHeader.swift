@@ -1,0 +1,46 @@
+import Foundation
+
+/// The first 100 bytes of an SQLite file, read without SQLite: enough to refuse a file that is not a
+/// Quire notebook, or that is cut short, before anything could write to it.
+/// (Layout: https://www.sqlite.org/fileformat.html, "The Database Header".)
+struct SQLiteFileHeader {
+    let pageSize: Int
+    /// Pages the header says the file holds; nil when that field is not valid (old writers).
+    let pageCount: Int?
+    let applicationID: Int32
+    let userVersion: Int32
+
+    /// Reads and checks the header of the file at `path`; throws a `NotebookFileError` naming the fault.
+    static func check(path: String) throws -> SQLiteFileHeader {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw NotebookFileError.notANotebook(path: path, reason: "it cannot be read: \(String(cString: strerror(errno)))")
+            }
+            throw NotebookFileError.notFound(path: path)
+        }
+        defer { try? handle.close() }
+        let bytes = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let fileSize = (try? handle.seekToEnd()).map(Int.init) ?? 0
+        guard !bytes.isEmpty else { throw NotebookFileError.notANotebook(path: path, reason: "the file is empty") }
+        guard bytes.count == 100, Array(bytes[0..<16]) == Array("SQLite format 3\0".utf8) else {
+            throw NotebookFileError.notANotebook(path: path, reason: "it is not an SQLite database")
+        }
+        func uint32(_ at: Int) -> UInt32 {
+            UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        }
+        let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        // The in-header size is valid only when the change counter matches "version-valid-for".
+        let pageCount = uint32(24) == uint32(92) ? Int(uint32(28)) : nil
+        let header = SQLiteFileHeader(pageSize: pageSize, pageCount: pageCount,
+                                      applicationID: Int32(bitPattern: uint32(68)), userVersion: Int32(bitPattern: uint32(60)))
+        guard header.applicationID == NotebookSchema.applicationID else {
+            throw NotebookFileError.notANotebook(path: path, reason: "it is an SQLite database of another program")
+        }
+        if let pageCount, pageSize * pageCount > fileSize {
+            throw NotebookFileError.corrupt(path: path,
+                reason: "the file is truncated: \(fileSize) bytes of the \(pageSize * pageCount) it should have")
+        }
+        return header
+    }
+}

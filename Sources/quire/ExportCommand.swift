@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import QuireApp
+import QuireRender
+import QuireStorage
+
+/// `quire export NOTEBOOK --png DIR`: one PNG per page (`page-001.png`, …), rendered offscreen with
+/// headless GL; a progress bar on stderr when it is a terminal.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every page of a notebook as PNG.")
+    @Argument(help: "The notebook, by title or path.") var notebook: String
+    @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
+    var png: String
+    @Option(help: "Image pixels per page pixel.") var scale: Double = 1
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        do {
+            let store = try library.openForReading(notebook)
+            defer { try? store.close() }
+            let folder = absolute(png)
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError("cannot make the folder \(folder) (\(error.localizedDescription)); choose another with --png")
+            }
+            let context: HeadlessGLContext
+            do { context = try HeadlessGLContext() } catch {
+                throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
+            }
+            let renderer = PageImageRenderer()
+            let ids = try store.pageIDs()
+            let progress = ProgressBar(total: ids.count, label: "pages")
+            for (index, id) in ids.enumerated() {
+                let page = try store.loadPage(id)
+                let path = folder + String(format: "/page-%03d.png", index + 1)
+                try PageExporter.write(try renderer.image(of: page, scale: scale), to: path)
+                progress.update(index + 1)
+            }
+            progress.finish()
+            withExtendedLifetime(context) {}
+            print("Wrote \(ids.count) page\(ids.count == 1 ? "" : "s") of \(try store.title) to \(folder)")
+        } catch { fail(error) }
+    }
+}
+
+/// `[#######.............]  35/100 pages` on stderr, redrawn in place; only on a terminal, so logs and
+/// pipes get no control characters.
+final class ProgressBar {
+    private let total: Int
+    private let label: String
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var shown = -1
+
+    init(total: Int, label: String) {
+        self.total = total
+        self.label = label
+    }
+
+    func update(_ done: Int) {
+        guard enabled, total > 1 else { return }
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        guard filled != shown || done == total else { return }
+        shown = filled
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label)".utf8))
+    }
+
+    func finish() {
+        guard enabled, total > 1 else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,189 @@
+import ArgumentParser
+import Foundation
+import QuireApp
+import QuireDocument
+import QuireStorage
+
+/// `quire list`: the notebooks in the library.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the notebooks in the library.")
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        let entries = library.library.entries()
+        if entries.isEmpty {
+            print("No notebooks in \(library.library.directory); `quire new TITLE` makes one.")
+        }
+        for entry in entries {
+            print("\(entry.title)\t\(entry.pageCount) page\(entry.pageCount == 1 ? "" : "s")\t\(entry.path)")
+        }
+    }
+}
+
+/// `quire new TITLE`: a notebook with one blank page.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a notebook with one blank page.")
+    @Argument(help: "The notebook's title.") var title: String
+    @Option(help: ArgumentHelp("letter or a4.", valueName: "paper")) var paper: String = "letter"
+    @Flag(help: "Turn the first page landscape.") var landscape = false
+    @Option(help: ArgumentHelp("blank, ruled, grid or dotted.", valueName: "pattern")) var background: String = "blank"
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        guard let pattern = PageBackground.Pattern(rawValue: background) else {
+            throw ValidationError("--background wants blank, ruled, grid or dotted; got '\(background)'")
+        }
+        let sizes = ["letter": PageSize.letter, "a4": PageSize.a4]
+        guard let size = sizes[paper.lowercased()] else { throw ValidationError("--paper wants letter or a4; got '\(paper)'") }
+        let page = Page(size: size.turned(to: landscape ? .landscape : .portrait), background: PageBackground(pattern: pattern))
+        do {
+            let store = try library.library.create(title: title, pages: [page])
+            try store.close()
+            print("Created \(store.path)")
+        } catch { fail(error) }
+    }
+}
+
+/// `quire rename NOTEBOOK TITLE`.
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Give a notebook a new title.")
+    @Argument(help: "The notebook, by title or path.") var notebook: String
+    @Argument(help: "Its new title.") var title: String
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        do {
+            let store = try library.openForWriting(notebook)
+            try store.rename(to: title)
+            try store.close()
+            print("Renamed \(store.path) to '\(title)'")
+        } catch { fail(error) }
+    }
+}
+
+/// `quire duplicate NOTEBOOK [TITLE]`.
+struct DuplicateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy a notebook, ink and all.")
+    @Argument(help: "The notebook, by title or path.") var notebook: String
+    @Argument(help: "The copy's title (default: TITLE copy).") var title: String?
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        do {
+            let source = try library.openForReading(notebook)
+            let name = try title ?? "\(source.title) copy"
+            let path = source.path
+            try source.close()
+            let copy = try library.library.duplicate(path, title: name)
+            try copy.close()
+            print("Created \(copy.path)")
+        } catch { fail(error) }
+    }
+}
+
+/// `quire delete NOTEBOOK`: to the library's trash folder.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete",
+                                                    abstract: "Move a notebook to the library's .trash folder (move it back to restore it).")
+    @Argument(help: "The notebook, by title or path.") var notebook: String
+    @OptionGroup var library: LibraryOption
+
+    func run() throws {
+        do {
+            // Open for writing first: a notebook open in the window is not pulled from under it.
+            let store = try library.openForWriting(notebook)
+            try store.close()
+            let trashed = try library.library.trash(store.path)
+            print("Moved \(store.path) to \(trashed)")
+        } catch { fail(error) }
+    }
+}
+
+/// `quire info NOTEBOOK [--json]`: pages, strokes per page, bounds.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a notebook's pages and ink.")
+    @Argument(help: "The notebook, by title or path.") var notebook: String
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var library: LibraryOption
+
+    struct Report: Encodable {
+        struct Bounds: Encodable { var x, y, width, height: Double }
+        struct PageReport: Encodable {
+            var number: Int
+            var id: String
+            var width, height: Double
+            var orientation: String
+            var background: PageBackground
+            var strokes: Int
+            var bounds: Bounds?
+        }
+        var title: String
+        var id: String
+        var path: String
+        var strokes: Int
+        var pages: [PageReport]
+    }
+
+    func run() throws {
+        do {
+            let store = try library.openForReading(notebook)
+            let summary = try store.summary()
+            try store.close()
+            let pages = summary.pages.enumerated().map { index, page in
+                Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
+                                  orientation: page.size.orientation.rawValue, background: page.background,
+                                  strokes: page.strokeCount,
+                                  bounds: page.inkBounds.isNull ? nil : .init(x: page.inkBounds.minX, y: page.inkBounds.minY,
+                                                                              width: page.inkBounds.width, height: page.inkBounds.height))
+            }
+            let report = Report(title: summary.title, id: summary.id, path: store.path,
+                                strokes: pages.reduce(0) { $0 + $1.strokes }, pages: pages)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            } else {
+                print("\(report.title) — \(report.pages.count) pages, \(report.strokes) strokes — \(report.path)")
+                for page in report.pages {
+                    let bounds = page.bounds.map { String(format: "ink %.0f,%.0f %.0f×%.0f", $0.x, $0.y, $0.width, $0.height) } ?? "no ink"
+                    print(String(format: "  %3d  %@ %.0f×%.0f %@, %d strokes, %@", page.number, page.orientation,
+                                 page.width, page.height, page.background.pattern.rawValue, page.strokes, bounds))
+                }
+            }
+        } catch { fail(error) }
+    }
+}
+
+/// Turns a 1-based page number (or a page id) into the page's id.
+func pageID(_ reference: String, in store: NotebookStore) throws -> PageID {
+    let ids = try store.pageIDs()
+    if let number = Int(reference) {
+        guard ids.indices.contains(number - 1) else {
+            throw ValidationError("\(store.path) has pages 1 to \(ids.count); there is no page \(number)")
+        }
+        return ids[number - 1]
+    }
+    guard let id = ids.first(where: { $0.rawValue == reference }) else {
+        throw NotebookFileError.noSuchPage(path: store.path, page: reference)
+    }
+    return id
+}
+
+/// The hidden drill the crash test kills (see `AutosaveDrill`).
+struct AutosaveDrillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "autosave-drill", abstract: "Test drill: autosave numbered strokes.",
+                                                    shouldDisplay: false)
+    @Argument var path: String
+    @Option var first: Int = 1
+    @Option var count: Int = 100
+    @Option var pauseMilliseconds: Double = 2
+
+    func run() throws {
+        do {
+            try AutosaveDrill.run(path: absolute(path), first: first, count: count, pause: pauseMilliseconds / 1000) { line in
+                print(line)
+                fflush(nil)
+            }
+        } catch { fail(error) }
+    }
+}

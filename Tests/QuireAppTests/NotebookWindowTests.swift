@@ -1,0 +1,89 @@
+import Foundation
+import QuireDocument
+import QuireImageIO
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// The window on a notebook: strokes reach the file while drawing, `kill -9` and a restart return to
+/// the same page with its ink, PageDown/PageUp turn pages, and a second Quire opens read-only.
+final class NotebookWindowTests: XCTestCase {
+    private var server: XvfbServer!
+    private var driver: XDisplayDriver!
+    private var library = ""
+    private var processes: [QuireProcess] = []
+
+    override func setUpWithError() throws {
+        do {
+            server = try XvfbServer()
+            driver = try XDisplayDriver(display: server.display)
+        } catch {
+            try Requirement.unmet("a real X server: \(error)")
+        }
+        library = NSTemporaryDirectory() + "quire-library-\(UUID().uuidString)"
+    }
+
+    override func tearDown() {
+        processes.forEach { $0.terminate() }
+        processes = []
+        driver = nil
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: library)
+    }
+
+    private func launch() throws -> (process: QuireProcess, x: Int, y: Int) {
+        let process = try QuireProcess(arguments: ["--library", library], display: server.display)
+        processes.append(process)
+        XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
+        var found: (id: UInt, x: Int, y: Int, width: Int, height: Int)?
+        XCTAssertTrue(eventually { found = driver.findWindow(titled: "Quire"); return found != nil })
+        let window = try XCTUnwrap(found)
+        return (process, window.x, window.y)
+    }
+
+    private func strokesSaved(page: Int) -> Int {
+        guard let path = NotebookLibrary(directory: library).notebookPaths().first,
+              let store = try? NotebookStore(openingAt: path, readOnly: true) else { return -1 }
+        defer { try? store.close() }
+        guard let ids = try? store.pageIDs(), ids.count > page else { return -1 }
+        return (try? store.loadPage(ids[page]).strokes.count) ?? -1
+    }
+
+    private func inked(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, at origin: (Int, Int)) -> Int {
+        driver.screenshot(x: origin.0, y: origin.1, width: 816, height: 768)!.inkedCount(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    func testKillNineAndRestartReturnsToTheSamePageWithItsInk() throws {
+        var (quire, x, y) = try launch()
+        XCTAssertTrue(quire.text.contains("Notebook 1 — page 1 of 1"), quire.text)
+        driver.drag(through: [(x + 100, y + 100), (x + 300, y + 100)])
+        XCTAssertTrue(eventually { strokesSaved(page: 0) == 1 }, "the stroke reached the file while drawing")
+        driver.key("Next")
+        XCTAssertTrue(quire.waitForOutput(containing: "page 2 of 2"), quire.text)
+        XCTAssertTrue(eventually { inked(90, 90, 310, 110, at: (x, y)) == 0 }, "page 2 starts blank")
+        driver.drag(through: [(x + 100, y + 400), (x + 300, y + 400)])
+        XCTAssertTrue(eventually { strokesSaved(page: 1) == 1 })
+
+        // A second Quire on the same notebook reads it but does not write.
+        let second = try QuireProcess(arguments: ["--library", library], display: server.display)
+        processes.append(second)
+        XCTAssertTrue(second.waitForOutput(containing: "open read-only (another Quire process has it open"), second.text)
+        second.terminate()
+
+        quire.kill(SIGKILL)
+        (quire, x, y) = try launch()
+        XCTAssertTrue(quire.text.contains("Notebook 1 — page 2 of 2"), "back on page 2: \(quire.text)")
+        XCTAssertTrue(eventually { inked(90, 390, 310, 410, at: (x, y)) > 100 }, "page 2's ink is redrawn")
+        XCTAssertEqual(inked(90, 90, 310, 110, at: (x, y)), 0)
+        driver.key("Prior")
+        XCTAssertTrue(quire.waitForOutput(containing: "page 1 of 2"), quire.text)
+        XCTAssertTrue(eventually { inked(90, 90, 310, 110, at: (x, y)) > 100 }, "page 1's ink is redrawn")
+        driver.key("q", control: true)
+        XCTAssertTrue(quire.waitForExit())
+        // Quitting saved a thumbnail of the page shown.
+        let store = try NotebookStore(openingAt: try XCTUnwrap(NotebookLibrary(directory: library).notebookPaths().first), readOnly: true)
+        let thumbnail = try XCTUnwrap(try store.thumbnail(of: try store.pageIDs()[0]))
+        XCTAssertTrue(thumbnail.isCurrent)
+        XCTAssertEqual(try PNG.decode(thumbnail.png).width, 163)
+    }
+}

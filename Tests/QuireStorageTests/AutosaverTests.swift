@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import QuireDocument
+import QuireInk
+@testable import QuireStorage
+import XCTest
+
+final class AutosaverTests: StorageTestCase {
+    func testStrokesAreCommittedInOrderWithinASecond() throws {
+        let path = folder + "/A.quire"
+        let store = try NotebookStore.create(at: path, title: "A")
+        let page = try store.pageIDs()[0]
+        let autosaver = Autosaver(store: store)
+        let strokes = (0..<20).map { Ink.stroke(seed: Double($0)) }
+        let start = Date()
+        for stroke in strokes { autosaver.submit("stroke") { try $0.append(stroke, to: page) } }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.05, "submitting never waits on the disk")
+        // Another connection sees them without any flush from us.
+        let reader = try NotebookStore(openingAt: path, readOnly: true)
+        XCTAssertTrue(waitUntil(1) { (try? reader.loadPage(page).strokes.count) == strokes.count })
+        XCTAssertEqual(try reader.loadPage(page).strokes, strokes.map(Ink.stored))
+        XCTAssertEqual(autosaver.unsaved, 0)
+    }
+
+    /// A full disk (SQLite's page limit stands in for it): the error is reported once, nothing saved
+    /// before is lost, later strokes wait in order, and saving resumes when there is room.
+    func testAFullDiskReportsKeepsWhatIsSavedAndResumes() throws {
+        let path = folder + "/Full.quire"
+        let store = try NotebookStore.create(at: path, title: "Full")
+        let page = try store.pageIDs()[0]
+        let before = (0..<3).map { Ink.stroke(seed: Double($0)) }
+        for stroke in before { try store.append(stroke, to: page) }
+        let pageCount = try store.database.read { try Int.fetchOne($0, sql: "PRAGMA page_count") }!
+        try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pageCount)") }
+
+        let problems = Counter(), resumed = Counter()
+        let autosaver = Autosaver(store: store, retryInterval: 0.05)
+        autosaver.onProblem = { error in
+            XCTAssertTrue("\(error)".contains("full"), "\(error)")
+            problems.increment()
+        }
+        autosaver.onResumed = { resumed.increment() }
+        let after = (0..<5).map { Ink.stroke(count: 200, seed: 10 + Double($0)) }
+        for stroke in after { autosaver.submit("stroke") { try $0.append(stroke, to: page) } }
+        XCTAssertFalse(autosaver.flush())
+        Thread.sleep(forTimeInterval: 0.3)   // several retries, all failing
+        XCTAssertEqual(problems.value, 1, "told once, not on every retry")
+        XCTAssertEqual(autosaver.unsaved, 5)
+        XCTAssertEqual(try store.loadPage(page).strokes, before.map(Ink.stored))
+
+        try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = 1000000") }
+        XCTAssertTrue(waitUntil(2) { autosaver.unsaved == 0 })
+        XCTAssertEqual(resumed.value, 1)
+        XCTAssertEqual(try store.loadPage(page).strokes, (before + after).map(Ink.stored))
+    }
+
+    private func waitUntil(_ seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
