@@ -53,6 +53,24 @@ final class NotebookWindowTests: XCTestCase {
         driver.screenshot(x: origin.0, y: origin.1, width: 816, height: 768)!.inkedCount(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
+    func testUndoAndRedoReachTheFileAndSurviveARestart() throws {
+        var (quire, x, y) = try launch()
+        driver.drag(through: [(x + 100, y + 100), (x + 300, y + 100)])
+        driver.drag(through: [(x + 100, y + 200), (x + 300, y + 200)])
+        XCTAssertTrue(eventually { strokesSaved(page: 0) == 2 })
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { strokesSaved(page: 0) == 1 }, "the undo did not reach the file")
+        XCTAssertTrue(eventually { inked(90, 190, 310, 210, at: (x, y)) == 0 }, "the undone stroke still shows")
+        driver.key("y", control: true)
+        XCTAssertTrue(eventually { strokesSaved(page: 0) == 2 }, "the redo did not reach the file")
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { strokesSaved(page: 0) == 1 })
+        quire.kill(SIGKILL)
+        (quire, x, y) = try launch()
+        XCTAssertTrue(eventually { inked(90, 90, 310, 110, at: (x, y)) > 100 }, "the kept stroke is back")
+        XCTAssertEqual(inked(90, 190, 310, 210, at: (x, y)), 0, "the undone stroke came back after a restart")
+    }
+
     func testKillNineAndRestartReturnsToTheSamePageWithItsInk() throws {
         var (quire, x, y) = try launch()
         XCTAssertTrue(quire.text.contains("Notebook 1 — page 1 of 1"), quire.text)
