@@ -24,18 +24,26 @@ enum Shaders {
         }
         """
 
+    /// The brush's coverage at `corner` (0…1 across the dab, y down), turned by the dab's rotation.
+    /// Points and quads share it, so both draw the same dab.
+    private static let brushCoverage = """
+        uniform sampler2D uBrush;
+        float brushCoverage(vec2 corner, float rotation) {
+            vec2 c = corner - vec2(0.5);
+            float s = sin(rotation);
+            float k = cos(rotation);
+            return texture(uBrush, vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5)).r;
+        }
+        """
+
     static let spriteFragment = """
         #version 330 core
-        uniform sampler2D uBrush;
+        \(brushCoverage)
         in vec4 vColor;
         in float vRotation;
         out vec4 fragColor;
         void main() {
-            vec2 c = gl_PointCoord - vec2(0.5);
-            float s = sin(vRotation);
-            float k = cos(vRotation);
-            vec2 uv = vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5);
-            fragColor = vColor * texture(uBrush, uv).r;
+            fragColor = vColor * brushCoverage(gl_PointCoord, vRotation);
         }
         """
 
@@ -64,17 +72,13 @@ enum Shaders {
 
     static let spriteQuadFragment = """
         #version 330 core
-        uniform sampler2D uBrush;
+        \(brushCoverage)
         in vec4 vColor;
         in float vRotation;
         in vec2 vCorner;
         out vec4 fragColor;
         void main() {
-            vec2 c = vCorner - vec2(0.5);
-            float s = sin(vRotation);
-            float k = cos(vRotation);
-            vec2 uv = vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5);
-            fragColor = vColor * texture(uBrush, uv).r;
+            fragColor = vColor * brushCoverage(vCorner, vRotation);
         }
         """
 

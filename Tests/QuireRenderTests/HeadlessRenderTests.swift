@@ -11,20 +11,7 @@ extension StrokeRenderStyle {
 }
 
 /// Real GL (Mesa through EGL, no X server), real pixels read back.
-final class HeadlessRenderTests: XCTestCase {
-    private var context: HeadlessGLContext?
-
-    override func setUpWithError() throws {
-        do {
-            context = try HeadlessGLContext()
-        } catch {
-            try Requirement.unmet("headless OpenGL: \(error)")
-        }
-    }
-
-    override func tearDown() {
-        context = nil
-    }
+final class HeadlessRenderTests: HeadlessGLTestCase {
 
     private func stroke(from a: Point, to b: Point, diameter: Double = 6) -> [Sprite] {
         var builder = StraightStrokeBuilder(color: .black, minimumDiameter: diameter, maximumDiameter: diameter)

@@ -7,23 +7,10 @@ import QuireTestSupport
 import XCTest
 
 /// Each tool's blending through real GL: the engines' real sprites, real brush PNGs, pixels read back.
-final class ToolBlendingTests: XCTestCase {
-    private var context: HeadlessGLContext?
+final class ToolBlendingTests: HeadlessGLTestCase {
     /// The checkout's `Resources/Brushes`, found from this file's path.
     private let brushes = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources/Brushes").path
-
-    override func setUpWithError() throws {
-        do {
-            context = try HeadlessGLContext()
-        } catch {
-            try Requirement.unmet("headless OpenGL: \(error)")
-        }
-    }
-
-    override func tearDown() {
-        context = nil
-    }
 
     /// Draws `points` with the tool's default style through the registry's engine, like the app does.
     private func draw(_ tool: InkTool, _ points: [Point], color: InkColor, on renderer: PageRenderer) {

@@ -7,20 +7,7 @@ import XCTest
 
 /// Undo, redo and baking through real GL: the page after an undo must look exactly as if the stroke
 /// had never been drawn, whether the stroke was recent, baked, or half-way through baking.
-final class UndoAndBakingTests: XCTestCase {
-    private var context: HeadlessGLContext?
-
-    override func setUpWithError() throws {
-        do {
-            context = try HeadlessGLContext()
-        } catch {
-            try Requirement.unmet("headless OpenGL: \(error)")
-        }
-    }
-
-    override func tearDown() {
-        context = nil
-    }
+final class UndoAndBakingTests: HeadlessGLTestCase {
 
     private static let ink = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .softRound)
     private static let eraser = StrokeRenderStyle(blendMode: .erase, layerOpacity: 1, brush: .softRound)

@@ -6,20 +6,7 @@ import QuireTestSupport
 import XCTest
 
 /// Zoom and pan: a scaled texture at once, ink re-rendered sharp from vectors tile by tile.
-final class ViewAndZoomTests: XCTestCase {
-    private var context: HeadlessGLContext?
-
-    override func setUpWithError() throws {
-        do {
-            context = try HeadlessGLContext()
-        } catch {
-            try Requirement.unmet("headless OpenGL: \(error)")
-        }
-    }
-
-    override func tearDown() {
-        context = nil
-    }
+final class ViewAndZoomTests: HeadlessGLTestCase {
 
     private let ink = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .softRound)
 
