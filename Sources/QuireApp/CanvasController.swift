@@ -133,8 +133,6 @@ public final class CanvasController {
             needsRedraw = true
         case .closeRequested:
             return .quit
-        default:
-            break
         }
         return nil
     }

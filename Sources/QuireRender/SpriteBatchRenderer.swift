@@ -47,20 +47,25 @@ final class SpriteBatchRenderer {
 
         glGenBuffers(1, &vbo)
         // The same buffer read two ways: one vertex per sprite (points), or one instance per sprite.
-        for (array, divisor) in [(UnsafeMutablePointer(&vao), GLuint(0)), (UnsafeMutablePointer(&quadVAO), 1)] {
-            glGenVertexArrays(1, array)
-            glBindVertexArray(array.pointee)
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-            let stride = GLsizei(MemoryLayout<Sprite>.stride)
-            let layout: [(index: GLuint, count: GLint, offset: Int)] = [(0, 2, 0), (1, 1, 8), (2, 1, 12), (3, 4, 16)]
-            for attribute in layout {
-                glEnableVertexAttribArray(attribute.index)
-                glVertexAttribPointer(attribute.index, attribute.count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                      UnsafeRawPointer(bitPattern: attribute.offset))
-                glVertexAttribDivisor(attribute.index, divisor)
-            }
-        }
+        glGenVertexArrays(1, &vao)
+        Self.describeSprites(in: vao, buffer: vbo, divisor: 0)
+        glGenVertexArrays(1, &quadVAO)
+        Self.describeSprites(in: quadVAO, buffer: vbo, divisor: 1)
         glBindVertexArray(0)
+    }
+
+    /// Points vertex array `array` at `buffer`'s sprites: centre, diameter, rotation, colour.
+    private static func describeSprites(in array: GLuint, buffer: GLuint, divisor: GLuint) {
+        glBindVertexArray(array)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let stride = GLsizei(MemoryLayout<Sprite>.stride)
+        let layout: [(index: GLuint, count: GLint, offset: Int)] = [(0, 2, 0), (1, 1, 8), (2, 1, 12), (3, 4, 16)]
+        for attribute in layout {
+            glEnableVertexAttribArray(attribute.index)
+            glVertexAttribPointer(attribute.index, attribute.count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: attribute.offset))
+            glVertexAttribDivisor(attribute.index, divisor)
+        }
     }
 
     deinit {
