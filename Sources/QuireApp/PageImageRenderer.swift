@@ -30,6 +30,7 @@ public final class PageImageRenderer {
             self.renderer = renderer
         }
         renderer.paperColor = page.background.paperColor
+        renderer.paperPattern = PaperPattern(page.background)
         Self.drawStrokes(of: page, into: renderer, registry: registry)
         return try renderer.renderPageImage(scale: scale)
     }

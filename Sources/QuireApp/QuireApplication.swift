@@ -61,7 +61,7 @@ public final class QuireApplication {
         if ResourceLocator.brushesDirectory == nil {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
         }
-        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer)). "
+        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer); swap interval \(window.swapInterval)). "
             + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+Z/Ctrl+Shift+Z undo/redo; "
             + "Ctrl+wheel or Ctrl+=/− zoom, wheel or arrows pan, Ctrl+0 resets; Ctrl+E writes the page as PNG, "
             + "Ctrl+Q quits. Notebook: \(session.store.path), \(session.position).")
@@ -105,6 +105,7 @@ public final class QuireApplication {
         }
         renderer.clearInk()
         renderer.paperColor = page.background.paperColor
+        renderer.paperPattern = PaperPattern(page.background)
         PageImageRenderer.drawStrokes(of: page, into: renderer, registry: canvas.registry)
         canvas.show(page)
         canvas.view = PageView()

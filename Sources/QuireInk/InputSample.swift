@@ -15,17 +15,22 @@ public struct InputSample: Equatable, Sendable, Codable {
     /// Degrees from vertical towards +x and +y; zero when the device reports none.
     public var tiltX: Double
     public var tiltY: Double
+    /// An airbrush's wheel or an Art Pen's barrel rotation ("Abs Wheel"), 0…1 over the device's own
+    /// range; nil when the device has none.
+    public var wheel: Double?
     /// Seconds, from any fixed origin (the X server's clock for live input).
     public var time: Double
     public var device: InputDeviceKind
     /// The X input device that sent it (its XI2 id), so a stroke knows whose it is; 0 when unknown.
-    /// Not stored with a stroke: ids mean something only while the X server runs.
+    /// Kept in input logs (a replay must tell devices apart) but not in notebooks: ids mean something
+    /// only while the X server runs.
     public var deviceID: Int = 0
 
-    public init(position: Point, pressure: Double? = nil, tiltX: Double = 0, tiltY: Double = 0,
+    public init(position: Point, pressure: Double? = nil, tiltX: Double = 0, tiltY: Double = 0, wheel: Double? = nil,
                 time: Double, device: InputDeviceKind = .mouse, deviceID: Int = 0) {
         self.position = position
         self.pressure = pressure
+        self.wheel = wheel
         self.tiltX = tiltX
         self.tiltY = tiltY
         self.time = time
@@ -34,6 +39,18 @@ public struct InputSample: Equatable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case position, pressure, tiltX, tiltY, time, device
+        case position, pressure, tiltX, tiltY, wheel, time, device, deviceID
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        position = try c.decode(Point.self, forKey: .position)
+        pressure = try c.decodeIfPresent(Double.self, forKey: .pressure)
+        tiltX = try c.decodeIfPresent(Double.self, forKey: .tiltX) ?? 0
+        tiltY = try c.decodeIfPresent(Double.self, forKey: .tiltY) ?? 0
+        wheel = try c.decodeIfPresent(Double.self, forKey: .wheel)
+        time = try c.decode(Double.self, forKey: .time)
+        device = try c.decodeIfPresent(InputDeviceKind.self, forKey: .device) ?? .mouse
+        deviceID = try c.decodeIfPresent(Int.self, forKey: .deviceID) ?? 0
     }
 }

@@ -6,10 +6,8 @@ extension PageRenderer {
     var liveHighlightLayer: RenderTarget? { pool.target("live-highlight", width: pageWidth, height: pageHeight) }
 
     /// Draws a finished stroke (from sprite `start` on) into `target` through `projection`, blending by
-    /// its tool. Honours the scissor in force. On an opaque layer (paper already in it, `opaque`), an
-    /// eraser paints paper: the same pixels as removing ink from a layer over paper.
-    func render(_ stroke: SceneStroke, from start: Int = 0, into target: RenderTarget, projection: PageProjection,
-                opaque: Bool = false) {
+    /// its tool. Honours the scissor in force.
+    func render(_ stroke: SceneStroke, from start: Int = 0, into target: RenderTarget, projection: PageProjection) {
         guard start < stroke.sprites.count else { return }
         let part = stroke.sprites[start...]
         let brush = brushes.texture(for: stroke.style.brush)
@@ -17,9 +15,6 @@ extension PageRenderer {
         case .normal:
             target.bind()
             sprites.draw(part, projection: projection, brush: brush, blend: .over)
-        case .erase where opaque:
-            target.bind()
-            sprites.draw(asPaper(part), projection: projection, brush: brush, blend: .over)
         case .erase:
             target.bind()
             sprites.draw(part, projection: projection, brush: brush, blend: .erase)

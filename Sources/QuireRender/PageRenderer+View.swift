@@ -36,7 +36,7 @@ extension PageRenderer {
         } else {
             glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            quads.fill(pageRect, projection: projection, color: paperColor)
+            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
             // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
             let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
             for index in 0..<view.tiles.count {
@@ -83,21 +83,27 @@ extension PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// Renders `windowRect` of the view layer from vectors: desk, paper, then every stroke touching it
-    /// (and the live stroke's final sprites) at the view's zoom. Opaque, so erasers paint paper.
+    /// Renders `windowRect` of the view layer from vectors: desk, patterned paper, then the ink of every
+    /// stroke touching it (and the live stroke's final sprites) at the view's zoom. The ink is built on
+    /// a transparent scratch layer first, so an eraser removes ink and never the paper's rules.
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
-        layer.bind()
+        guard let ink = pool.target("view-ink", width: view.width, height: view.height) else { return }
+        ink.bind()
         Scissor.set(windowRect, framebufferHeight: view.height)
-        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+        glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        quads.fill(pageRect, projection: projection, color: paperColor)
         let pageArea = (view.pageToWindow.inverted ?? .identity).apply(windowRect)
         for i in grid.strokes(touching: pageArea) {
-            render(strokes[i], into: layer, projection: projection, opaque: true)
+            render(strokes[i], into: ink, projection: projection)
         }
         if let style = liveStyle, style.blendMode != .highlight {
-            render(SceneStroke(sprites: liveSprites, style: style), into: layer, projection: projection, opaque: true)
+            render(SceneStroke(sprites: liveSprites, style: style), into: ink, projection: projection)
         }
+        layer.bind()
+        glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+        copyWhole(ink)
         Scissor.off()
     }
 
@@ -152,7 +158,7 @@ extension PageRenderer {
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
                                         guardBand: guardBand)
         target.bind()
-        quads.fill(pageRect, projection: projection, color: paperColor)
+        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
         if scale == 1 {
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
         } else {

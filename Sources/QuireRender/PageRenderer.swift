@@ -18,7 +18,13 @@ import QuireInk
 public final class PageRenderer {
     public let pageWidth: Int
     public let pageHeight: Int
-    public var paperColor = InkColor.white
+    public var paperColor = InkColor.white {
+        didSet { view?.tiles.markAllStale() }
+    }
+    /// Rules, grid or dots printed on the paper (under the ink).
+    public var paperPattern = PaperPattern.blank {
+        didSet { view?.tiles.markAllStale() }
+    }
     public var deskColor = InkColor(red: 0.56, green: 0.57, blue: 0.6)
     /// Recent strokes kept out of the baked layer: undoing one of them costs only the strokes near it.
     public var undoWindow = 100
@@ -174,15 +180,12 @@ public final class PageRenderer {
             let erasing = style.blendMode == .erase
             inkLayer.bind()
             sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? .erase : .over)
-            if let view, let layer = viewLayer {
-                // The view layer is opaque (paper in it), so an eraser paints paper there.
+            if erasing {
+                // The view layer is opaque (paper and its rules in it): redraw the erased rect.
+                refreshView(pageRect: committed.reduce(Rect.null) { $0.union($1.bounds) })
+            } else if let view, let layer = viewLayer {
                 layer.bind()
-                let projection = view.projection(guardBand: guardBand)
-                if erasing {
-                    sprites.draw(asPaper(committed), projection: projection, brush: brush, blend: .over)
-                } else {
-                    sprites.draw(committed, projection: projection, brush: brush, blend: .over)
-                }
+                sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }

@@ -9,6 +9,9 @@ final class QuadRenderer {
     private let color: GLint
     private let useTexture: GLint
     private let opacity: GLint
+    private let pattern: GLint
+    private let lineColor: GLint
+    private let spacing: GLint
     private var vao: GLuint = 0
     private var vbo: GLuint = 0
     /// Four corners of (x, y, u, v), reused for every quad.
@@ -20,6 +23,9 @@ final class QuadRenderer {
         color = program.uniform("uColor")
         useTexture = program.uniform("uUseTexture")
         opacity = program.uniform("uOpacity")
+        pattern = program.uniform("uPattern")
+        lineColor = program.uniform("uLineColor")
+        spacing = program.uniform("uSpacing")
         glUseProgram(program.id)
         glUniform1i(program.uniform("uTexture"), 0)
         glGenVertexArrays(1, &vao)
@@ -41,9 +47,17 @@ final class QuadRenderer {
         glDeleteVertexArrays(1, &vao)
     }
 
-    /// Fills `rect` with `fill` at `opacity`, premultiplied "over".
-    func fill(_ rect: Rect, projection: PageProjection, color fill: InkColor, opacity: Float = 1) {
+    /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
+    /// (in the coordinates of `rect`, page pixels).
+    func fill(_ rect: Rect, projection: PageProjection, color fill: InkColor, opacity: Float = 1,
+              paper: PaperPattern = .blank) {
+        glUseProgram(program.id)
+        glUniform1i(pattern, paper.kind.rawValue)
+        let c = paper.lineColor
+        glUniform4f(lineColor, c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        glUniform1f(spacing, Float(paper.spacing))
         draw(rect, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false)
+        glUniform1i(pattern, 0)
     }
 
     /// Draws a whole layer texture over `rect`: its top row at `rect`'s top (GL rows run bottom-up).

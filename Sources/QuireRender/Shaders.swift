@@ -88,10 +88,12 @@ enum Shaders {
         layout(location = 1) in vec2 aTexCoord;
         uniform mat3 uPageToClip;
         out vec2 vTexCoord;
+        out vec2 vPage;
         void main() {
             vec3 p = uPageToClip * vec3(aPosition, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
             vTexCoord = aTexCoord;
+            vPage = aPosition;
         }
         """
 
@@ -101,10 +103,36 @@ enum Shaders {
         uniform vec4 uColor;
         uniform int uUseTexture;
         uniform float uOpacity;
+        // Paper patterns (0 none, 1 ruled, 2 grid, 3 dotted), in page pixels.
+        uniform int uPattern;
+        uniform vec4 uLineColor;
+        uniform float uSpacing;
         in vec2 vTexCoord;
+        in vec2 vPage;
         out vec4 fragColor;
+
+        // How much of this pixel a line of half-width `halfWidth` at distance `d` covers; `pixel` is the
+        // page distance one pixel spans, so lines stay antialiased at every zoom.
+        float line(float d, float halfWidth, float pixel) {
+            return clamp((halfWidth - d) / pixel + 0.5, 0.0, 1.0);
+        }
+
+        float patternCoverage() {
+            vec2 pixel = max(fwidth(vPage), vec2(1e-4));
+            vec2 offset = abs(mod(vPage + vec2(0.5 * uSpacing), vec2(uSpacing)) - vec2(0.5 * uSpacing));
+            if (uPattern == 1) {
+                // Rules below a top margin of two spacings, as on a ruled pad.
+                return vPage.y < 2.0 * uSpacing ? 0.0 : line(offset.y, 0.5, pixel.y);
+            }
+            if (uPattern == 2) return max(line(offset.x, 0.5, pixel.x), line(offset.y, 0.5, pixel.y));
+            if (uPattern == 3) return line(length(offset), 1.2, max(pixel.x, pixel.y));
+            return 0.0;
+        }
+
         void main() {
-            fragColor = (uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor) * uOpacity;
+            vec4 base = uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor;
+            if (uPattern != 0) base = mix(base, uLineColor, patternCoverage() * uLineColor.a);
+            fragColor = base * uOpacity;
         }
         """
 }

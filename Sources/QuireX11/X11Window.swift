@@ -27,6 +27,10 @@ public final class X11Window {
     /// The input devices present now.
     public var inputDevices: [InputDevice] { translator.devices.values.sorted { $0.id < $1.id } }
 
+    /// The swap interval in force: 1 when the driver waits for the display's refresh (no tearing, no
+    /// wasted frames), 0 when it offers no control (Xvfb, some software paths).
+    public private(set) var swapInterval = 0
+
     /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
     /// and makes the context current on this thread. The window is not yet shown: call `show()`.
     public init(title: String = "Quire", width: Int = 1024, height: Int = 768, displayName: String? = nil) throws {
@@ -73,6 +77,7 @@ public final class X11Window {
             throw error
         }
         glXMakeCurrent(display, window, context)
+        swapInterval = Self.syncSwapsToDisplay(display, screen: screen, window: window)
         setUpXInput2()
         let (major, minor) = Self.glVersion()
         if major < 3 || (major == 3 && minor < 3) {
@@ -217,6 +222,25 @@ public final class X11Window {
         default:
             return nil
         }
+    }
+
+    /// Asks for one frame per display refresh through GLX_EXT_swap_control or GLX_MESA_swap_control,
+    /// whichever the driver has. Their entry points are not exported by libglvnd: they are looked up.
+    private static func syncSwapsToDisplay(_ display: OpaquePointer, screen: Int32, window: Window) -> Int {
+        guard let cString = glXQueryExtensionsString(display, screen) else { return 0 }
+        let extensions = Set(String(cString: cString).split(separator: " ").map(String.init))
+        if extensions.contains("GLX_EXT_swap_control"),
+           let address = glXGetProcAddressARB("glXSwapIntervalEXT") {
+            let setInterval = unsafeBitCast(address, to: PFNGLXSWAPINTERVALEXTPROC.self)
+            setInterval(display, window, 1)
+            return 1
+        }
+        if extensions.contains("GLX_MESA_swap_control"),
+           let address = glXGetProcAddressARB("glXSwapIntervalMESA") {
+            let setInterval = unsafeBitCast(address, to: PFNGLXSWAPINTERVALMESAPROC.self)
+            return setInterval(1) == 0 ? 1 : 0
+        }
+        return 0
     }
 
     private static func glVersion() -> (Int, Int) {

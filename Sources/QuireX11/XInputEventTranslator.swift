@@ -71,7 +71,8 @@ struct XInputEventTranslator {
         let pressure = value("Abs Pressure").map { $0.0.normalized($0.1) }
         let tiltX = value("Abs Tilt X").map { $0.0.degrees($0.1) } ?? 0
         let tiltY = value("Abs Tilt Y").map { $0.0.degrees($0.1) } ?? 0
-        return InputSample(position: position, pressure: pressure, tiltX: tiltX, tiltY: tiltY, time: time,
+        let wheel = value("Abs Wheel").map { $0.0.normalized($0.1) }
+        return InputSample(position: position, pressure: pressure, tiltX: tiltX, tiltY: tiltY, wheel: wheel, time: time,
                            device: kind, deviceID: Int(e.sourceid))
     }
 }
