@@ -179,12 +179,4 @@ extension PageRenderer {
         try GLCheck.noError(during: "page export")
         return image
     }
-
-    /// Reads the default framebuffer's back buffer (read it before swapping: Mesa's software path
-    /// returns zeros for the front buffer after a swap).
-    public func readWindowPixels(width: Int, height: Int) -> RGBAImage {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glReadBuffer(GLenum(GL_BACK))
-        return FramebufferReader.read(width: width, height: height)
-    }
 }

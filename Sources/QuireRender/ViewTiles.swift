@@ -33,17 +33,6 @@ public struct ViewTiles: Equatable, Sendable {
 
     public mutating func markSharp(_ index: Int) { sharp[index] = true }
 
-    /// Marks stale every tile meeting the window-pixel rectangle.
-    public mutating func markStale(x: Double, y: Double, width w: Double, height h: Double) {
-        guard w > 0, h > 0 else { return }
-        let c0 = max(0, Int((x / Double(tileSize)).rounded(.down)))
-        let c1 = min(columns - 1, Int(((x + w) / Double(tileSize)).rounded(.down)))
-        let r0 = max(0, Int((y / Double(tileSize)).rounded(.down)))
-        let r1 = min(rows - 1, Int(((y + h) / Double(tileSize)).rounded(.down)))
-        guard c0 <= c1, r0 <= r1 else { return }
-        for r in r0...r1 { for c in c0...c1 { sharp[r * columns + c] = false } }
-    }
-
     /// The stale tiles, nearest the centre first: what a person looks at sharpens first.
     public var staleTilesCentreFirst: [Int] {
         let cx = Double(width) / 2, cy = Double(height) / 2

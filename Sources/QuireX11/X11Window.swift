@@ -129,11 +129,6 @@ public final class X11Window {
         XFlush(display)
     }
 
-    public func setTitle(_ title: String) {
-        _ = WindowManagerHints.apply(display: display, window: window, title: title, instanceName: "quire",
-                                     className: "Quire", minimumSize: (320, 240))
-    }
-
     public func swapBuffers() {
         glXSwapBuffers(display, window)
     }
