@@ -114,8 +114,12 @@ public final class CanvasController {
             touches[id] = nil
             rejectedTouches.remove(id)
         case let .deviceGone(id):
-            // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted.
+            // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted. A gone
+            // device's fingers and pans end too (X sends no more events for them).
             if isDrawing, strokeDeviceID == id { endStroke() }
+            if panAnchor != nil { panAnchor = nil; panButton = nil }
+            touches.removeAll()
+            rejectedTouches.removeAll()
         case .devicesChanged:
             break
         case let .scroll(dx, dy, at, control):

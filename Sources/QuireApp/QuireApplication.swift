@@ -44,11 +44,13 @@ public final class QuireApplication {
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
         recorder = try options.recordPath.map(InputRecorder.init(path:))
-        showPage(page)
+        try showPage(page)
     }
 
     public func run() {
         window.show()
+        // The canvas zooms about the window's centre from the keyboard: tell it the starting size.
+        _ = canvas.handle(.resized(width: window.width, height: window.height))
         if let path = options.replayPath {
             do {
                 let events = try InputLog.read(path)
@@ -97,11 +99,12 @@ public final class QuireApplication {
 
     /// Loads `page`'s stored ink into the renderer (a new one when the paper size differs) and the canvas,
     /// and puts the page back where it was in the window.
-    private func showPage(_ page: Page) {
+    /// Throws when no renderer can be made for the page's size: drawing it into layers of another
+    /// size would clip its ink.
+    private func showPage(_ page: Page) throws {
         let width = Int(page.size.width.rounded()), height = Int(page.size.height.rounded())
-        if renderer.pageWidth != width || renderer.pageHeight != height,
-           let sized = try? PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory) {
-            renderer = sized
+        if renderer.pageWidth != width || renderer.pageHeight != height {
+            renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
         }
         renderer.clearInk()
         renderer.paperColor = page.background.paperColor
@@ -119,7 +122,7 @@ public final class QuireApplication {
         session.viewChanged(canvas.pageToWindow)
         do {
             if try session.perform(command) {
-                showPage(try session.loadCurrentPage())
+                try showPage(try session.loadCurrentPage())
                 session.viewChanged(canvas.pageToWindow)
             }
         } catch {

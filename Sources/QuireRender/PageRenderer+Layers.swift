@@ -20,8 +20,11 @@ extension PageRenderer {
             sprites.draw(part, projection: projection, brush: brush, blend: .erase)
         case .highlight:
             // Its own layer first (maximum), then joined to the target at the stroke's opacity.
-            guard let scratch = pool.target("highlight-\(target.width)x\(target.height)",
-                                            width: target.width, height: target.height) else { return }
+            // One scratch per kind of target (page layers, the view, an export): the pool replaces it
+            // when that target's size changes, so resizing the window leaks nothing.
+            let role = target.width == pageWidth && target.height == pageHeight ? "page"
+                : (target.width == view?.width && target.height == view?.height ? "view" : "other")
+            guard let scratch = pool.target("highlight-\(role)", width: target.width, height: target.height) else { return }
             scratch.bind()
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))

@@ -119,6 +119,8 @@ public final class PageRenderer {
     /// Adds many finished strokes at once (opening a page): everything outside the undo window goes
     /// straight into the baked layer, with no time slicing.
     public func load(_ loaded: [SceneStroke]) {
+        // Loading starts a page afresh: whatever was on the renderer goes first.
+        if !strokes.isEmpty || liveStyle != nil { clearInk() }
         drawBatched(loaded, into: inkLayer)
         for stroke in loaded { push(stroke) }
         let toBake = max(0, strokes.count - undoWindow) - bakedCount
@@ -201,14 +203,15 @@ public final class PageRenderer {
         liveStyle = nil
         let stroke = SceneStroke(sprites: liveSprites, style: style)
         liveSprites.removeAll(keepingCapacity: true)
+        // Kept first: the view refresh below redraws from the page's strokes, this one included.
+        push(stroke)
+        redoStack.removeAll()
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
             quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             refreshView(pageRect: stroke.bounds)
         }
-        push(stroke)
-        redoStack.removeAll()
     }
 
     /// Drops the live stroke as if it had never been drawn.

@@ -54,6 +54,29 @@ final class AutosaverTests: StorageTestCase {
         XCTAssertEqual(try store.loadPage(page).strokes, (before + after).map(Ink.stored))
     }
 
+    func testAStyleFirstUsedWhileTheDiskIsFullIsStoredWhenSavingResumes() throws {
+        // The style row is written in the failing transaction and rolled back with it; the store must
+        // not remember its id, or every retry names a style row that does not exist.
+        let path = folder + "/NewStyle.quire"
+        let store = try NotebookStore.create(at: path, title: "NewStyle")
+        let page = try store.pageIDs()[0]
+        try store.append(Ink.stroke(.pen), to: page)
+        // Room for the small style row but not for the stroke's 2,000-sample blob: the transaction gets
+        // as far as storing the new style, then fails.
+        let pageCount = try store.database.read { try Int.fetchOne($0, sql: "PRAGMA page_count") }!
+        try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pageCount + 8)") }
+        let autosaver = Autosaver(store: store, retryInterval: 0.05)
+        let highlight = Ink.stroke(.highlighter, count: 2000, seed: 3)
+        autosaver.submit("stroke") { try $0.append(highlight, to: page) }
+        XCTAssertFalse(autosaver.flush())
+        Thread.sleep(forTimeInterval: 0.2)
+        try store.database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = 1000000") }
+        XCTAssertTrue(waitUntil(2) { autosaver.unsaved == 0 }, "saving never resumed")
+        let strokes = try store.loadPage(page).strokes
+        XCTAssertEqual(strokes.map(\.style.tool), [.pen, .highlighter])
+        XCTAssertTrue(strokes.last == Ink.stored(highlight), "the highlighter stroke came back different")
+    }
+
     private func waitUntil(_ seconds: TimeInterval, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
