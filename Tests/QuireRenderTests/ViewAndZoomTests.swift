@@ -111,6 +111,25 @@ final class ViewAndZoomTests: HeadlessGLTestCase {
         XCTAssertEqual(try renderer.renderPageImage()[60, 100], RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255))
     }
 
+    func testAFinishedHighlighterStaysInTheView() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let window = try RenderTarget(width: 200, height: 200)
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+        renderer.finishSharpening()
+        renderer.beginLiveStroke(StrokeRenderStyle(blendMode: .highlight, layerOpacity: 0.4, brush: .softRound))
+        renderer.appendToLiveStroke((0...160).map {
+            Sprite(x: Float(20 + $0), y: 100, diameter: 14, color: InkColor(red: 1, green: 0.85, blue: 0))
+        })
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+        let live = window.readPixels()[100, 100]
+        renderer.endLiveStroke()
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+        let finished = window.readPixels()[100, 100]
+        XCTAssertLessThan(live.b, 200, "no highlighter while drawing")
+        XCTAssertLessThanOrEqual(abs(Int(finished.b) - Int(live.b)), 2,
+                                 "the highlighter changed or vanished when the pen lifted: \(live) → \(finished)")
+    }
+
     func testAnExportAtAnotherScaleIsRenderedFromVectors() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         renderer.append(line(Point(10, 50), Point(90, 50), diameter: 2))
