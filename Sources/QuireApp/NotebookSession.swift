@@ -83,6 +83,13 @@ public final class NotebookSession {
 
     /// Carries out a notebook key. Returns true when the page shown changed (the caller reloads it).
     public func perform(_ command: NotebookCommand) throws -> Bool {
+        // While saving fails, pages and notebooks stay put: moving on would load pages without the
+        // waiting changes, and new strokes could land on a page not yet saved.
+        if let autosaver, !autosaver.flush() {
+            say("quire: saving to \(store.path) is failing (\(autosaver.unsaved) changes waiting); pages and "
+                + "notebooks can change once it works again")
+            return false
+        }
         switch command {
         case .nextPage:
             if pageIndex == pageIDs.count - 1 {
@@ -128,21 +135,27 @@ public final class NotebookSession {
         case .trashNotebook:
             guard !refuseReadOnly() else { return false }
             let path = store.path
-            let others = library.notebookPaths().filter { $0 != path }
+            // The notebook to show next is opened before this one is let go (an unreadable one is
+            // passed over), so a failure leaves the session on a notebook it can save to.
+            let next = library.notebookPaths().filter { $0 != path }.lazy
+                .compactMap { try? NotebookStore(openingAt: $0) }.first
             try detach()
-            let trashed = try library.trash(path)
-            say("Moved \((path as NSString).lastPathComponent) to \(trashed); move it back to restore it")
-            if let next = others.first {
-                try switchTo(try NotebookStore(openingAt: next), detaching: false)
-            } else {
-                try switchTo(try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)]), detaching: false)
+            let trashed: String
+            do {
+                trashed = try library.trash(path)
+            } catch {
+                try? next?.close()
+                try switchTo(try NotebookStore(openingAt: path), detaching: false)
+                throw error
             }
+            say("Moved \((path as NSString).lastPathComponent) to \(trashed); move it back to restore it")
+            try switchTo(try next ?? library.create(title: "Notebook 1", pages: [Page(size: newPageSize)]), detaching: false)
         case .nextNotebook, .previousNotebook:
             let paths = library.notebookPaths()
             guard paths.count > 1, let here = paths.firstIndex(of: store.path) else { return false }
             let next = paths[(here + (command == .nextNotebook ? 1 : paths.count - 1)) % paths.count]
-            try detach()
-            try switchTo(try NotebookStore(openingAt: next), detaching: false)
+            // Opened before this one is let go: if it cannot be read, the session stays here.
+            try switchTo(try NotebookStore(openingAt: next))
         case .copyPageToNextNotebook, .movePageToNextNotebook:
             let move = command == .movePageToNextNotebook
             if move { guard !refuseReadOnly() else { return false } }
@@ -204,7 +217,13 @@ public final class NotebookSession {
     }
 
     private func detach() throws {
-        autosaver?.flush()
+        if let autosaver {
+            autosaver.flush()
+            let lost = autosaver.stop()
+            if lost > 0 {
+                say("quire: \(lost) change\(lost == 1 ? "" : "s") could not be saved to \(store.path) before it closed")
+            }
+        }
         autosaver = nil
         try store.close()
     }

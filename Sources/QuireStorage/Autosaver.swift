@@ -24,6 +24,7 @@ public final class Autosaver: @unchecked Sendable {
     private var waiting: [(label: String, change: Change)] = []
     private var failing = false
     private var retryScheduled = false
+    private var stopped = false
     private var committed = 0
     private let countLock = NSLock()
     private var submitted = 0
@@ -39,6 +40,7 @@ public final class Autosaver: @unchecked Sendable {
         submitted += 1
         countLock.unlock()
         queue.async { [self] in
+            guard !stopped else { return }
             waiting.append((label, change))
             if !failing { drain() }
         }
@@ -60,6 +62,18 @@ public final class Autosaver: @unchecked Sendable {
         queue.sync {
             if failing { drain() }
             return waiting.isEmpty
+        }
+    }
+
+    /// Stops saving, for good: changes still waiting are dropped, and how many is returned; no retry
+    /// runs again. For when the notebook closes (after a `flush` that could not save everything).
+    @discardableResult
+    public func stop() -> Int {
+        queue.sync {
+            stopped = true
+            let dropped = waiting.count
+            waiting.removeAll()
+            return dropped
         }
     }
 
@@ -90,7 +104,7 @@ public final class Autosaver: @unchecked Sendable {
         retryScheduled = true
         queue.asyncAfter(deadline: .now() + retryInterval) { [self] in
             retryScheduled = false
-            if failing { drain() }
+            if failing && !stopped { drain() }
         }
     }
 }

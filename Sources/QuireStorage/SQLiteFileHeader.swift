@@ -37,7 +37,10 @@ struct SQLiteFileHeader {
         guard header.applicationID == NotebookSchema.applicationID else {
             throw NotebookFileError.notANotebook(path: path, reason: "it is an SQLite database of another program")
         }
-        if let pageCount, pageSize * pageCount > fileSize {
+        // A checkpoint writes page 1 (with the new size) before the pages that make the file longer;
+        // killed in between, the file is shorter than its header says while its WAL still holds the
+        // pages, and SQLite finishes the job on open. Only without a WAL is a short file truncated.
+        if let pageCount, pageSize * pageCount > fileSize, !FileManager.default.fileExists(atPath: path + "-wal") {
             throw NotebookFileError.corrupt(path: path,
                 reason: "the file is truncated: \(fileSize) bytes of the \(pageSize * pageCount) it should have")
         }

@@ -1,0 +1,59 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireStorage
+import XCTest
+@testable import QuireApp
+
+/// The session between the window and the notebook files, on real SQLite files: a notebook that cannot
+/// be opened never costs the one in use its saving.
+final class NotebookSessionTests: XCTestCase {
+    private let folder = NSTemporaryDirectory() + "quire-session-\(UUID().uuidString)"
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func stroke(_ y: Double) -> Stroke {
+        Stroke(samples: (0..<20).map { InputSample(position: Point(10 + Double($0) * 3, y), pressure: 0.5, time: Double($0) / 100, device: .pen) },
+               style: .defaults(for: .pen))
+    }
+
+    private func strokeCount(_ path: String) throws -> Int {
+        let store = try NotebookStore(openingAt: path, readOnly: true)
+        defer { try? store.close() }
+        return try store.loadPage(try store.pageIDs()[0]).strokes.count
+    }
+
+    func testSwitchingToAnUnreadableNotebookKeepsTheCurrentOneSaving() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        try library.create(title: "Alpha", pages: [Page()]).close()
+        // "Beta" sorts after Alpha: the next notebook, and not a notebook at all.
+        FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8))
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
+        session.strokeFinished(stroke(50))
+        XCTAssertThrowsError(try session.perform(.nextNotebook)) { error in
+            XCTAssertTrue("\(error)".contains("Beta.quire"), "\(error)")
+        }
+        XCTAssertEqual(try session.store.title, "Alpha", "the session left the notebook it could save to")
+        session.strokeFinished(stroke(80))
+        session.close()
+        XCTAssertEqual(try strokeCount(folder + "/Alpha.quire"), 2, "a stroke after the failed switch was lost")
+    }
+
+    func testTrashingANotebookPassesOverAnUnreadableOne() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        try library.create(title: "Alpha", pages: [Page()]).close()
+        FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8))
+        try library.create(title: "Gamma", pages: [Page()]).close()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
+        XCTAssertTrue(try session.perform(.trashNotebook))
+        XCTAssertEqual(try session.store.title, "Gamma")
+        session.strokeFinished(stroke(50))
+        session.close()
+        XCTAssertEqual(try strokeCount(folder + "/Gamma.quire"), 1)
+    }
+}
