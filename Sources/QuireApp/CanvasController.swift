@@ -155,10 +155,7 @@ public final class CanvasController {
     public func show(_ newPage: Page) {
         page = newPage
         redoStrokes.removeAll()
-        engine = nil
-        liveStyle = nil
-        liveSamples = []
-        strokeButton = nil
+        forgetLiveStroke()
         pendingWork.removeAll()
         provisionalSprites = []
         needsRedraw = true
@@ -184,12 +181,11 @@ public final class CanvasController {
     /// What a button does for the device that pressed it: the tip or left button draws (an eraser end
     /// erases), a pen's side buttons do what the settings say, a mouse's middle button pans.
     private func pointerDown(_ sample: InputSample, button: Int) {
-        let isPen = sample.device == .pen || sample.device == .eraser
         let action: PenButtonAction?
         switch button {
         case 1: action = nil
-        case 2: action = isPen ? settings.lowerPenButton : .pan
-        case 3: action = isPen ? settings.upperPenButton : PenButtonAction.none
+        case 2: action = sample.device.isStylus ? settings.lowerPenButton : .pan
+        case 3: action = sample.device.isStylus ? settings.upperPenButton : PenButtonAction.none
         default: action = PenButtonAction.none
         }
         switch action {
@@ -206,7 +202,7 @@ public final class CanvasController {
     }
 
     private func notePen(_ sample: InputSample) {
-        if sample.device == .pen || sample.device == .eraser { lastPenTime = sample.time }
+        if sample.device.isStylus { lastPenTime = sample.time }
     }
 
     /// A touch while a pen draws, or soon after one was seen, is a palm resting on the screen.
@@ -257,15 +253,21 @@ public final class CanvasController {
         takeUpdate()
         provisionalSprites = []
         pendingWork.append(.endStroke)
-        page.append(Stroke(samples: liveSamples, style: style))
+        let stroke = Stroke(samples: liveSamples, style: style)
+        page.append(stroke)
         redoStrokes.removeAll()
-        onStrokeFinished?(page.strokes[page.strokes.count - 1])
+        onStrokeFinished?(stroke)
+        forgetLiveStroke()
+        needsRedraw = true
+    }
+
+    /// No stroke is being drawn any more.
+    private func forgetLiveStroke() {
         engine = nil
         liveStyle = nil
         liveSamples = []
         strokeButton = nil
         strokeDeviceID = 0
-        needsRedraw = true
     }
 
     private func takeUpdate() {

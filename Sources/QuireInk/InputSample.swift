@@ -3,6 +3,9 @@ import QuireGeometry
 /// What kind of thing made a sample. Tools behave by kind: a mouse has no pressure, an eraser end erases.
 public enum InputDeviceKind: String, Sendable, Codable, CaseIterable {
     case mouse, pen, eraser, touch
+
+    /// Either end of a pen: what palm rejection watches for and what the side buttons belong to.
+    public var isStylus: Bool { self == .pen || self == .eraser }
 }
 
 /// One sample from an input device, in plain Swift: the X11 layer turns events into these and nothing

@@ -39,19 +39,21 @@ extension PageRenderer {
             quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
             // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
             let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
+            /// `rect` as a fraction of a `width × height` texture: the part of it to sample.
+            func part(_ rect: Rect, of width: Int, _ height: Int) -> Rect {
+                Rect(x: rect.minX / Double(width), y: rect.minY / Double(height),
+                     width: rect.width / Double(width), height: rect.height / Double(height))
+            }
             for index in 0..<view.tiles.count {
-                let t = view.tiles.rect(ofTile: index)
-                let tile = Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height))
+                let tile = view.windowRect(ofTile: index)
                 if view.tiles.isSharp(index) {
-                    let part = Rect(x: tile.minX / Double(width), y: tile.minY / Double(height),
-                                    width: tile.width / Double(width), height: tile.height / Double(height))
-                    quads.drawLayer(viewLayer.texture, over: tile, projection: windowProjection, replace: true, part: part)
+                    quads.drawLayer(viewLayer.texture, over: tile, projection: windowProjection, replace: true,
+                                    part: part(tile, of: width, height))
                 } else {
-                    let shown = view.pageRect(ofTile: index).intersection(pageRect)
+                    let shown = view.pageRect(ofWindowRect: tile).intersection(pageRect)
                     guard !shown.isNull, !shown.isEmpty else { continue }
-                    let part = Rect(x: shown.minX / Double(pageWidth), y: shown.minY / Double(pageHeight),
-                                    width: shown.width / Double(pageWidth), height: shown.height / Double(pageHeight))
-                    quads.drawLayer(inkLayer.texture, over: shown, projection: projection, part: part)
+                    quads.drawLayer(inkLayer.texture, over: shown, projection: projection,
+                                    part: part(shown, of: pageWidth, pageHeight))
                 }
             }
         }
@@ -74,9 +76,7 @@ extension PageRenderer {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
         let projection = view.projection(guardBand: guardBand)
         for index in view.tiles.staleTilesCentreFirst {
-            let t = view.tiles.rect(ofTile: index)
-            renderView(Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height)),
-                       of: view, into: layer, projection: projection)
+            renderView(view.windowRect(ofTile: index), of: view, into: layer, projection: projection)
             self.view?.tiles.markSharp(index)
             if DispatchTime.now().uptimeNanoseconds > deadline { break }
         }
@@ -92,7 +92,7 @@ extension PageRenderer {
         Scissor.set(windowRect, framebufferHeight: view.height)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let pageArea = (view.pageToWindow.inverted ?? .identity).apply(windowRect)
+        let pageArea = view.pageRect(ofWindowRect: windowRect)
         for i in grid.strokes(touching: pageArea) {
             render(strokes[i], into: ink, projection: projection)
         }

@@ -184,7 +184,7 @@ public final class PageRenderer {
             sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? .erase : .over)
             if erasing {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
-                refreshView(pageRect: committed.reduce(Rect.null) { $0.union($1.bounds) })
+                refreshView(pageRect: SceneStroke.bounds(of: committed))
             } else if let view, let layer = viewLayer {
                 layer.bind()
                 sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
@@ -218,7 +218,7 @@ public final class PageRenderer {
     public func cancelLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
-        let bounds = SceneStroke(sprites: liveSprites, style: style).bounds
+        let bounds = SceneStroke.bounds(of: liveSprites)
         liveSprites.removeAll(keepingCapacity: true)
         if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
     }

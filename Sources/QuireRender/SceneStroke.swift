@@ -11,6 +11,11 @@ public struct SceneStroke: Equatable, Sendable {
     public init(sprites: [Sprite], style: StrokeRenderStyle) {
         self.sprites = sprites
         self.style = style
-        bounds = sprites.reduce(Rect.null) { $0.union($1.bounds) }
+        bounds = Self.bounds(of: sprites)
+    }
+
+    /// The page area some sprites cover.
+    public static func bounds<C: Collection>(of sprites: C) -> Rect where C.Element == Sprite {
+        sprites.reduce(Rect.null) { $0.union($1.bounds) }
     }
 }

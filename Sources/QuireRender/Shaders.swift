@@ -1,16 +1,22 @@
 /// GLSL 3.30 core sources. Colours leave the fragment shaders premultiplied; every blend in Quire is
 /// premultiplied "over" (ONE, ONE_MINUS_SRC_ALPHA) so layers composite without dark fringes.
 enum Shaders {
-    static let spriteVertex = """
-        #version 330 core
+    /// A sprite's vertex attributes, in the layout of `Sprite` (SpriteBatchRenderer.describeSprites
+    /// points the buffer at these locations). Points and quads read the same buffer.
+    private static let spriteAttributes = """
         layout(location = 0) in vec2 aCenter;
         layout(location = 1) in float aDiameter;
         layout(location = 2) in float aRotation;
         layout(location = 3) in vec4 aColor;
         uniform mat3 uPageToClip;
-        uniform float uPixelScale;
         out vec4 vColor;
         out float vRotation;
+        """
+
+    static let spriteVertex = """
+        #version 330 core
+        \(spriteAttributes)
+        uniform float uPixelScale;
         void main() {
             vec3 p = uPageToClip * vec3(aCenter, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
@@ -50,14 +56,7 @@ enum Shaders {
     /// Sprites larger than the driver's largest point: one instanced quad each, same look as a point.
     static let spriteQuadVertex = """
         #version 330 core
-        layout(location = 0) in vec2 aCenter;
-        layout(location = 1) in float aDiameter;
-        layout(location = 2) in float aRotation;
-        layout(location = 3) in vec4 aColor;
-        uniform mat3 uPageToClip;
-        uniform float uPixelScale;
-        out vec4 vColor;
-        out float vRotation;
+        \(spriteAttributes)
         out vec2 vCorner;
         void main() {
             // Corners of a triangle strip from the vertex number: (0,0) (1,0) (0,1) (1,1).

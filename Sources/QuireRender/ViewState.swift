@@ -18,10 +18,14 @@ struct ViewState {
         PageProjection(width: width, height: height, pageToFramebuffer: pageToWindow, guardBand: guardBand)
     }
 
-    /// The page area a tile shows.
-    func pageRect(ofTile index: Int) -> Rect {
+    /// A tile's rectangle in window pixels.
+    func windowRect(ofTile index: Int) -> Rect {
         let t = tiles.rect(ofTile: index)
-        let window = Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height))
-        return (pageToWindow.inverted ?? .identity).apply(window)
+        return Rect(x: Double(t.x), y: Double(t.y), width: Double(t.width), height: Double(t.height))
+    }
+
+    /// The page area a window rectangle shows.
+    func pageRect(ofWindowRect window: Rect) -> Rect {
+        (pageToWindow.inverted ?? .identity).apply(window)
     }
 }

@@ -54,3 +54,17 @@ public enum WindowEvent: Equatable, Sendable, Codable {
     /// A device was unplugged or disabled: whatever it was doing must end now.
     case deviceGone(id: Int)
 }
+
+extension WindowEvent {
+    /// X reports wheel notches as presses of buttons 4–7 (up, down, left, right); nil for any other
+    /// button. Core and XI2 events both come through here.
+    static func wheel(button: Int, at position: Point, control: Bool) -> WindowEvent? {
+        switch button {
+        case 4: return .scroll(dx: 0, dy: -1, at: position, control: control)
+        case 5: return .scroll(dx: 0, dy: 1, at: position, control: control)
+        case 6: return .scroll(dx: -1, dy: 0, at: position, control: control)
+        case 7: return .scroll(dx: 1, dy: 0, at: position, control: control)
+        default: return nil
+        }
+    }
+}

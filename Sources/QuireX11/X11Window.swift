@@ -180,12 +180,11 @@ public final class X11Window {
         switch event.type {
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
-            // X reports wheel notches as presses of buttons 4–7 (and their releases, which mean nothing).
+            // Wheel notches are presses of buttons 4–7; their releases mean nothing.
             if (4...7).contains(e.button) {
                 guard event.type == ButtonPress else { return nil }
-                let (dx, dy): (Double, Double) = [4: (0, -1), 5: (0, 1), 6: (-1, 0), 7: (1, 0)][Int(e.button)]!
-                return .scroll(dx: dx, dy: dy, at: Point(Double(e.x), Double(e.y)),
-                               control: Int32(e.state) & ControlMask != 0)
+                return .wheel(button: Int(e.button), at: Point(Double(e.x), Double(e.y)),
+                              control: Int32(e.state) & ControlMask != 0)
             }
             let sample = InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000)
             return event.type == ButtonPress

@@ -36,8 +36,7 @@ struct XInputEventTranslator {
         case XI_Motion:
             return .pointerMoved(sample)
         case XI_ButtonPress where (4...7).contains(button):
-            let (dx, dy): (Double, Double) = [4: (0, -1), 5: (0, 1), 6: (-1, 0), 7: (1, 0)][button]!
-            return .scroll(dx: dx, dy: dy, at: position, control: Int32(e.mods.effective) & ControlMask != 0)
+            return .wheel(button: button, at: position, control: Int32(e.mods.effective) & ControlMask != 0)
         case XI_ButtonPress:
             return .pointerDown(sample, button: button)
         case XI_ButtonRelease where !(4...7).contains(button):
