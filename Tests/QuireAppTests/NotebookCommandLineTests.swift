@@ -91,7 +91,7 @@ final class NotebookCommandLineTests: XCTestCase {
     func testBadNotebooksAreClearErrorsAndUntouched() throws {
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         let bogus = library + "/bogus.quire"
-        FileManager.default.createFile(atPath: bogus, contents: Data("not a notebook at all, just text".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: bogus, contents: Data("not a notebook at all, just text".utf8)))
         XCTAssertTrue(try quire("info", bogus, status: 1).contains("\(bogus) is not a Quire notebook"))
         XCTAssertEqual(FileManager.default.contents(atPath: bogus), Data("not a notebook at all, just text".utf8))
         XCTAssertTrue(try quire("info", "Nothing", status: 1).contains("no notebook titled 'Nothing'"))

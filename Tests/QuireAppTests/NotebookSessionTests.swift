@@ -31,7 +31,7 @@ final class NotebookSessionTests: XCTestCase {
         try library.ensureExists()
         try library.create(title: "Alpha", pages: [Page()]).close()
         // "Beta" sorts after Alpha: the next notebook, and not a notebook at all.
-        FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8)))
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
         session.strokeFinished(stroke(50))
         XCTAssertThrowsError(try session.perform(.nextNotebook)) { error in
@@ -47,7 +47,7 @@ final class NotebookSessionTests: XCTestCase {
         let library = NotebookLibrary(directory: folder)
         try library.ensureExists()
         try library.create(title: "Alpha", pages: [Page()]).close()
-        FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8)))
         try library.create(title: "Gamma", pages: [Page()]).close()
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
         XCTAssertTrue(try session.perform(.trashNotebook))

@@ -35,13 +35,7 @@ final class NotebookWindowTests: XCTestCase {
         let process = try QuireProcess(arguments: ["--library", library], display: server.display)
         processes.append(process)
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
-        var found: (id: UInt, x: Int, y: Int, width: Int, height: Int)?
-        XCTAssertTrue(eventually { found = driver.findWindow(titled: "Quire"); return found != nil })
-        let window = try XCTUnwrap(found)
-        // A mapped window shows nothing (black) until Quire's first frame: wait for the white page.
-        XCTAssertTrue(eventually {
-            driver.screenshot(x: window.x + 5, y: window.y + 5, width: 1, height: 1)?[0, 0] == RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255)
-        }, "the page never appeared")
+        let window = try XCTUnwrap(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
         return (process, window.x, window.y)
     }
 

@@ -34,14 +34,7 @@ final class QuireWindowTests: XCTestCase {
         let process = try QuireProcess(arguments: ["--export-png", exportPath] + extra, display: server.display)
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), "quire did not start: \(process.text)")
-        var found: (id: UInt, x: Int, y: Int, width: Int, height: Int)?
-        XCTAssertTrue(eventually { found = driver.findWindow(titled: "Quire"); return found != nil },
-                      "no window titled Quire appeared")
-        let window = try XCTUnwrap(found)
-        // A mapped window shows nothing (black) until Quire's first frame: wait for the white page.
-        XCTAssertTrue(eventually { screenshot(of: window)[5, 5] == RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255) },
-                      "the page never appeared: \(screenshot(of: window).saveForInspection(named: "first-frame"))")
-        return window
+        return try XCTUnwrap(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
     }
 
     private func screenshot(of window: (id: UInt, x: Int, y: Int, width: Int, height: Int)) -> RGBAImage {

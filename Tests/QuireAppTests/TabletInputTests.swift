@@ -25,9 +25,7 @@ final class TabletInputTests: XCTestCase {
                                        display: server.display)
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
-        var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)?
-        XCTAssertTrue(eventually { window = driver.findWindow(titled: "Quire"); return window != nil })
-        XCTAssertTrue(eventually { page()?[5, 5] == RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255) }, "no first frame")
+        XCTAssertNotNil(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
         pen = try server.connect(EmulatedDevice.penName)
     }
 
