@@ -254,7 +254,7 @@ public final class CanvasController {
         provisionalSprites = []
         pendingWork.append(.endStroke)
         let stroke = Stroke(samples: liveSamples, style: style)
-        page.append(stroke)
+        try? page.apply(page.adding(stroke))
         redoStrokes.removeAll()
         onStrokeFinished?(stroke)
         forgetLiveStroke()
@@ -278,7 +278,8 @@ public final class CanvasController {
 
     /// Takes the newest stroke off the page. Ignored while a stroke is being drawn.
     public func undo() {
-        guard engine == nil, let stroke = page.removeLast() else { return }
+        guard engine == nil, let last = page.items.last, let stroke = last.stroke else { return }
+        try? page.apply(.remove([PlacedItem(last, at: page.items.count - 1)]))
         redoStrokes.append(stroke)
         pendingWork.append(.undo)
         onStrokeUndone?()
@@ -288,7 +289,7 @@ public final class CanvasController {
     /// Puts back the stroke most recently undone.
     public func redo() {
         guard engine == nil, let stroke = redoStrokes.popLast() else { return }
-        page.append(stroke)
+        try? page.apply(page.adding(stroke))
         pendingWork.append(.redo)
         onStrokeFinished?(stroke)
         needsRedraw = true

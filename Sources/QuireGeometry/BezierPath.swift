@@ -3,7 +3,7 @@ import Foundation
 /// A sequence of subpaths, each a move followed by lines and curves and optionally a close. Several
 /// closed subpaths make a shape with holes: a hole is a subpath wound the other way (non-zero rule) or
 /// simply nested inside another (even-odd rule).
-public struct BezierPath: Hashable, Sendable {
+public struct BezierPath: Hashable, Sendable, Codable {
     public var elements: [PathElement]
 
     public init(_ elements: [PathElement] = []) {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A projective map of the plane, as a 3×3 matrix acting on (x, y, 1): what turns one quadrilateral
 /// into any other, as Loose Leaf's stretch gesture needs.
-public struct Homography: Hashable, Sendable {
+public struct Homography: Hashable, Sendable, Codable {
     /// Row-major: x' = (m0 x + m1 y + m2) / w, y' = (m3 x + m4 y + m5) / w, w = m6 x + m7 y + m8.
     public var m: [Double]
 
@@ -13,6 +13,22 @@ public struct Homography: Hashable, Sendable {
     }
 
     private init(entries: [Double]) { m = entries }
+
+    /// Decoded through the same check as `init?(matrix:)`: a stored map with the wrong number of
+    /// entries, or a non-finite one, is a decoding error, never a trap later.
+    public init(from decoder: Decoder) throws {
+        let entries = try decoder.singleValueContainer().decode([Double].self)
+        guard let valid = Homography(matrix: entries) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "a homography needs nine finite numbers"))
+        }
+        self = valid
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(m)
+    }
 
     public static let identity = Homography(entries: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 

@@ -1,6 +1,6 @@
 /// One instruction of a `BezierPath`, with absolute coordinates. The current point before an element is
 /// the end of the element before it; `close` draws a straight line back to the subpath's first point.
-public enum PathElement: Hashable, Sendable {
+public enum PathElement: Hashable, Sendable, Codable {
     case move(to: Point)
     case line(to: Point)
     case quad(control: Point, to: Point)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Four corners in clockwise order on a y-down page: upper-left, upper-right, lower-right, lower-left.
-public struct Quadrilateral: Hashable, Sendable {
+public struct Quadrilateral: Hashable, Sendable, Codable {
     public var upperLeft: Point
     public var upperRight: Point
     public var lowerRight: Point

@@ -1,6 +1,6 @@
 /// An axis-aligned rectangle. `minX/minY` is its corner nearest the origin; width and height are never
 /// negative. The empty rect (`.null`) is the identity for `union`, so bounds can be accumulated.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var minX: Double
     public var minY: Double
     public var width: Double

@@ -13,12 +13,12 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(Page(size: landscape).orientation, .landscape)
     }
 
-    func testInkBoundsCoverEveryStrokeAndItsWidth() {
+    func testInkBoundsCoverEveryStrokeAndItsWidth() throws {
         var page = Page()
         XCTAssertTrue(page.inkBounds.isNull)
         let style = StrokeStyle.defaults(for: .pen)   // 3.2 px at the firmest
-        page.append(Stroke(samples: [InputSample(position: Point(10, 20), time: 0), InputSample(position: Point(30, 25), time: 1)], style: style))
-        page.append(Stroke(samples: [InputSample(position: Point(100, 5), time: 2)], style: style))
+        try page.apply(page.adding(Stroke(samples: [InputSample(position: Point(10, 20), time: 0), InputSample(position: Point(30, 25), time: 1)], style: style)))
+        try page.apply(page.adding(Stroke(samples: [InputSample(position: Point(100, 5), time: 2)], style: style)))
         XCTAssertEqual(page.inkBounds, Rect(x: 8.4, y: 3.4, width: 93.2, height: 23.2))
     }
 

@@ -13,8 +13,8 @@ final class NotebookRoundTripTests: StorageTestCase {
                                    lineColor: InkColor(red: 0.5, green: 0.6, blue: 1), spacing: 28)
         var first = Page(size: .a4, background: ruled)
         for (i, tool) in InkTool.allCases.enumerated() {
-            first.append(Ink.stroke(tool, from: Point(50, 100 + Double(i) * 60), seed: Double(i),
-                                    color: .cmyk(CMYKColor(cyan: 0.1, magenta: 0.2, yellow: 0.3, black: 0.4))))
+            try first.apply(first.adding(Ink.stroke(tool, from: Point(50, 100 + Double(i) * 60), seed: Double(i),
+                                                    color: .cmyk(CMYKColor(cyan: 0.1, magenta: 0.2, yellow: 0.3, black: 0.4)))))
         }
         let second = Page(size: PageSize.letter.turned(to: .landscape), background: PageBackground(pattern: .dotted, spacing: 20))
         let third = Page(background: PageBackground(pattern: .grid))

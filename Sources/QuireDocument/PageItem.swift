@@ -1,0 +1,53 @@
+import QuireGeometry
+
+/// One thing on a page, with an identity that edits, undo and the store all name it by. A page is an
+/// ordered list of these, bottom first: the order is the drawing order.
+public struct PageItem: Equatable, Sendable, Codable, Identifiable {
+    public var id: ItemID
+    public var content: Content
+
+    public enum Content: Equatable, Sendable, Codable {
+        case stroke(Stroke)
+        case scrap(Scrap)
+        case image(PlacedImage)
+        case pdfPage(PDFPageItem)
+        case text(TextItem)
+    }
+
+    public init(id: ItemID = ItemID(), _ content: Content) {
+        self.id = id
+        self.content = content
+    }
+
+    public static func stroke(_ stroke: Stroke, id: ItemID = ItemID()) -> PageItem {
+        PageItem(id: id, .stroke(stroke))
+    }
+
+    /// The stroke, when the item is ink.
+    public var stroke: Stroke? {
+        if case let .stroke(stroke) = content { return stroke }
+        return nil
+    }
+
+    /// The page area the item can draw on.
+    public var bounds: Rect {
+        switch content {
+        case let .stroke(stroke): stroke.bounds
+        case let .scrap(scrap): scrap.bounds
+        case let .image(image): image.bounds
+        case let .pdfPage(pdf): pdf.rect
+        case let .text(text): text.bounds
+        }
+    }
+
+    /// A short name for messages and the store's `kind` column.
+    public var kind: String {
+        switch content {
+        case .stroke: "stroke"
+        case .scrap: "scrap"
+        case .image: "image"
+        case .pdfPage: "pdf-page"
+        case .text: "text"
+        }
+    }
+}
