@@ -19,9 +19,9 @@ public enum PageExporter {
             throw error
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
             try? FileManager.default.removeItem(atPath: temporary)
-            throw PNGError.writeFailed(path: path, reason: reason)
+            throw PNGError.fileSystem(path: path, operation: "rename into place", code: code)
         }
     }
 

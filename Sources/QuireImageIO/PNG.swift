@@ -13,15 +13,17 @@ public enum PNG {
 
     public static func write(_ image: RGBAImage, to path: String, speed: Speed = .small) throws {
         var message = [CChar](repeating: 0, count: 256)
+        errno = 0
         let ok = image.pixels.withUnsafeBytes { bytes in
             quire_png_write_rgba_file(path, bytes.baseAddress, Int32(image.width), Int32(image.height),
                                       Int32(image.width * 4), speed == .fast ? 1 : 0, &message, message.count)
         }
         if ok == 0 {
             // libpng says only "png_image_write_to_file: open failed"; errno says why.
-            var reason = decode(message)
-            if errno != 0, reason.contains("open failed") || reason.contains("write") {
-                reason += " (\(String(cString: strerror(errno))))"
+            let reason = decode(message)
+            if reason.contains("open failed") || reason.contains("write"),
+               let system = PNGError.fileSystem(path: path, operation: reason.contains("open") ? "open" : "write", errno: errno) {
+                throw system
             }
             throw PNGError.writeFailed(path: path, reason: reason)
         }
@@ -48,8 +50,10 @@ public enum PNG {
         errno = 0
         let ok = quire_png_read_rgba_file(path, &out, &width, &height, &message, message.count)
         guard ok != 0, let out else {
-            var reason = decode(message)
-            if errno != 0, reason.contains("open failed") { reason += " (\(String(cString: strerror(errno))))" }
+            let reason = decode(message)
+            if reason.contains("open failed"), let system = PNGError.fileSystem(path: path, operation: "open", errno: errno) {
+                throw system
+            }
             throw PNGError.readFailed(path: path, reason: reason)
         }
         return adopt(out, width: Int(width), height: Int(height))

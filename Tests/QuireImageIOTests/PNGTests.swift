@@ -39,9 +39,8 @@ final class PNGTests: XCTestCase {
 
     func testWritingIntoAMissingFolderIsAnErrorNotACrash() {
         XCTAssertThrowsError(try PNG.write(sampleImage(), to: folder + "/missing/a.png")) { error in
-            guard case let PNGError.writeFailed(path, reason) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(path, folder + "/missing/a.png")
-            XCTAssertTrue(reason.contains("No such file"), reason)
+            XCTAssertEqual(error as? PNGError, .fileSystem(path: folder + "/missing/a.png", operation: "open", code: .ENOENT))
+            XCTAssertTrue("\(error)".contains("No such file"), "\(error)")
         }
     }
 
@@ -63,6 +62,7 @@ final class PNGTests: XCTestCase {
 
     func testAMissingFileSaysSo() {
         XCTAssertThrowsError(try PNG.read(from: folder + "/nope.png")) { error in
+            XCTAssertEqual(error as? PNGError, .fileSystem(path: folder + "/nope.png", operation: "open", code: .ENOENT))
             XCTAssertTrue("\(error)".contains("No such file"), "\(error)")
         }
     }
