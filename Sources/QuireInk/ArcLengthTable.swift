@@ -29,7 +29,7 @@ public struct ArcLengthTable: Sendable {
     public var totalLength: Double { lengths.last ?? 0 }
 
     /// Refills the table for `segment`.
-    public mutating func measure(_ segment: CubicSegment) {
+    public mutating func measure(_ segment: BezierCurve) {
         parameters.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
         parameters.append(0)
@@ -37,9 +37,9 @@ public struct ArcLengthTable: Sendable {
         subdivide(segment, from: 0, to: 1, depth: 0)
     }
 
-    private mutating func subdivide(_ piece: CubicSegment, from t0: Double, to t1: Double, depth: Int) {
-        let third = piece.start.lerp(to: piece.end, 1.0 / 3.0), twoThirds = piece.start.lerp(to: piece.end, 2.0 / 3.0)
-        let deviation = max((piece.control1 - third).lengthSquared, (piece.control2 - twoThirds).lengthSquared)
+    private mutating func subdivide(_ piece: BezierCurve, from t0: Double, to t1: Double, depth: Int) {
+        let third = piece.p0.lerp(to: piece.p3, 1.0 / 3.0), twoThirds = piece.p0.lerp(to: piece.p3, 2.0 / 3.0)
+        let deviation = max((piece.p1 - third).lengthSquared, (piece.p2 - twoThirds).lengthSquared)
         if deviation <= tolerance * tolerance || depth >= maximumDepth {
             parameters.append(t1)
             lengths.append(lengths[lengths.count - 1] + (piece.controlPolygonLength + piece.chordLength) * 0.5)

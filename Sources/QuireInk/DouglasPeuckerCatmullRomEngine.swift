@@ -29,8 +29,8 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
     }
 
     /// The uniform Catmull–Rom piece from `p1` to `p2` as a cubic Bezier.
-    public static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> CubicSegment {
-        CubicSegment(start: p1, control1: p1 + (p2 - p0) / 6, control2: p2 - (p3 - p1) / 6, end: p2)
+    public static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> BezierCurve {
+        BezierCurve(cubic: p1, p1 + (p2 - p0) / 6, p2 - (p3 - p1) / 6, p2)
     }
 
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {

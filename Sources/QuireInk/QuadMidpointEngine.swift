@@ -46,8 +46,8 @@ public struct QuadMidpointEngine: InkDrawEngine {
         window.push(styling.dab(for: sample))
         if window.count >= 3 {
             let control = window.dabs.2
-            let mid = DabSpacer.interpolate(control, window.dabs.3, 0.5)
-            let segment = CubicSegment(quadratic: committedEnd.position, control: control.position, mid.position)
+            let mid = control.interpolated(to: window.dabs.3, 0.5)
+            let segment = BezierCurve(quad: committedEnd.position, control.position, mid.position)
             inker.ink(segment, from: committedEnd, to: mid, into: &update.committed)
             committedEnd = mid
         }
@@ -55,7 +55,7 @@ public struct QuadMidpointEngine: InkDrawEngine {
         provisional.removeAll(keepingCapacity: true)
         // Until the next sample, the stroke runs straight on to the newest one.
         let newest = window.dabs.3
-        inker.inkProvisionally(CubicSegment(line: committedEnd.position, newest.position),
+        inker.inkProvisionally(BezierCurve(line: committedEnd.position, newest.position),
                                from: committedEnd, to: newest, into: &provisional)
         update.provisional.append(contentsOf: provisional)
     }
@@ -64,7 +64,7 @@ public struct QuadMidpointEngine: InkDrawEngine {
         update.clear()
         if window.count >= 2 {
             let newest = window.dabs.3
-            inker.ink(CubicSegment(line: committedEnd.position, newest.position), from: committedEnd, to: newest,
+            inker.ink(BezierCurve(line: committedEnd.position, newest.position), from: committedEnd, to: newest,
                       into: &update.committed)
             data.commit(update.committed)
         }

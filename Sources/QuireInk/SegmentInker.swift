@@ -4,14 +4,14 @@ import QuireGeometry
 /// the segment's direction at each end, then walk dabs along it. Public so engines outside this module
 /// get the same spacing and interpolation.
 public struct SegmentInker: Sendable {
-    public var walker: CurveDabWalker
+    public var walker: DabWalker
     /// Scratch arc-length table, reused for every segment.
     public var table: ArcLengthTable
     /// Nil for a fixed brush (the dabs' own rotation is used); the offset for a brush that follows.
     public var followOffset: Double?
 
     public init(brush: Brush, tolerance: Double = 0.01) {
-        walker = CurveDabWalker(spacingFraction: brush.spacing)
+        walker = DabWalker(spacingFraction: brush.spacing)
         table = ArcLengthTable(tolerance: tolerance)
         switch brush.rotation {
         case .fixed: followOffset = nil
@@ -21,13 +21,13 @@ public struct SegmentInker: Sendable {
 
     /// Starts a stroke: its first dab, at `dab`.
     public mutating func start(at dab: DabPoint, into sprites: inout [Sprite]) {
-        walker = CurveDabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
+        walker = DabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
         walker.start(at: dab, into: &sprites)
     }
 
     /// Dabs along `segment` from state `a` to state `b`, continuing the spacing from the last segment.
     @inline(__always)
-    public mutating func ink(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
+    public mutating func ink(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
         var a = a, b = b
         if let offset = followOffset {
             a.rotation = segment.direction(at: 0) + offset
@@ -39,7 +39,7 @@ public struct SegmentInker: Sendable {
     /// Like `ink`, but leaves the spacing state as it was: for a provisional segment that will be
     /// drawn again when the next sample arrives.
     @inline(__always)
-    public mutating func inkProvisionally(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint,
+    public mutating func inkProvisionally(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint,
                                           into sprites: inout [Sprite]) {
         let saved = walker
         ink(segment, from: a, to: b, into: &sprites)

@@ -87,7 +87,7 @@ public struct ShemanarevEngine: InkDrawEngine {
     /// The segment from window slot `end − 1` to slot `end` with its end states; missing neighbours (at
     /// the stroke's start, or past the newest sample) are the end points themselves.
     @inline(__always)
-    private func segment(endingAt end: Int) -> (CubicSegment, DabPoint, DabPoint) {
+    private func segment(endingAt end: Int) -> (BezierCurve, DabPoint, DabPoint) {
         let w = window.dabs
         let a = end == 3 ? w.2 : w.1, b = end == 3 ? w.3 : w.2
         let hasBefore = window.count >= (end == 3 ? 3 : 4)

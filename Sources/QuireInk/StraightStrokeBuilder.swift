@@ -7,7 +7,7 @@ public struct StraightStrokeBuilder: Sendable {
     /// Diameter at zero and at full pressure; a device without pressure draws at `maximumDiameter`.
     public var minimumDiameter: Double
     public var maximumDiameter: Double
-    private var spacer: DabSpacer
+    private var spacer: DabWalker
     private var last: DabPoint?
 
     public init(color: InkColor = .black, minimumDiameter: Double = 1.5, maximumDiameter: Double = 4,
@@ -15,7 +15,7 @@ public struct StraightStrokeBuilder: Sendable {
         self.color = color
         self.minimumDiameter = minimumDiameter
         self.maximumDiameter = maximumDiameter
-        spacer = DabSpacer(spacingFraction: spacingFraction)
+        spacer = DabWalker(spacingFraction: spacingFraction)
     }
 
     private func dabPoint(_ sample: InputSample) -> DabPoint {
@@ -25,7 +25,7 @@ public struct StraightStrokeBuilder: Sendable {
     }
 
     public mutating func begin(_ sample: InputSample) -> StrokeUpdate {
-        spacer = DabSpacer(spacingFraction: spacer.spacingFraction, minimumSpacing: spacer.minimumSpacing)
+        spacer = DabWalker(spacingFraction: spacer.spacingFraction, minimumSpacing: spacer.minimumSpacing)
         let p = dabPoint(sample)
         last = p
         var sprites: [Sprite] = []
