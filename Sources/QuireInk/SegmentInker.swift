@@ -9,6 +9,8 @@ public struct SegmentInker: Sendable {
     public var table: ArcLengthTable
     /// Nil for a fixed brush (the dabs' own rotation is used); the offset for a brush that follows.
     public var followOffset: Double?
+    /// While a vector form is wanted: the curves and states inked for good (never provisional ones).
+    var recorder: CenterLineRecorder?
 
     public init(brush: Brush, tolerance: Double = 0.01) {
         walker = DabWalker(spacingFraction: brush.spacing)
@@ -23,17 +25,14 @@ public struct SegmentInker: Sendable {
     public mutating func start(at dab: DabPoint, into sprites: inout [Sprite]) {
         walker = DabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
         walker.start(at: dab, into: &sprites)
+        recorder?.start(at: dab)
     }
 
     /// Dabs along `segment` from state `a` to state `b`, continuing the spacing from the last segment.
     @inline(__always)
     public mutating func ink(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
-        var a = a, b = b
-        if let offset = followOffset {
-            a.rotation = segment.direction(at: 0) + offset
-            b.rotation = segment.direction(at: 1) + offset
-        }
-        walker.walk(segment, from: a, to: b, table: &table, into: &sprites)
+        if recorder != nil { recorder!.append(segment, from: a, to: b) }
+        walk(segment, from: a, to: b, into: &sprites)
     }
 
     /// Like `ink`, but leaves the spacing state as it was: for a provisional segment that will be
@@ -42,7 +41,45 @@ public struct SegmentInker: Sendable {
     public mutating func inkProvisionally(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint,
                                           into sprites: inout [Sprite]) {
         let saved = walker
-        ink(segment, from: a, to: b, into: &sprites)
+        walk(segment, from: a, to: b, into: &sprites)
         walker = saved
+    }
+
+    /// The state `rewind(to:)` goes back to: for an engine that inks several segments provisionally
+    /// (recording pauses until the rewind, so none of them enters the vector form).
+    public struct Checkpoint: Sendable {
+        fileprivate var walker: DabWalker
+        fileprivate var recorder: CenterLineRecorder?
+    }
+
+    public mutating func checkpoint() -> Checkpoint {
+        defer { recorder = nil }
+        return Checkpoint(walker: walker, recorder: recorder)
+    }
+
+    public mutating func rewind(to checkpoint: Checkpoint) {
+        walker = checkpoint.walker
+        recorder = checkpoint.recorder
+    }
+
+    /// From now on, keeps the centre line and states of what is inked for good (see `VectorInk`).
+    public mutating func startRecording() {
+        recorder = CenterLineRecorder()
+    }
+
+    /// What was recorded since `startRecording()`, in `style`; recording stops.
+    public mutating func finishRecording(style: StrokeStyle) -> VectorInk {
+        defer { recorder = nil }
+        return recorder?.ink(style: style) ?? VectorInk(style: style)
+    }
+
+    @inline(__always)
+    private mutating func walk(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
+        var a = a, b = b
+        if let offset = followOffset {
+            a.rotation = segment.direction(at: 0) + offset
+            b.rotation = segment.direction(at: 1) + offset
+        }
+        walker.walk(segment, from: a, to: b, table: &table, into: &sprites)
     }
 }
