@@ -6,54 +6,49 @@ extension VectorInk {
     /// subpath running up the left side of the centre line, round the end cap, back down the right side
     /// and round the start cap.
     ///
-    /// The sides are the envelope of the dabs — the discs of radius w/2 swept along the centre line — not
-    /// plain normals at ±w/2: where the width changes, the envelope touches each disc a little ahead or
-    /// behind its centre (by w′/2 of the radius), and the caps meet the sides there without a step. The
-    /// sides are polylines within `tolerance` of the envelope; caps, and joins where the centre line turns
-    /// at a node, are circular arcs. On the inner side of a turn the outline passes through the node
-    /// itself, which keeps the overlapping corner filled under the non-zero rule.
+    /// The centre line is flattened into steps within `tolerance` of it; each step is the tangent
+    /// trapezoid of the dabs at its two ends (where the width changes it touches each disc a little
+    /// behind or ahead of its centre, so the caps meet the sides without a step). On the outer side of a
+    /// turn between steps the outline goes round the dab (an arc where the turn is sharp); on the inner
+    /// side it passes through the centre point. Traced that way the outline is, edge for edge, the sum
+    /// of those trapezoids and wedges, all wound one way, so under the non-zero rule every point of the
+    /// ink is filled however tightly the line bends or crosses itself (plain offset curves fold inside a
+    /// bend tighter than the width, and their fold leaves holes).
     ///
     /// An empty stroke gives an empty path; a stroke that draws no length, one disc (its single dab).
     public func outline(tolerance: Double = 0.05) -> BezierPath {
         let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : 0.05
         guard let start, let first = nodes.first else { return BezierPath() }
-        var pieces: [[SidePoint]] = []
+        var steps: [Step] = []
         for (i, curve) in curves.enumerated() where i + 1 < nodes.count {
-            let side = Self.sidePoints(curve, from: Self.radius(nodes[i]), to: Self.radius(nodes[i + 1]),
-                                       tolerance: tolerance)
-            if !side.isEmpty { pieces.append(side) }
+            Self.appendSteps(curve, from: Self.radius(nodes[i]), to: Self.radius(nodes[i + 1]), tolerance: tolerance,
+                             into: &steps)
         }
-        guard let firstPiece = pieces.first, let lastPiece = pieces.last else {
+        guard let firstStep = steps.first, let lastStep = steps.last else {
             let r = Self.radius(first)
             return r > 0 ? BezierPath(circleAt: start, radius: r) : BezierPath()
         }
         var path = BezierPath()
-        path.move(to: firstPiece[0].left)
-        // Up the left side, then round the end.
-        for (k, piece) in pieces.enumerated() {
-            if k > 0 { Self.join(from: pieces[k - 1].last!, to: piece[0], leftSide: true, into: &path) }
-            for p in piece.dropFirst() { path.line(to: p.left) }
+        path.move(to: firstStep.left0)
+        for k in steps.indices {
+            if k > 0 { Self.join(from: steps[k - 1], to: steps[k], leftSide: true, into: &path) }
+            path.line(to: steps[k].left1)
         }
-        let end = lastPiece[lastPiece.count - 1]
-        Self.arc(around: end.center, from: end.left, to: end.right, through: end.tangent, into: &path)
-        // Back down the right side, then round the start.
-        for (k, piece) in pieces.enumerated().reversed() {
-            for p in piece.reversed().dropFirst() { path.line(to: p.right) }
-            if k > 0 { Self.join(from: piece[0], to: pieces[k - 1].last!, leftSide: false, into: &path) }
+        Self.arc(around: lastStep.c1, from: lastStep.left1, to: lastStep.right1, into: &path)
+        for k in steps.indices.reversed() {
+            path.line(to: steps[k].right0)
+            if k > 0 { Self.join(from: steps[k], to: steps[k - 1], leftSide: false, into: &path) }
         }
-        let begin = firstPiece[0]
-        Self.arc(around: begin.center, from: begin.right, to: begin.left, through: -begin.tangent, into: &path)
+        Self.arc(around: firstStep.c0, from: firstStep.right0, to: firstStep.left0, into: &path)
         path.close()
         return path
     }
 
-    /// A point of the centre line with where the envelope of the dabs leaves it on either side.
-    struct SidePoint {
-        var center: Point
+    /// One straight step of the flattened centre line and the corners of its trapezoid.
+    struct Step {
+        var c0: Point, c1: Point
         var tangent: Point
-        var radius: Double
-        var left: Point
-        var right: Point
+        var left0: Point, left1: Point, right0: Point, right1: Point
     }
 
     /// Half the width, with anything that is not a usable width (NaN, infinite, negative) as none.
@@ -61,13 +56,12 @@ extension VectorInk {
         node.width.isFinite && node.width > 0 ? node.width / 2 : 0
     }
 
-    /// Points along `curve` close enough together that the polyline through their offsets stays within
-    /// `tolerance` of the envelope; none for a curve that draws no length.
-    static func sidePoints(_ curve: BezierCurve, from r0: Double, to r1: Double, tolerance: Double) -> [SidePoint] {
+    /// `curve` as steps close enough to it, and turning little enough at the wider radius, that the
+    /// outline stays within `tolerance` of the ink; nothing for a curve that draws no length.
+    static func appendSteps(_ curve: BezierCurve, from r0: Double, to r1: Double, tolerance: Double,
+                            into steps: inout [Step]) {
         let length = curve.arcLength
-        guard length > 0, length.isFinite else { return [] }
-        // Steps enough for the curve's own bend, and for the offset at the wider radius to turn
-        // through no more than an angle whose sagitta is the tolerance.
+        guard length > 0, length.isFinite else { return }
         let chord = curve.p3 - curve.p0
         let chordLength = chord.length
         let bend = chordLength > 0
@@ -81,64 +75,76 @@ extension VectorInk {
             previous = next
         }
         let r = max(r0, r1)
-        let maximumStep = r > tolerance ? 2 * acos(1 - tolerance / r) : Double.pi / 2
-        let steps = Int(min(64, max(1, (0.75 * bend / tolerance).squareRoot().rounded(.up), (turn / maximumStep).rounded(.up))))
-        // The envelope of discs r(s) along the line leaves each disc at −r′ along the tangent and
-        // √(1 − r′²) across it; past |r′| = 1 one disc holds the next and there is no envelope, so clamp.
-        let slope = min(0.99, max(-0.99, (r1 - r0) / length))
-        let across = (1 - slope * slope).squareRoot()
-        var points: [SidePoint] = []
-        points.reserveCapacity(steps + 1)
-        for k in 0...steps {
-            let t = Double(k) / Double(steps)
-            let u = k == 0 ? 0 : k == steps ? 1 : curve.arcLength(to: t) / length
-            let c = k == 0 ? curve.p0 : k == steps ? curve.p3 : curve.point(at: t)
-            let tangent = curve.tangent(at: t)
-            let normal = tangent.perpendicular
-            let radius = r0 + (r1 - r0) * u
-            let back = tangent * (-slope * radius), side = normal * (across * radius)
-            points.append(SidePoint(center: c, tangent: tangent, radius: radius, left: c + back + side, right: c + back - side))
+        let maximumTurn = r > tolerance ? 2 * acos(1 - tolerance / r) : Double.pi / 2
+        let count = Int(min(64, max(1, (0.75 * bend / tolerance).squareRoot().rounded(.up), (turn / maximumTurn).rounded(.up))))
+        var c0 = curve.p0, radius0 = r0
+        for k in 1...count {
+            let t = Double(k) / Double(count)
+            let c1 = k == count ? curve.p3 : curve.point(at: t)
+            let radius1 = k == count ? r1 : r0 + (r1 - r0) * curve.arcLength(to: t) / length
+            let d = c1 - c0
+            let stepLength = d.length
+            if stepLength > 0 {
+                let tangent = d / stepLength, normal = tangent.perpendicular
+                // The tangent trapezoid of the two discs meets each at −r′ along the step and √(1 − r′²)
+                // across it. Where one disc nearly holds the other (the pen pressing harder while hardly
+                // moving) that trapezoid turns inside out; square ends are then the safe choice.
+                var slope = (radius1 - radius0) / stepLength
+                if !(abs(slope) <= 0.7) { slope = 0 }
+                let across = (1 - slope * slope).squareRoot()
+                let out = normal * across - tangent * slope, back = normal * (-across) - tangent * slope
+                steps.append(Step(c0: c0, c1: c1, tangent: tangent, left0: c0 + out * radius0, left1: c1 + out * radius1,
+                                  right0: c0 + back * radius0, right1: c1 + back * radius1))
+                c0 = c1
+                radius0 = radius1
+            }
         }
-        return points
     }
 
-    /// From one curve's end to the next curve's start on one side: round on the outside of a turn,
-    /// through the node on the inside (so the overlap there stays filled).
-    static func join(from a: SidePoint, to b: SidePoint, leftSide: Bool, into path: inout BezierPath) {
-        let from = leftSide ? a.left : a.right, to = leftSide ? b.left : b.right
-        if from.distance(to: to) <= 1e-9 { return }
-        // The tangents of the earlier and later curve cross the same way on both sides (the right side
-        // is walked backwards, with `a` the later curve): positive when `a` → `b` turns towards this side.
-        if a.tangent.cross(b.tangent) > 0 || a.radius == 0 {
-            path.line(to: a.center)
+    /// Between two steps on one side: through the centre on the inside of the turn, round the dab on the
+    /// outside (a straight edge where the turn is slight enough that the arc would stay within it).
+    /// On the right side the outline runs backwards, so `a` is the later step there.
+    static func join(from a: Step, to b: Step, leftSide: Bool, into path: inout BezierPath) {
+        let from = leftSide ? a.left1 : a.right0, to = leftSide ? b.left0 : b.right1
+        let center = leftSide ? a.c1 : a.c0
+        if from == to { return }
+        // Positive when the stroke turns towards this side (the same test on both sides, `a` and `b`
+        // having swapped roles on the right).
+        let cross = a.tangent.cross(b.tangent)
+        if cross > 0 {
+            path.line(to: center)
             path.line(to: to)
             return
         }
-        let normals = a.tangent.perpendicular + b.tangent.perpendicular
-        // Outward is between the two normals; for a full reversal, straight on from the earlier curve.
-        let outward = normals.lengthSquared > 1e-12 ? (leftSide ? normals : -normals) : (leftSide ? a.tangent : b.tangent)
-        arc(around: a.center, from: from, to: to, through: outward, into: &path)
+        let turn = abs(atan2(cross, a.tangent.dot(b.tangent)))
+        // Where the width changes, each side leaves its dab a little off the normal, so the arc can be
+        // a little longer or shorter than the turn; one far longer would be the wrong way round.
+        if turn < 0.1 || clockwiseSweep(around: center, from: from, to: to) > turn + 1 {
+            path.line(to: to)
+            return
+        }
+        arc(around: center, from: from, to: to, into: &path)
     }
 
-    /// The circular arc about `center` from `from` to `to` (equally far from it, near enough) on the side
-    /// that passes direction `through`, as cubic pieces of at most a quarter turn.
-    static func arc(around center: Point, from: Point, to: Point, through: Point, into path: inout BezierPath) {
-        let radius = center.distance(to: from)
-        guard radius > 0 else { path.line(to: to); return }
+    /// The clockwise (y up; counter-clockwise on a y-down page) angle from `from` to `to` about
+    /// `center`, in [0, 2π): the way the whole outline winds.
+    static func clockwiseSweep(around center: Point, from: Point, to: Point) -> Double {
         let a0 = atan2(from.y - center.y, from.x - center.x)
         let a1 = atan2(to.y - center.y, to.x - center.x)
-        let mid = atan2(through.y, through.x)
-        // The counter-clockwise sweep from a0 to a1, or the clockwise one: whichever passes `mid`.
-        func ccw(_ a: Double, _ b: Double) -> Double {
-            let d = (b - a).truncatingRemainder(dividingBy: 2 * .pi)
-            return d < 0 ? d + 2 * .pi : d
-        }
-        let forward = ccw(a0, a1)
-        let sweep = ccw(a0, mid) <= forward ? forward : forward - 2 * .pi
+        let d = (a0 - a1).truncatingRemainder(dividingBy: 2 * .pi)
+        return d < 0 ? d + 2 * .pi : d
+    }
+
+    /// The circular arc about `center` from `from` to `to` (equally far from it, near enough), turning the
+    /// way every piece of the outline winds (see `clockwiseSweep`), as cubics of at most a quarter turn.
+    static func arc(around center: Point, from: Point, to: Point, into path: inout BezierPath) {
+        let radius = center.distance(to: from)
+        guard radius > 0 else { path.line(to: to); return }
+        let sweep = -clockwiseSweep(around: center, from: from, to: to)
         let count = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / Double(count)
         let k = 4.0 / 3.0 * tan(step / 4)
-        var angle = a0
+        var angle = atan2(from.y - center.y, from.x - center.x)
         var p = from
         for i in 1...count {
             let next = angle + step
