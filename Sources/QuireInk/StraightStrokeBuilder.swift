@@ -2,6 +2,9 @@ import QuireGeometry
 
 /// The simplest stroke builder: straight segments between samples, dabs evenly spaced along them, width
 /// from pressure (or fixed for a mouse). Every update is final, so nothing is provisional.
+///
+/// No app code draws with it: it stays as the ink benchmark's baseline (what dabs cost without smoothing)
+/// and for render tests that need dabs at exactly known places.
 public struct StraightStrokeBuilder: Sendable {
     public var color: InkColor
     /// Diameter at zero and at full pressure; a device without pressure draws at `maximumDiameter`.
