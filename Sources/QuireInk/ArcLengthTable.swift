@@ -29,23 +29,38 @@ public struct ArcLengthTable: Sendable {
     public var totalLength: Double { lengths.last ?? 0 }
 
     /// Refills the table for `segment`.
-    public mutating func measure(_ segment: CubicSegment) {
+    public mutating func measure(_ segment: BezierCurve) {
         parameters.removeAll(keepingCapacity: true)
         lengths.removeAll(keepingCapacity: true)
         parameters.append(0)
         lengths.append(0)
-        subdivide(segment, from: 0, to: 1, depth: 0)
+        subdivide(Piece(p0: segment.p0, p1: segment.p1, p2: segment.p2, p3: segment.p3), from: 0, to: 1, depth: 0)
     }
 
-    private mutating func subdivide(_ piece: CubicSegment, from t0: Double, to t1: Double, depth: Int) {
-        let third = piece.start.lerp(to: piece.end, 1.0 / 3.0), twoThirds = piece.start.lerp(to: piece.end, 2.0 / 3.0)
-        let deviation = max((piece.control1 - third).lengthSquared, (piece.control2 - twoThirds).lengthSquared)
+    /// Just the four points: the subdivision runs for every sample, and carrying `BezierCurve`'s degree
+    /// through every split costs measurably there.
+    private struct Piece {
+        var p0, p1, p2, p3: Point
+
+        @inline(__always)
+        func halves() -> (Piece, Piece) {
+            let a = p0.lerp(to: p1, 0.5), b = p1.lerp(to: p2, 0.5), c = p2.lerp(to: p3, 0.5)
+            let d = a.lerp(to: b, 0.5), e = b.lerp(to: c, 0.5)
+            let m = d.lerp(to: e, 0.5)
+            return (Piece(p0: p0, p1: a, p2: d, p3: m), Piece(p0: m, p1: e, p2: c, p3: p3))
+        }
+    }
+
+    private mutating func subdivide(_ piece: Piece, from t0: Double, to t1: Double, depth: Int) {
+        let third = piece.p0.lerp(to: piece.p3, 1.0 / 3.0), twoThirds = piece.p0.lerp(to: piece.p3, 2.0 / 3.0)
+        let deviation = max((piece.p1 - third).lengthSquared, (piece.p2 - twoThirds).lengthSquared)
         if deviation <= tolerance * tolerance || depth >= maximumDepth {
             parameters.append(t1)
-            lengths.append(lengths[lengths.count - 1] + (piece.controlPolygonLength + piece.chordLength) * 0.5)
+            let polygon = piece.p0.distance(to: piece.p1) + piece.p1.distance(to: piece.p2) + piece.p2.distance(to: piece.p3)
+            lengths.append(lengths[lengths.count - 1] + (polygon + piece.p0.distance(to: piece.p3)) * 0.5)
             return
         }
-        let (left, right) = piece.split(at: 0.5)
+        let (left, right) = piece.halves()
         let mid = (t0 + t1) * 0.5
         subdivide(left, from: t0, to: mid, depth: depth + 1)
         subdivide(right, from: mid, to: t1, depth: depth + 1)

@@ -49,6 +49,11 @@ public struct BitmapCacheEngine: InkDrawEngine {
         appendSprites(provisional, touching: dirtyRect, into: &sprites)
     }
 
+    /// The Shemanarev engine's curves (the bitmap is only a cache of the same sprites).
+    public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        curve.vectorInk(for: samples, style: style)
+    }
+
     private mutating func cache(_ update: StrokeUpdate) {
         for sample in curve.data.samples.dropFirst(data.samples.count) { data.append(sample) }
         data.commit(update.committed)

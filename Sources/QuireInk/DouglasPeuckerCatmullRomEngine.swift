@@ -9,18 +9,14 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
     public static let identifier = "douglas-peucker-catmull-rom"
     public var identifier: String { Self.identifier }
 
-    public private(set) var styling: any InkStylingProvider
-    public private(set) var data = InkStrokeData()
-    private var inker: SegmentInker
+    private var stroke: InkStrokeState
     private var simplifier: DouglasPeuckerSimplifier
     private var dabs: [DabPoint] = []
     private var positions: [Point] = []
     private var kept: [Int] = []
-    private var provisional: [Sprite] = []
 
     public init(styling: any InkStylingProvider, tolerance: Double = 0.5) {
-        self.styling = styling
-        inker = SegmentInker(brush: styling.brush)
+        stroke = InkStrokeState(styling: styling)
         simplifier = DouglasPeuckerSimplifier(tolerance: tolerance)
     }
 
@@ -29,61 +25,58 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
     }
 
     /// The uniform Catmull–Rom piece from `p1` to `p2` as a cubic Bezier.
-    public static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> CubicSegment {
-        CubicSegment(start: p1, control1: p1 + (p2 - p0) / 6, control2: p2 - (p3 - p1) / 6, end: p2)
+    public static func catmullRom(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> BezierCurve {
+        BezierCurve(cubic: p1, p1 + (p2 - p0) / 6, p2 - (p3 - p1) / 6, p2)
     }
 
+    public var styling: any InkStylingProvider { stroke.styling }
+    public var data: InkStrokeData { stroke.data }
+
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
-        update.clear()
-        data.removeAll()
-        styling.resetEffects()
+        let dab = stroke.begin(sample, into: &update)
         dabs.removeAll(keepingCapacity: true)
         positions.removeAll(keepingCapacity: true)
-        provisional.removeAll(keepingCapacity: true)
-        let dab = styling.dab(for: sample)
-        data.append(sample)
         dabs.append(dab)
         positions.append(dab.position)
-        inker.start(at: dab, into: &update.committed)
-        data.commit(update.committed)
+        stroke.start(at: dab, into: &update)
     }
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard !dabs.isEmpty else { return begin(sample, into: &update) }
-        update.clear()
-        data.append(sample)
-        let dab = styling.dab(for: sample)
+        let dab = stroke.add(sample, into: &update)
         dabs.append(dab)
         positions.append(dab.position)
-        let saved = inker.walker
+        // The whole stroke again, provisionally: neither its spacing nor its curves are kept.
+        let checkpoint = stroke.inker.checkpoint()
         inkWholeStroke(into: &update.provisional)
-        inker.walker = saved
-        provisional.removeAll(keepingCapacity: true)
-        provisional.append(contentsOf: update.provisional)
+        stroke.inker.rewind(to: checkpoint)
+        stroke.showProvisionally(update.provisional)
     }
 
     public mutating func end(into update: inout StrokeUpdate) {
         update.clear()
         if dabs.count >= 2 {
             inkWholeStroke(into: &update.committed)
-            data.commit(update.committed)
+            stroke.commit(update)
         }
-        provisional.removeAll(keepingCapacity: true)
         dabs.removeAll(keepingCapacity: true)
-        data.strokeFinalized()
-        styling.resetEffects()
+        stroke.finish()
     }
 
     public mutating func cancel() {
-        data.removeAll()
+        stroke.cancel()
         dabs.removeAll(keepingCapacity: true)
-        provisional.removeAll(keepingCapacity: true)
-        styling.resetEffects()
     }
 
     public func draw(_ dirtyRect: Rect, into sprites: inout [Sprite]) {
-        appendSprites(data.sprites, touching: dirtyRect, into: &sprites)
-        appendSprites(provisional, touching: dirtyRect, into: &sprites)
+        stroke.draw(dirtyRect, into: &sprites)
+    }
+
+    /// The Catmull–Rom pieces through the kept samples that the final sprites were walked along.
+    public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        stroke.inker.startRecording()
+        _ = sprites(for: samples)
+        return stroke.inker.finishRecording(style: style)
     }
 
     /// Every segment after the first dab, through the samples Douglas–Peucker keeps.
@@ -93,7 +86,7 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
         for k in 0..<(n - 1) {
             let p0 = positions[kept[max(0, k - 1)]], p1 = positions[kept[k]]
             let p2 = positions[kept[k + 1]], p3 = positions[kept[min(n - 1, k + 2)]]
-            inker.ink(Self.catmullRom(p0, p1, p2, p3), from: dabs[kept[k]], to: dabs[kept[k + 1]], into: &sprites)
+            stroke.inker.ink(Self.catmullRom(p0, p1, p2, p3), from: dabs[kept[k]], to: dabs[kept[k + 1]], into: &sprites)
         }
     }
 }

@@ -20,6 +20,10 @@ public protocol InkDrawEngine: Sendable {
     mutating func cancel()
     /// Appends the current stroke's sprites (committed, then provisional) that touch `dirtyRect`.
     func draw(_ dirtyRect: Rect, into sprites: inout [Sprite])
+    /// A whole stroke as vectors: the centre line its sprites lie on and the ink along it, in `style`.
+    /// Has a default (the polyline through the sprites' centres); an engine that walks curves gives
+    /// those (`SegmentInker.startRecording()`).
+    mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk
 }
 
 extension InkDrawEngine {
@@ -57,6 +61,26 @@ extension InkDrawEngine {
             all.append(contentsOf: update.committed)
         }
         return all
+    }
+}
+
+extension InkDrawEngine {
+    /// For an engine that does not say what curves it walks: straight lines from dab to dab, each node
+    /// carrying its dab's width, colour and rotation. Every sprite lies on it exactly; only the curve
+    /// between dabs is approximated (by chords a spacing long).
+    public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        var elements: [PathElement] = []
+        var nodes: [VectorInk.Node] = []
+        for s in sprites(for: samples) {
+            let p = Point(Double(s.x), Double(s.y))
+            guard p.x.isFinite && p.y.isFinite else { continue }
+            let node = VectorInk.Node(width: Double(s.diameter), color: s.color, rotation: Double(s.rotation))
+            if case .move(let last)? = elements.last, last == p { nodes[nodes.count - 1] = node; continue }
+            if case .line(let last)? = elements.last, last == p { nodes[nodes.count - 1] = node; continue }
+            elements.append(elements.isEmpty ? .move(to: p) : .line(to: p))
+            nodes.append(node)
+        }
+        return VectorInk(centerLine: BezierPath(elements), nodes: nodes, style: style)
     }
 }
 

@@ -81,4 +81,10 @@ public final class InkEngineRegistry: @unchecked Sendable {
         guard let factory else { return ShemanarevEngine(style: style, effects: effects) }
         return factory(style, effects)
     }
+
+    /// A stored stroke as vectors, drawn by the engine its style names (see `InkDrawEngine.vectorInk`).
+    public func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        var engine = makeEngine(for: style)
+        return engine.vectorInk(for: samples, style: style)
+    }
 }

@@ -8,81 +8,72 @@ public struct QuadMidpointEngine: InkDrawEngine {
     public static let identifier = "quad-midpoint"
     public var identifier: String { Self.identifier }
 
-    public private(set) var styling: any InkStylingProvider
-    public private(set) var data = InkStrokeData()
-    private var inker: SegmentInker
+    private var stroke: InkStrokeState
     private var window = DabWindow()
     /// Where the committed curve ends: the last midpoint (or the first sample).
     private var committedEnd = DabWindow.empty
-    private var provisional: [Sprite] = []
 
     public init(styling: any InkStylingProvider) {
-        self.styling = styling
-        inker = SegmentInker(brush: styling.brush)
+        stroke = InkStrokeState(styling: styling)
     }
 
     public init(style: StrokeStyle, effects: [any InkEffectsEngine]) {
         self.init(styling: InkStyling(style: style, effects: effects))
     }
 
+    public var styling: any InkStylingProvider { stroke.styling }
+    public var data: InkStrokeData { stroke.data }
+
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
-        update.clear()
-        data.removeAll()
-        styling.resetEffects()
+        let dab = stroke.begin(sample, into: &update)
         window = DabWindow()
-        provisional.removeAll(keepingCapacity: true)
-        let dab = styling.dab(for: sample)
-        data.append(sample)
         window.push(dab)
         committedEnd = dab
-        inker.start(at: dab, into: &update.committed)
-        data.commit(update.committed)
+        stroke.start(at: dab, into: &update)
     }
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard window.count > 0 else { return begin(sample, into: &update) }
-        update.clear()
-        data.append(sample)
-        window.push(styling.dab(for: sample))
+        window.push(stroke.add(sample, into: &update))
         if window.count >= 3 {
             let control = window.dabs.2
-            let mid = DabSpacer.interpolate(control, window.dabs.3, 0.5)
-            let segment = CubicSegment(quadratic: committedEnd.position, control: control.position, mid.position)
-            inker.ink(segment, from: committedEnd, to: mid, into: &update.committed)
+            let mid = control.interpolated(to: window.dabs.3, 0.5)
+            let segment = BezierCurve(quad: committedEnd.position, control.position, mid.position)
+            stroke.inker.ink(segment, from: committedEnd, to: mid, into: &update.committed)
             committedEnd = mid
         }
-        data.commit(update.committed)
-        provisional.removeAll(keepingCapacity: true)
+        stroke.commit(update)
         // Until the next sample, the stroke runs straight on to the newest one.
         let newest = window.dabs.3
-        inker.inkProvisionally(CubicSegment(line: committedEnd.position, newest.position),
-                               from: committedEnd, to: newest, into: &provisional)
-        update.provisional.append(contentsOf: provisional)
+        stroke.showProvisionally(BezierCurve(line: committedEnd.position, newest.position),
+                                 from: committedEnd, to: newest, into: &update)
     }
 
     public mutating func end(into update: inout StrokeUpdate) {
         update.clear()
         if window.count >= 2 {
             let newest = window.dabs.3
-            inker.ink(CubicSegment(line: committedEnd.position, newest.position), from: committedEnd, to: newest,
-                      into: &update.committed)
-            data.commit(update.committed)
+            stroke.inker.ink(BezierCurve(line: committedEnd.position, newest.position), from: committedEnd,
+                             to: newest, into: &update.committed)
+            stroke.commit(update)
         }
-        provisional.removeAll(keepingCapacity: true)
-        data.strokeFinalized()
-        styling.resetEffects()
+        stroke.finish()
         window = DabWindow()
     }
 
     public mutating func cancel() {
-        data.removeAll()
-        provisional.removeAll(keepingCapacity: true)
-        styling.resetEffects()
+        stroke.cancel()
         window = DabWindow()
     }
 
     public func draw(_ dirtyRect: Rect, into sprites: inout [Sprite]) {
-        appendSprites(data.sprites, touching: dirtyRect, into: &sprites)
-        appendSprites(provisional, touching: dirtyRect, into: &sprites)
+        stroke.draw(dirtyRect, into: &sprites)
+    }
+
+    /// The quadratics (raised to cubics) and the closing line the sprites were walked along.
+    public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        stroke.inker.startRecording()
+        _ = sprites(for: samples)
+        return stroke.inker.finishRecording(style: style)
     }
 }

@@ -4,14 +4,16 @@ import QuireGeometry
 /// the segment's direction at each end, then walk dabs along it. Public so engines outside this module
 /// get the same spacing and interpolation.
 public struct SegmentInker: Sendable {
-    public var walker: CurveDabWalker
+    public var walker: DabWalker
     /// Scratch arc-length table, reused for every segment.
     public var table: ArcLengthTable
     /// Nil for a fixed brush (the dabs' own rotation is used); the offset for a brush that follows.
     public var followOffset: Double?
+    /// While a vector form is wanted: the curves and states inked for good (never provisional ones).
+    var recorder: CenterLineRecorder?
 
     public init(brush: Brush, tolerance: Double = 0.01) {
-        walker = CurveDabWalker(spacingFraction: brush.spacing)
+        walker = DabWalker(spacingFraction: brush.spacing)
         table = ArcLengthTable(tolerance: tolerance)
         switch brush.rotation {
         case .fixed: followOffset = nil
@@ -21,28 +23,63 @@ public struct SegmentInker: Sendable {
 
     /// Starts a stroke: its first dab, at `dab`.
     public mutating func start(at dab: DabPoint, into sprites: inout [Sprite]) {
-        walker = CurveDabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
+        walker = DabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
         walker.start(at: dab, into: &sprites)
+        recorder?.start(at: dab)
     }
 
     /// Dabs along `segment` from state `a` to state `b`, continuing the spacing from the last segment.
     @inline(__always)
-    public mutating func ink(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
+    public mutating func ink(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
+        if recorder != nil { recorder!.append(segment, from: a, to: b) }
+        walk(segment, from: a, to: b, into: &sprites)
+    }
+
+    /// Like `ink`, but leaves the spacing state as it was: for a provisional segment that will be
+    /// drawn again when the next sample arrives.
+    @inline(__always)
+    public mutating func inkProvisionally(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint,
+                                          into sprites: inout [Sprite]) {
+        let saved = walker
+        walk(segment, from: a, to: b, into: &sprites)
+        walker = saved
+    }
+
+    /// The state `rewind(to:)` goes back to: for an engine that inks several segments provisionally
+    /// (recording pauses until the rewind, so none of them enters the vector form).
+    public struct Checkpoint: Sendable {
+        fileprivate var walker: DabWalker
+        fileprivate var recorder: CenterLineRecorder?
+    }
+
+    public mutating func checkpoint() -> Checkpoint {
+        defer { recorder = nil }
+        return Checkpoint(walker: walker, recorder: recorder)
+    }
+
+    public mutating func rewind(to checkpoint: Checkpoint) {
+        walker = checkpoint.walker
+        recorder = checkpoint.recorder
+    }
+
+    /// From now on, keeps the centre line and states of what is inked for good (see `VectorInk`).
+    public mutating func startRecording() {
+        recorder = CenterLineRecorder()
+    }
+
+    /// What was recorded since `startRecording()`, in `style`; recording stops.
+    public mutating func finishRecording(style: StrokeStyle) -> VectorInk {
+        defer { recorder = nil }
+        return recorder?.ink(style: style) ?? VectorInk(style: style)
+    }
+
+    @inline(__always)
+    private mutating func walk(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
         var a = a, b = b
         if let offset = followOffset {
             a.rotation = segment.direction(at: 0) + offset
             b.rotation = segment.direction(at: 1) + offset
         }
         walker.walk(segment, from: a, to: b, table: &table, into: &sprites)
-    }
-
-    /// Like `ink`, but leaves the spacing state as it was: for a provisional segment that will be
-    /// drawn again when the next sample arrives.
-    @inline(__always)
-    public mutating func inkProvisionally(_ segment: CubicSegment, from a: DabPoint, to b: DabPoint,
-                                          into sprites: inout [Sprite]) {
-        let saved = walker
-        ink(segment, from: a, to: b, into: &sprites)
-        walker = saved
     }
 }

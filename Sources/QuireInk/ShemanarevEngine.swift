@@ -8,54 +8,42 @@ public struct ShemanarevEngine: InkDrawEngine {
     public static let identifier = "shemanarev"
     public var identifier: String { Self.identifier }
 
-    public private(set) var styling: any InkStylingProvider
-    public private(set) var data = InkStrokeData()
+    private var stroke: InkStrokeState
     /// 0 = straight segments, 1 = round; the style's `smoothness`.
     public var smoothness: Double
-    private var inker: SegmentInker
     /// The last four samples' ink, oldest first; `count` of them are real.
     private var window = DabWindow()
-    private var provisional: [Sprite] = []
-    private var scratch: [Sprite] = []
 
     public init(styling: any InkStylingProvider, smoothness: Double) {
-        self.styling = styling
+        stroke = InkStrokeState(styling: styling)
         self.smoothness = smoothness
-        inker = SegmentInker(brush: styling.brush)
     }
 
     public init(style: StrokeStyle, effects: [any InkEffectsEngine]) {
         self.init(styling: InkStyling(style: style, effects: effects), smoothness: style.smoothness)
     }
 
+    public var styling: any InkStylingProvider { stroke.styling }
+    public var data: InkStrokeData { stroke.data }
+
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
-        update.clear()
-        data.removeAll()
-        styling.resetEffects()
-        window = DabWindow()
-        provisional.removeAll(keepingCapacity: true)
-        var dab = styling.dab(for: sample)
+        var dab = stroke.begin(sample, into: &update)
         if styling.cap == .tapered { dab.diameter = styling.minimumWidth }
-        data.append(sample)
+        window = DabWindow()
         window.push(dab)
-        inker.start(at: dab, into: &update.committed)
-        data.commit(update.committed)
+        stroke.start(at: dab, into: &update)
     }
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard window.count > 0 else { return begin(sample, into: &update) }
-        update.clear()
-        data.append(sample)
-        window.push(styling.dab(for: sample))
+        window.push(stroke.add(sample, into: &update))
         if window.count >= 3 {
             let (segment, a, b) = segment(endingAt: 2)
-            inker.ink(segment, from: a, to: b, into: &update.committed)
+            stroke.inker.ink(segment, from: a, to: b, into: &update.committed)
         }
-        data.commit(update.committed)
-        provisional.removeAll(keepingCapacity: true)
+        stroke.commit(update)
         let (segment, a, b) = segment(endingAt: 3)
-        inker.inkProvisionally(segment, from: a, to: b, into: &provisional)
-        update.provisional.append(contentsOf: provisional)
+        stroke.showProvisionally(segment, from: a, to: b, into: &update)
     }
 
     public mutating func end(into update: inout StrokeUpdate) {
@@ -63,31 +51,33 @@ public struct ShemanarevEngine: InkDrawEngine {
         if window.count >= 2 {
             if styling.cap == .tapered { window.dabs.3.diameter = styling.minimumWidth }
             let (segment, a, b) = segment(endingAt: 3)
-            inker.ink(segment, from: a, to: b, into: &update.committed)
-            data.commit(update.committed)
+            stroke.inker.ink(segment, from: a, to: b, into: &update.committed)
+            stroke.commit(update)
         }
-        provisional.removeAll(keepingCapacity: true)
-        data.strokeFinalized()
-        styling.resetEffects()
+        stroke.finish()
         window = DabWindow()
     }
 
     public mutating func cancel() {
-        data.removeAll()
-        provisional.removeAll(keepingCapacity: true)
-        styling.resetEffects()
+        stroke.cancel()
         window = DabWindow()
     }
 
     public func draw(_ dirtyRect: Rect, into sprites: inout [Sprite]) {
-        appendSprites(data.sprites, touching: dirtyRect, into: &sprites)
-        appendSprites(provisional, touching: dirtyRect, into: &sprites)
+        stroke.draw(dirtyRect, into: &sprites)
+    }
+
+    /// The Shemanarev curves the sprites were walked along.
+    public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
+        stroke.inker.startRecording()
+        _ = sprites(for: samples)
+        return stroke.inker.finishRecording(style: style)
     }
 
     /// The segment from window slot `end − 1` to slot `end` with its end states; missing neighbours (at
     /// the stroke's start, or past the newest sample) are the end points themselves.
     @inline(__always)
-    private func segment(endingAt end: Int) -> (CubicSegment, DabPoint, DabPoint) {
+    private func segment(endingAt end: Int) -> (BezierCurve, DabPoint, DabPoint) {
         let w = window.dabs
         let a = end == 3 ? w.2 : w.1, b = end == 3 ? w.3 : w.2
         let hasBefore = window.count >= (end == 3 ? 3 : 4)

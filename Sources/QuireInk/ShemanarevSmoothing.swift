@@ -30,8 +30,8 @@ public enum ShemanarevSmoothing {
 
     @inline(__always)
     public static func segment(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
-                               smoothness: Double) -> CubicSegment {
+                               smoothness: Double) -> BezierCurve {
         let (a, b) = controlPoints(p0, p1, p2, p3, smoothness: smoothness)
-        return CubicSegment(start: p1, control1: a, control2: b, end: p2)
+        return BezierCurve(cubic: p1, a, b, p2)
     }
 }

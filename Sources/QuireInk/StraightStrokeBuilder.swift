@@ -2,12 +2,15 @@ import QuireGeometry
 
 /// The simplest stroke builder: straight segments between samples, dabs evenly spaced along them, width
 /// from pressure (or fixed for a mouse). Every update is final, so nothing is provisional.
+///
+/// No app code draws with it: it stays as the ink benchmark's baseline (what dabs cost without smoothing)
+/// and for render tests that need dabs at exactly known places.
 public struct StraightStrokeBuilder: Sendable {
     public var color: InkColor
     /// Diameter at zero and at full pressure; a device without pressure draws at `maximumDiameter`.
     public var minimumDiameter: Double
     public var maximumDiameter: Double
-    private var spacer: DabSpacer
+    private var spacer: DabWalker
     private var last: DabPoint?
 
     public init(color: InkColor = .black, minimumDiameter: Double = 1.5, maximumDiameter: Double = 4,
@@ -15,7 +18,7 @@ public struct StraightStrokeBuilder: Sendable {
         self.color = color
         self.minimumDiameter = minimumDiameter
         self.maximumDiameter = maximumDiameter
-        spacer = DabSpacer(spacingFraction: spacingFraction)
+        spacer = DabWalker(spacingFraction: spacingFraction)
     }
 
     private func dabPoint(_ sample: InputSample) -> DabPoint {
@@ -25,7 +28,7 @@ public struct StraightStrokeBuilder: Sendable {
     }
 
     public mutating func begin(_ sample: InputSample) -> StrokeUpdate {
-        spacer = DabSpacer(spacingFraction: spacer.spacingFraction, minimumSpacing: spacer.minimumSpacing)
+        spacer = DabWalker(spacingFraction: spacer.spacingFraction, minimumSpacing: spacer.minimumSpacing)
         let p = dabPoint(sample)
         last = p
         var sprites: [Sprite] = []

@@ -5,7 +5,7 @@ import XCTest
 final class ArcLengthTableTests: XCTestCase {
     func testAStraightCubicIsMeasuredInOnePiece() {
         var table = ArcLengthTable()
-        table.measure(CubicSegment(line: Point(0, 0), Point(6, 8)))
+        table.measure(BezierCurve(line: Point(0, 0), Point(6, 8)))
         XCTAssertEqual(table.totalLength, 10, accuracy: 1e-12)
         XCTAssertEqual(table.parameters, [0, 1])
     }
@@ -13,7 +13,7 @@ final class ArcLengthTableTests: XCTestCase {
     func testACurveIsMeasuredToTheStatedTolerance() {
         // The usual cubic quarter circle of radius 100.
         let k = 0.5522847498 * 100
-        let arc = CubicSegment(start: Point(100, 0), control1: Point(100, k), control2: Point(k, 100), end: Point(0, 100))
+        let arc = BezierCurve(cubic: Point(100, 0), Point(100, k), Point(k, 100), Point(0, 100))
         var reference = 0.0
         var last = arc.start
         for i in 1...200_000 {
@@ -31,7 +31,7 @@ final class ArcLengthTableTests: XCTestCase {
 
     func testParameterLookupIsLinearInsideAPiece() {
         var table = ArcLengthTable()
-        table.measure(CubicSegment(line: Point(0, 0), Point(10, 0)))
+        table.measure(BezierCurve(line: Point(0, 0), Point(10, 0)))
         var hint = 1
         XCTAssertEqual(table.parameter(atLength: 2.5, hint: &hint), 0.25, accuracy: 1e-15)
         XCTAssertEqual(table.parameter(atLength: 10, hint: &hint), 1, accuracy: 1e-15)

@@ -41,7 +41,7 @@ struct PulseEngine: InkDrawEngine {
         update.clear()
         let to = dab(sample)
         data.append(sample)
-        inker.ink(CubicSegment(line: from.position, to.position), from: from, to: to, into: &update.committed)
+        inker.ink(BezierCurve(line: from.position, to.position), from: from, to: to, into: &update.committed)
         data.commit(update.committed)
         last = to
     }
