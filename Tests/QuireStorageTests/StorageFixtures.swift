@@ -39,7 +39,18 @@ enum Ink {
         Stroke(samples: PackedSamples.roundTripped(stroke.samples), style: stroke.style)
     }
 
+    /// What `page` is after a save and a load: the same items with the same ids, ink rounded to Float32.
     static func stored(_ page: Page) -> Page {
-        Page(id: page.id, size: page.size, background: page.background, strokes: page.strokes.map(stored))
+        Page(id: page.id, size: page.size, background: page.background, items: page.items.map(stored))
+    }
+
+    static func stored(_ item: PageItem) -> PageItem {
+        switch item.content {
+        case let .stroke(stroke): return PageItem(id: item.id, .stroke(stored(stroke)))
+        case var .scrap(scrap):
+            scrap.items = scrap.items.map(stored)
+            return PageItem(id: item.id, .scrap(scrap))
+        default: return item
+        }
     }
 }
