@@ -6,9 +6,10 @@ import QuireDocument
 /// Every row written (inserted, rewritten, moved) gets a `revision` stamp larger than any before it in
 /// this file (`NotebookStore.nextRevision`). The version is the page's row count, its largest stamp and
 /// a mixed sum of all its stamps: an insert, update or reorder raises the largest stamp, a removal changes
-/// the count and the sum, so every edit gives a new version, while an undo that puts back exactly the
-/// rows that were there gives the old one, which is right. Nothing extra is written per edit: the stamp
-/// rides in the row the edit writes anyway.
+/// the count and the sum, so every edit gives a new version. Undoing an insert leaves exactly the rows
+/// that were there and so gives the old version back; undoing a removal writes the row anew, with a new
+/// stamp, so the thumbnail is remade: cautious, never wrong. Nothing extra is written per edit: the
+/// stamp rides in the row the edit writes anyway.
 enum InkVersion {
     static func of(_ page: PageID, in db: Database) throws -> String {
         var count = 0

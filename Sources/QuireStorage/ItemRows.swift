@@ -208,14 +208,18 @@ enum ItemRows {
         return found
     }
 
-    /// The blobs one stored row names (its JSON only: a scrap's own items are rows of their own).
+    struct UnknownKind: Error {}
+
+    /// The blobs one stored row names (its JSON only: a scrap's own items are rows of their own). A kind
+    /// this Quire does not know throws: what it names is unknown, so nothing may be collected.
     static func blobs(ofRowKind kind: String, json: Data) throws -> [BlobID] {
         let decoder = JSONDecoder()
         switch kind {
         case "scrap": return (try decoder.decode(Scrap.self, from: json).image?.reference.blob).map { [$0] } ?? []
         case "image": return [try decoder.decode(PlacedImage.self, from: json).image.blob]
         case "pdf-page": return [try decoder.decode(PDFPageItem.self, from: json).document]
-        default: return []
+        case "text": return []
+        default: throw UnknownKind()
         }
     }
 }
