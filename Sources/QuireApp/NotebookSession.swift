@@ -58,11 +58,23 @@ public final class NotebookSession {
         save("stroke") { try $0.append(stroke, to: page) }
     }
 
-    /// The current page's newest stroke was undone: removed from the file in the background. (A redo
-    /// comes back through `strokeFinished`.)
+    /// The current page's newest stroke was undone: removed from the file in the background, as the
+    /// inverse of its insert. (A redo comes back through `strokeFinished`.) Until the app keeps the
+    /// edits it applies, this reads the page to name the stroke; `pageEdited` is the way forward.
     public func strokeUndone() {
         let page = currentPageID
-        save("undo") { try $0.removeLastStroke(of: page) }
+        save("undo") { store in
+            let stored = try store.loadPage(page)
+            guard let index = stored.items.lastIndex(where: { $0.stroke != nil }) else { return }
+            try store.apply(.remove([PlacedItem(stored.items[index], at: index)]), to: page)
+        }
+    }
+
+    /// An edit the app applied to the current page (and its renderer): saved in the background, the
+    /// same value, so the file never drifts from the model.
+    public func pageEdited(_ edit: PageEdit) {
+        let page = currentPageID
+        save("edit") { try $0.apply(edit, to: page) }
     }
 
     /// Remembers how the current page sits in the window (saved in the background).

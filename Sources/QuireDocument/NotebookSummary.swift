@@ -16,19 +16,28 @@ public struct NotebookSummary: Equatable, Sendable {
     }
 }
 
-/// One page as listed: paper, how much ink and where, without the ink itself.
+/// One page as listed: paper, how many items of each kind and where, without the items themselves.
 public struct PageSummary: Equatable, Sendable {
     public var id: PageID
     public var size: PageSize
     public var background: PageBackground
     public var strokeCount: Int
+    /// The area the page's items cover (as `Page.inkBounds`); `.null` for an empty page.
     public var inkBounds: Rect
+    /// The page's own items by `PageItem.kind` ("stroke", "scrap", "image", "pdf-page", "text"); a
+    /// scrap's own items are part of the scrap. Kinds the page has none of are absent.
+    public var itemCounts: [String: Int]
 
-    public init(id: PageID, size: PageSize, background: PageBackground, strokeCount: Int, inkBounds: Rect) {
+    public init(id: PageID, size: PageSize, background: PageBackground, strokeCount: Int, inkBounds: Rect,
+                itemCounts: [String: Int]? = nil) {
         self.id = id
         self.size = size
         self.background = background
         self.strokeCount = strokeCount
         self.inkBounds = inkBounds
+        self.itemCounts = itemCounts ?? (strokeCount > 0 ? ["stroke": strokeCount] : [:])
     }
+
+    /// How many items lie on the page itself, of every kind.
+    public var itemCount: Int { itemCounts.values.reduce(0, +) }
 }

@@ -2,30 +2,40 @@ import QuireGeometry
 import QuireInk
 
 /// A stroke's samples packed as one binary blob: what a notebook file stores per stroke, instead of a
-/// row per sample. Version 1, all numbers little-endian:
+/// row per sample. Version 2, all numbers little-endian:
 ///
 ///     offset  size  field
-///     0       1     format version, 1
-///     1       1     flags: bit 0 pressure stored, bit 1 tilt stored, bit 2 a device byte per sample
+///     0       1     format version, 2 (1: the same without the wheel; still read)
+///     1       1     flags: bit 0 pressure stored, bit 1 tilt stored, bit 2 a device byte per sample,
+///                   bit 3 wheel stored (version 2 only)
 ///     2       1     the device of every sample when bit 2 is clear (0 mouse, 1 pen, 2 eraser, 3 touch)
 ///     3       1     reserved, 0
 ///     4       4     UInt32 sample count
 ///     8       8     Float64 time of the first sample, seconds
 ///     16      …     per sample: Float32 x, Float32 y, [Float32 pressure (NaN: none)],
-///                   [Float32 tiltX, Float32 tiltY], Float32 seconds since the first sample, [UInt8 device]
+///                   [Float32 tiltX, Float32 tiltY], [Float32 wheel (NaN: none)],
+///                   Float32 seconds since the first sample, [UInt8 device]
 ///
 /// Float32 keeps positions to well under 1/1000 px on any page and times to microseconds within a
 /// stroke (the absolute time stays Float64 in the header). A mouse stroke costs 12 bytes a sample, a pen
-/// stroke with tilt 24. `PackedSamplesTests` pins the exact bytes.
+/// stroke with tilt 24, an airbrush with its wheel 28. `PackedSamplesTests` pins the exact bytes of both
+/// versions. Decoding checks the count against the length before allocating anything, and refuses a
+/// position or time that is not a finite number, so a damaged blob is an error, never a trap or a
+/// gigabyte allocation.
 public enum PackedSamples {
-    public static let version: UInt8 = 1
+    public static let version: UInt8 = 2
     public static let headerSize = 16
+    /// The most samples a stroke may hold: about 23 hours of a 200 Hz pen. A count above it is damage.
+    public static let maximumSampleCount = 1 << 24
 
     struct Flags: OptionSet {
         let rawValue: UInt8
         static let pressure = Flags(rawValue: 1)
         static let tilt = Flags(rawValue: 2)
         static let devicePerSample = Flags(rawValue: 4)
+        static let wheel = Flags(rawValue: 8)
+        static let version1: Flags = [.pressure, .tilt, .devicePerSample]
+        static let version2: Flags = [.pressure, .tilt, .devicePerSample, .wheel]
     }
 
     public enum DecodingError: Error, Equatable, CustomStringConvertible {
@@ -33,6 +43,9 @@ public enum PackedSamples {
         case unknownVersion(UInt8)
         case unknownDevice(UInt8)
         case lengthMismatch(expected: Int, actual: Int)
+        case unknownFlags(UInt8)
+        case tooManySamples(Int)
+        case notFinite(sample: Int)
 
         public var description: String {
             switch self {
@@ -40,6 +53,9 @@ public enum PackedSamples {
             case let .unknownVersion(v): "packed stroke format \(v) is newer than this Quire understands"
             case let .unknownDevice(d): "packed stroke names an unknown input device \(d)"
             case let .lengthMismatch(expected, actual): "a packed stroke should be \(expected) bytes but is \(actual)"
+            case let .unknownFlags(f): "a packed stroke has flags \(f) this Quire does not know"
+            case let .tooManySamples(n): "a packed stroke claims \(n) samples, more than the \(maximumSampleCount) a stroke may hold"
+            case let .notFinite(sample): "sample \(sample) of a packed stroke has a position or time that is not a number"
             }
         }
     }
@@ -51,13 +67,15 @@ public enum PackedSamples {
     }
 
     static func bytesPerSample(_ flags: Flags) -> Int {
-        12 + (flags.contains(.pressure) ? 4 : 0) + (flags.contains(.tilt) ? 8 : 0) + (flags.contains(.devicePerSample) ? 1 : 0)
+        12 + (flags.contains(.pressure) ? 4 : 0) + (flags.contains(.tilt) ? 8 : 0) + (flags.contains(.wheel) ? 4 : 0)
+            + (flags.contains(.devicePerSample) ? 1 : 0)
     }
 
     public static func encode(_ samples: [InputSample]) -> [UInt8] {
         var flags: Flags = []
         if samples.contains(where: { $0.pressure != nil }) { flags.insert(.pressure) }
         if samples.contains(where: { $0.tiltX != 0 || $0.tiltY != 0 }) { flags.insert(.tilt) }
+        if samples.contains(where: { $0.wheel != nil }) { flags.insert(.wheel) }
         let firstDevice = samples.first?.device ?? .mouse
         if samples.contains(where: { $0.device != firstDevice }) { flags.insert(.devicePerSample) }
         let startTime = samples.first?.time ?? 0
@@ -75,6 +93,7 @@ public enum PackedSamples {
                 append(Float(sample.tiltX), to: &bytes)
                 append(Float(sample.tiltY), to: &bytes)
             }
+            if flags.contains(.wheel) { append(sample.wheel.map(Float.init) ?? .nan, to: &bytes) }
             append(Float(sample.time - startTime), to: &bytes)
             if flags.contains(.devicePerSample) { bytes.append(deviceCode(sample.device)) }
         }
@@ -85,13 +104,22 @@ public enum PackedSamples {
     where Bytes.Element == UInt8, Bytes.Index == Int {
         guard bytes.count >= headerSize else { throw DecodingError.tooShort(bytes.count) }
         let base = bytes.startIndex
-        guard bytes[base] == version else { throw DecodingError.unknownVersion(bytes[base]) }
+        let known: Flags
+        switch bytes[base] {
+        case 1: known = .version1
+        case 2: known = .version2
+        default: throw DecodingError.unknownVersion(bytes[base])
+        }
         let flags = Flags(rawValue: bytes[base + 1])
+        guard flags.isSubset(of: known) else { throw DecodingError.unknownFlags(flags.rawValue) }
+        // The count is checked before it sizes anything: a UInt32 times 29 bytes cannot overflow an Int.
         let count = Int(readUInt32(bytes, at: base + 4))
+        guard count <= maximumSampleCount else { throw DecodingError.tooManySamples(count) }
         let expected = headerSize + count * bytesPerSample(flags)
         guard bytes.count == expected else { throw DecodingError.lengthMismatch(expected: expected, actual: bytes.count) }
         let strokeDevice = try device(bytes[base + 2])
         let startTime = Double(bitPattern: readUInt64(bytes, at: base + 8))
+        guard startTime.isFinite else { throw DecodingError.notFinite(sample: 0) }
 
         var samples: [InputSample] = []
         samples.reserveCapacity(count)
@@ -100,7 +128,7 @@ public enum PackedSamples {
             defer { at += 4 }
             return Float(bitPattern: readUInt32(bytes, at: at))
         }
-        for _ in 0..<count {
+        for index in 0..<count {
             let x = float(), y = float()
             var pressure: Double?
             if flags.contains(.pressure) {
@@ -109,14 +137,22 @@ public enum PackedSamples {
             }
             var tiltX: Float = 0, tiltY: Float = 0
             if flags.contains(.tilt) { tiltX = float(); tiltY = float() }
+            var wheel: Double?
+            if flags.contains(.wheel) {
+                let w = float()
+                wheel = w.isNaN ? nil : Double(w)
+            }
             let dt = float()
+            guard x.isFinite, y.isFinite, dt.isFinite, tiltX.isFinite, tiltY.isFinite else {
+                throw DecodingError.notFinite(sample: index)
+            }
             var kind = strokeDevice
             if flags.contains(.devicePerSample) {
                 kind = try device(bytes[at])
                 at += 1
             }
             samples.append(InputSample(position: Point(Double(x), Double(y)), pressure: pressure,
-                                       tiltX: Double(tiltX), tiltY: Double(tiltY), time: startTime + Double(dt),
+                                       tiltX: Double(tiltX), tiltY: Double(tiltY), wheel: wheel, time: startTime + Double(dt),
                                        device: kind))
         }
         return samples

@@ -9,6 +9,12 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
     case readOnly(path: String, reason: String)
     case noSuchPage(path: String, page: String)
     case writeFailed(path: String, reason: String)
+    /// An edit that does not fit the page as stored (an id not where the edit says): nothing was changed.
+    case editRefused(path: String, page: String, reason: String)
+    /// An item names image or PDF bytes the notebook does not hold.
+    case missingBlob(path: String, blob: String, page: String?)
+    /// Image or PDF bytes above `NotebookStore.maximumBlobSize`.
+    case blobTooLarge(path: String, size: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +30,13 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
             "\(path) has no page \(page); `quire info` lists its pages."
         case let .writeFailed(path, reason):
             "could not save to \(path): \(reason)."
+        case let .editRefused(path, page, reason):
+            "a change to page \(page) of \(path) was refused: \(reason); nothing was changed."
+        case let .missingBlob(path, blob, page):
+            "\(path) is damaged: \(page.map { "page \($0) shows" } ?? "asked for") image or PDF data \(blob), which it does not hold; "
+                + "it was left untouched."
+        case let .blobTooLarge(path, size, limit):
+            "could not save to \(path): an image or PDF of \(size) bytes is larger than the \(limit) bytes a notebook takes."
         }
     }
 }

@@ -23,7 +23,22 @@ import GRDB
 ///   ink); nothing writes it yet, so files made now already have the table scraps will use.
 /// - `thumbnail`: a small PNG of each page, with the ink version it shows (`strokeCount:lastSeq`),
 ///   so a stale thumbnail is recognised without a write on every stroke.
+///
+/// Version 2 (`SchemaV2Migration`): pages hold items of every kind, not only strokes.
+/// - `item` replaces `stroke` and `scrap`: one row an item, keyed `(page_id, parent, position)` WITHOUT
+///   ROWID. `parent` is 0 for the page's own items and the scrap's id for a scrap's own items (rows of the
+///   same table, so ink on a scrap is packed samples too). `position` is REAL: an item put in between two
+///   others gets the halfway value, so an insertion anywhere writes one row. `id` is the `ItemID` (16
+///   bytes for a UUID, see `ItemKey`); no index on it, since a second b-tree would cost a page write per
+///   stroke, and edits name an item by its index, which the key's order finds. `kind` says which content
+///   `data` holds: a `PackedSamples` blob for a stroke (with `style_id`), the content's JSON otherwise.
+///   The bounds columns let a summary read extents without unpacking anything. `revision` is a stamp
+///   taken when the row was written, from which the ink version of a page is made (`InkVersion`).
+/// - `blob`: image and PDF bytes by SHA-256 (`BlobID`), shared by any number of items (`BlobStore`).
+/// - `thumbnail.ink_version` is now `InkVersion`'s; v1 thumbnails that were current stay current.
 enum NotebookSchema {
+    typealias Migration = @Sendable (Database) throws -> Void
+
     /// 'QUIR' in ASCII.
     static let applicationID: Int32 = 0x5155_4952
     static let currentVersion = migrations.count
@@ -35,7 +50,7 @@ enum NotebookSchema {
     /// is 7.9 KB), and opening stays far inside its budget. Set before the first table exists.
     static let pageSize = 512
 
-    static let migrations: [@Sendable (Database) throws -> Void] = [
+    static let migrations: [Migration] = [
         { db in
             try db.execute(sql: """
                 CREATE TABLE notebook (key TEXT PRIMARY KEY NOT NULL, value) WITHOUT ROWID;
@@ -75,11 +90,13 @@ enum NotebookSchema {
                 );
                 """)
         },
+        SchemaV2Migration.migrate,
     ]
 
-    /// Brings a writable file up to `currentVersion`, one transaction per migration.
-    static func migrate(_ db: Database, from version: Int) throws {
-        for (index, migration) in migrations.enumerated() where index + 1 > version {
+    /// Brings a writable file up to the last of `steps` (`currentVersion`), one transaction per step: a
+    /// step that fails (a crash, a full disk, a damaged row) rolls back to the version before it.
+    static func migrate(_ db: Database, from version: Int, steps: [Migration] = migrations) throws {
+        for (index, migration) in steps.enumerated() where index + 1 > version {
             try db.inTransaction {
                 try migration(db)
                 try db.execute(sql: "PRAGMA user_version = \(index + 1)")

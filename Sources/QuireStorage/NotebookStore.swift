@@ -18,9 +18,14 @@ public final class NotebookStore: @unchecked Sendable {
     public let readOnlyReason: String?
     public var isReadOnly: Bool { readOnlyReason != nil }
 
+    /// The file's schema version once open: `NotebookSchema.currentVersion` unless it opened read-only
+    /// before migrating (an older file is then read as it is) or was written by a newer Quire.
+    public let schemaVersion: Int
+
     let database: DatabaseQueue
     private var lock: NotebookLock?
-    private let styleIDs = StyleCache()
+    let styleIDs = StyleCache()
+    let revisions = RevisionClock()
 
     // MARK: Opening and creating
 
@@ -48,7 +53,7 @@ public final class NotebookStore: @unchecked Sendable {
         readOnlyReason = reason
         do {
             database = try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: reason != nil))
-            try database.inDatabase { db in
+            schemaVersion = try database.inDatabase { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 // The header may be older than the WAL: check again through SQLite.
                 if version > NotebookSchema.currentVersion && reason == nil {
@@ -56,12 +61,17 @@ public final class NotebookStore: @unchecked Sendable {
                 }
                 let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
+                var schema = version
                 if reason == nil, version < NotebookSchema.currentVersion {
                     try NotebookSchema.migrate(db, from: version)
+                    schema = NotebookSchema.currentVersion
                 }
-                guard try db.tableExists("page"), try db.tableExists("stroke") else {
+                // A file that is not migrated (read-only) is read in its own schema: v1 has strokes only.
+                let items = schema == 1 ? "stroke" : "item"
+                guard try db.tableExists("page"), try db.tableExists(items) else {
                     throw NotebookFileError.corrupt(path: path, reason: "its tables are missing")
                 }
+                return schema
             }
         } catch let error as NotebookFileError {
             throw error
@@ -94,8 +104,12 @@ public final class NotebookStore: @unchecked Sendable {
                                          ("title", title), ("created", now)] {
                         try db.execute(sql: "INSERT INTO notebook(key, value) VALUES (?, ?)", arguments: [key, value])
                     }
+                    let revision = RevisionClock().next(after: 0)
                     for (index, page) in pages.enumerated() {
-                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache())
+                        if let blob = ItemRows.blobs(in: page.items).first {
+                            throw NotebookFileError.missingBlob(path: path, blob: blob.rawValue, page: page.id.rawValue)
+                        }
+                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision)
                     }
                     return .commit
                 }
@@ -129,8 +143,10 @@ public final class NotebookStore: @unchecked Sendable {
         return config
     }
 
-    /// Closes the file (checkpointing the WAL into it) and releases the lock.
+    /// Collects unreferenced blobs (see `BlobStore`), closes the file (checkpointing the WAL into it) and
+    /// releases the lock. A damaged item that stops the collection does not stop the close.
     public func close() throws {
+        if !isReadOnly && schemaVersion >= 2 { _ = try? vacuumBlobs() }
         try database.close()
         lock = nil
     }
@@ -150,62 +166,6 @@ public final class NotebookStore: @unchecked Sendable {
         try read { db in try String.fetchAll(db, sql: "SELECT id FROM page ORDER BY position").map(PageID.init) }
     }
 
-    /// Title, pages in order, and each page's stroke count and ink bounds (read from the stroke rows'
-    /// bounds columns; no ink is unpacked).
-    public func summary() throws -> NotebookSummary {
-        try read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT p.id, p.width, p.height, p.background, count(s.seq) AS strokes,
-                       min(s.min_x) AS x0, min(s.min_y) AS y0, max(s.max_x) AS x1, max(s.max_y) AS y1
-                FROM page p LEFT JOIN stroke s ON s.page_id = p.id AND s.scrap_id IS NULL
-                GROUP BY p.id ORDER BY p.position
-                """)
-            let pages = try rows.map { row in
-                let count: Int = row["strokes"]
-                let bounds = count == 0 ? Rect.null : Rect(from: Point(row["x0"], row["y0"]), to: Point(row["x1"], row["y1"]))
-                return PageSummary(id: PageID(row["id"]), size: PageSize(width: row["width"], height: row["height"]),
-                                   background: try Self.decodeJSON(PageBackground.self, row["background"]),
-                                   strokeCount: count, inkBounds: bounds)
-            }
-            let meta = try Row.fetchAll(db, sql: "SELECT key, value FROM notebook")
-            var values: [String: DatabaseValue] = [:]
-            for row in meta { values[row["key"]] = row["value"] }
-            return NotebookSummary(id: String.fromDatabaseValue(values["id"] ?? .null) ?? "",
-                                   title: String.fromDatabaseValue(values["title"] ?? .null) ?? "",
-                                   created: Date(timeIntervalSince1970: Double.fromDatabaseValue(values["created"] ?? .null) ?? 0),
-                                   pages: pages)
-        }
-    }
-
-    /// One page with all its ink, strokes in drawing order.
-    public func loadPage(_ id: PageID) throws -> Page {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT width, height, background FROM page WHERE id = ?", arguments: [id.rawValue]) else {
-                throw NotebookFileError.noSuchPage(path: path, page: id.rawValue)
-            }
-            var styles: [Int64: StrokeStyle] = [:]
-            for style in try Row.fetchAll(db, sql: """
-                SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM stroke WHERE page_id = ?)
-                """, arguments: [id.rawValue]) {
-                styles[style["id"]] = try Self.decodeJSON(StrokeStyle.self, style["json"])
-            }
-            var strokes: [Stroke] = []
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT style_id, samples FROM stroke WHERE page_id = ? AND scrap_id IS NULL ORDER BY seq
-                """, arguments: [id.rawValue])
-            while let stroke = try cursor.next() {
-                guard let style = styles[stroke[0]] else { throw NotebookFileError.corrupt(path: path, reason: "a stroke names a missing style") }
-                let samples = try stroke.withUnsafeData(atIndex: 1) { data -> [InputSample] in
-                    guard let data else { return [] }
-                    return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
-                }
-                strokes.append(Stroke(samples: samples, style: style))
-            }
-            return Page(id: id, size: PageSize(width: row["width"], height: row["height"]),
-                        background: try Self.decodeJSON(PageBackground.self, row["background"]), strokes: strokes)
-        }
-    }
-
     /// The saved view (page and transform), if one was saved.
     public func view() throws -> NotebookView? {
         try read { db in
@@ -219,11 +179,6 @@ public final class NotebookStore: @unchecked Sendable {
         try read { db in try Double.fetchOne(db, sql: "SELECT value FROM notebook WHERE key = 'opened'") ?? 0 }
     }
 
-    /// Which ink a page holds, as `count:lastSeq`: a thumbnail made for another version is stale.
-    public func inkVersion(of page: PageID) throws -> String {
-        try read { db in try Self.inkVersion(of: page, in: db) }
-    }
-
     /// The page's thumbnail PNG and whether it shows the page's current ink.
     public func thumbnail(of page: PageID) throws -> (png: [UInt8], isCurrent: Bool)? {
         try read { db in
@@ -231,36 +186,27 @@ public final class NotebookStore: @unchecked Sendable {
                                              arguments: [page.rawValue]) else { return nil }
             let png: Data = row["png"]
             let version: String = row["ink_version"]
-            return ([UInt8](png), version == (try Self.inkVersion(of: page, in: db)))
+            return ([UInt8](png), version == (try inkVersion(of: page, in: db)))
         }
     }
 
     // MARK: Changing (each call one transaction)
 
-    /// Appends a finished stroke to a page: one row, its samples one blob.
-    public func append(_ stroke: Stroke, to page: PageID) throws {
-        try write { db in
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM page WHERE id = ?", arguments: [page.rawValue]) != nil else {
-                throw NotebookFileError.noSuchPage(path: path, page: page.rawValue)
-            }
-            try Self.insert(stroke, page: page, in: db, styles: styleIDs)
-        }
-    }
-
-    /// Removes a page's newest stroke (undo); nothing when the page has none.
-    public func removeLastStroke(of page: PageID) throws {
-        try write { db in
-            try db.execute(sql: """
-                DELETE FROM stroke WHERE page_id = ?1 AND seq = (SELECT max(seq) FROM stroke WHERE page_id = ?1)
-                """, arguments: [page.rawValue])
-        }
-    }
-
-    /// Inserts a page, ink and all, at `index` (the end when nil or past it). The page keeps its id.
+    /// Inserts a page, items and all, at `index` (the end when nil or past it). The page keeps its id
+    /// and its items theirs. The blobs its items show must be stored already (else `.missingBlob`).
     public func insertPage(_ page: Page, at index: Int? = nil) throws {
+        try insertPage(page, at: index, blobs: [])
+    }
+
+    /// `insertPage`, storing `blobs` in the same transaction (what a transfer from another file brings).
+    func insertPage(_ page: Page, at index: Int?, blobs: [(bytes: [UInt8], kind: BlobKind)]) throws {
         try write { db in
+            for blob in blobs { try BlobRows.store(blob.bytes, id: BlobRows.id(of: blob.bytes), kind: blob.kind, in: db) }
+            if let missing = try BlobRows.missing(ItemRows.blobs(in: page.items), in: db).first {
+                throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
+            }
             let position = try Self.position(forIndex: index, excluding: nil, in: db)
-            try Self.insert(page, position: position, in: db, styles: styleIDs)
+            try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revisions.next(after: 0))
         }
     }
 
@@ -316,7 +262,7 @@ public final class NotebookStore: @unchecked Sendable {
 
     // MARK: Plumbing
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try database.read(body)
         } catch let error as DatabaseError {
@@ -344,12 +290,6 @@ public final class NotebookStore: @unchecked Sendable {
         }
     }
 
-    static func inkVersion(of page: PageID, in db: Database) throws -> String {
-        let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(max(seq), 0) FROM stroke WHERE page_id = ?",
-                                   arguments: [page.rawValue])!
-        return "\(row[0] as Int):\(row[1] as Int64)"
-    }
-
     /// A `position` value that puts a page at `index` among the others (excluding `moving`): halfway
     /// between its new neighbours, so a reorder rewrites only the moved row. When halving runs out of
     /// precision every page is renumbered, which a person will not live to see.
@@ -367,23 +307,15 @@ public final class NotebookStore: @unchecked Sendable {
         return try position(forIndex: index, excluding: moving, in: db)
     }
 
-    static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache) throws {
+    static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache, revision: Int64) throws {
         try db.execute(sql: """
             INSERT INTO page(id, position, width, height, orientation, background, created) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [page.id.rawValue, position, page.size.width, page.size.height, page.orientation.rawValue,
                              try json(page.background), Date().timeIntervalSince1970])
-        for stroke in page.strokes { try insert(stroke, page: page.id, in: db, styles: styles) }
-    }
-
-    static func insert(_ stroke: Stroke, page: PageID, in db: Database, styles: StyleCache) throws {
-        let styleID = try styles.id(for: stroke.style, in: db)
-        let bounds = stroke.bounds
-        let box = bounds.isNull ? (0.0, 0.0, 0.0, 0.0) : (bounds.minX, bounds.minY, bounds.maxX, bounds.maxY)
-        try db.execute(sql: """
-            INSERT INTO stroke(page_id, seq, style_id, sample_count, min_x, min_y, max_x, max_y, samples)
-            VALUES (?1, (SELECT coalesce(max(seq), 0) + 1 FROM stroke WHERE page_id = ?1), ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [page.rawValue, styleID, stroke.samples.count, box.0, box.1, box.2, box.3,
-                             Data(PackedSamples.encode(stroke.samples))])
+        for (index, item) in page.items.enumerated() {
+            try ItemRows.insert(item, page: page.id, parent: ItemKey.onPage, position: Double(index + 1), revision: revision,
+                                in: db, styles: styles)
+        }
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -1,25 +1,39 @@
+import GRDB
 import QuireDocument
 
 extension NotebookStore {
-    /// Copies or moves a page, ink and all, into `target` at `index` (nil: the end); returns the page's
-    /// id there. A moved page keeps its id; a copy gets a new one.
+    /// Copies or moves a page, items and all, into `target` at `index` (nil: the end); returns the page's
+    /// id there. Scraps come with their own items, and the image and PDF blobs the page shows come with
+    /// it (stored once in the target however many items show them). A moved page keeps its id and its
+    /// items theirs; a copy gets new ones.
     ///
-    /// Two files, two transactions: the page is first committed to the target and only then deleted
-    /// from the source, so a crash in between leaves it in both notebooks, never in neither.
+    /// Two files, two transactions: the page (and its blobs) is first committed to the target and only then
+    /// deleted from the source, so a crash in between leaves it in both notebooks, never in neither. The
+    /// source's blobs the page alone used are collected when the source closes.
     @discardableResult
     public func transferPage(_ id: PageID, to target: NotebookStore, at index: Int? = nil, move: Bool) throws -> PageID {
         if move, let readOnlyReason { throw NotebookFileError.readOnly(path: path, reason: readOnlyReason) }
-        var page = try loadPage(id)
         let sameFile = target === self
-        if !move || sameFile {
-            page.id = PageID()
-        }
         if move && sameFile {
             try movePage(id, to: index ?? Int.max)
             return id
         }
-        try target.insertPage(page, at: index)
+        var page = try loadPage(id)
+        if !move {
+            page = Page(id: PageID(), size: page.size, background: page.background, items: page.items.map(Self.renewingIDs))
+        }
+        let blobs = sameFile ? [] : try read { db in
+            try ItemRows.blobs(in: page.items).sorted { $0.rawValue < $1.rawValue }.map { try BlobRows.bytes($0, in: db, path: path) }
+        }
+        try target.insertPage(page, at: index, blobs: blobs)
         if move { try deletePage(id) }
         return page.id
+    }
+
+    /// `item` with a new id, and new ids for a scrap's own items.
+    static func renewingIDs(_ item: PageItem) -> PageItem {
+        guard case var .scrap(scrap) = item.content else { return PageItem(item.content) }
+        scrap.items = scrap.items.map(renewingIDs)
+        return PageItem(.scrap(scrap))
     }
 }

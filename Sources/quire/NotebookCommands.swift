@@ -99,7 +99,7 @@ struct DeleteCommand: ParsableCommand {
     }
 }
 
-/// `quire info NOTEBOOK [--json]`: pages, strokes per page, bounds.
+/// `quire info NOTEBOOK [--json]`: pages, strokes and other items per page, bounds.
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a notebook's pages and ink.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
@@ -115,12 +115,15 @@ struct InfoCommand: ParsableCommand {
             var orientation: String
             var background: PageBackground
             var strokes: Int
+            /// Every item on the page by kind (strokes included; a scrap's own items count with it).
+            var items: [String: Int]
             var bounds: Bounds?
         }
         var title: String
         var id: String
         var path: String
         var strokes: Int
+        var items: Int
         var pages: [PageReport]
     }
 
@@ -132,12 +135,13 @@ struct InfoCommand: ParsableCommand {
             let pages = summary.pages.enumerated().map { index, page in
                 Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
                                   orientation: page.size.orientation.rawValue, background: page.background,
-                                  strokes: page.strokeCount,
+                                  strokes: page.strokeCount, items: page.itemCounts,
                                   bounds: page.inkBounds.isNull ? nil : .init(x: page.inkBounds.minX, y: page.inkBounds.minY,
                                                                               width: page.inkBounds.width, height: page.inkBounds.height))
             }
             let report = Report(title: summary.title, id: summary.id, path: store.path,
-                                strokes: pages.reduce(0) { $0 + $1.strokes }, pages: pages)
+                                strokes: pages.reduce(0) { $0 + $1.strokes },
+                                items: pages.reduce(0) { $0 + $1.items.values.reduce(0, +) }, pages: pages)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -146,8 +150,10 @@ struct InfoCommand: ParsableCommand {
                 print("\(report.title) — \(report.pages.count) pages, \(report.strokes) strokes — \(report.path)")
                 for page in report.pages {
                     let bounds = page.bounds.map { String(format: "ink %.0f,%.0f %.0f×%.0f", $0.x, $0.y, $0.width, $0.height) } ?? "no ink"
-                    print(String(format: "  %3d  %@ %.0f×%.0f %@, %d strokes, %@", page.number, page.orientation,
-                                 page.width, page.height, page.background.pattern.rawValue, page.strokes, bounds))
+                    let others = page.items.filter { $0.key != "stroke" }.sorted { $0.key < $1.key }
+                        .map { ", \($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined()
+                    print(String(format: "  %3d  %@ %.0f×%.0f %@, %d strokes%@, %@", page.number, page.orientation,
+                                 page.width, page.height, page.background.pattern.rawValue, page.strokes, others, bounds))
                 }
             }
         } catch { fail(error) }

@@ -83,7 +83,7 @@ final class NotebookRoundTripTests: StorageTestCase {
         try store.append(Ink.stroke(), to: ids[3])
         try store.deletePage(ids[3])
         XCTAssertEqual(try store.pageIDs(), [ids[1], inserted.id, ids[2], ids[0]])
-        XCTAssertEqual(try store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM stroke") }, 0, "the page's ink went with it")
+        XCTAssertEqual(try store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM item") }, 0, "the page's ink went with it")
         // Many moves between the same two neighbours run out of halvings; the order must still hold.
         for _ in 0..<80 { try store.movePage(ids[0], to: 1); try store.movePage(ids[1], to: 1) }
         XCTAssertEqual(Set(try store.pageIDs()), Set([ids[1], inserted.id, ids[2], ids[0]]))

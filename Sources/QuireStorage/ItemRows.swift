@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+import QuireDocument
+import QuireGeometry
+import QuireInk
+
+/// Rows of the `item` table: one a page item, in every kind. Ink is its `PackedSamples` blob and a
+/// style id, as strokes always were; scraps, images, PDF pages and text are their content as JSON. A
+/// scrap's own items are not in its JSON but rows of the same table whose `parent` is the scrap's id, so
+/// ink on a scrap is packed samples too, and an edit to a scrap's ink rewrites rows, not a JSON tree.
+enum ItemRows {
+    /// Scraps inside scraps inside scraps…: deeper than this is a loop in damaged rows, not a drawing.
+    static let maximumDepth = 32
+
+    /// What a row holds besides its place and id.
+    struct Content {
+        var kind: String
+        var styleID: Int64?
+        var bounds: Rect
+        var data: DatabaseValue
+    }
+
+    static func content(of item: PageItem, in db: Database, styles: StyleCache) throws -> Content {
+        let data: DatabaseValue
+        var styleID: Int64?
+        switch item.content {
+        case let .stroke(stroke):
+            styleID = try styles.id(for: stroke.style, in: db)
+            data = Data(PackedSamples.encode(stroke.samples)).databaseValue
+        case var .scrap(scrap):
+            scrap.items = []
+            data = try NotebookStore.json(scrap).databaseValue
+        case let .image(image): data = try NotebookStore.json(image).databaseValue
+        case let .pdfPage(pdf): data = try NotebookStore.json(pdf).databaseValue
+        case let .text(text): data = try NotebookStore.json(text).databaseValue
+        }
+        return Content(kind: item.kind, styleID: styleID, bounds: item.bounds, data: data)
+    }
+
+    /// Writes `item` at `position` under `parent` (`ItemKey.onPage`, or a scrap's key), and a scrap's
+    /// own items under it.
+    static func insert(_ item: PageItem, page: PageID, parent: DatabaseValue, position: Double, revision: Int64,
+                       in db: Database, styles: StyleCache) throws {
+        let row = try content(of: item, in: db, styles: styles)
+        let box = row.bounds.isNull ? [DatabaseValue.null, .null, .null, .null]
+            : [row.bounds.minX, row.bounds.minY, row.bounds.maxX, row.bounds.maxY].map(\.databaseValue)
+        try db.execute(sql: """
+            INSERT INTO item(page_id, parent, position, id, kind, revision, style_id, min_x, min_y, max_x, max_y, data)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: StatementArguments([page.rawValue.databaseValue, parent, position.databaseValue,
+                                                ItemKey.value(item.id), row.kind.databaseValue, revision.databaseValue,
+                                                row.styleID.databaseValue] + box + [row.data]))
+        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles)
+    }
+
+    static func insertChildren(of item: PageItem, page: PageID, revision: Int64, in db: Database, styles: StyleCache) throws {
+        guard case let .scrap(scrap) = item.content else { return }
+        let key = ItemKey.value(item.id)
+        for (index, child) in scrap.items.enumerated() {
+            try insert(child, page: page, parent: key, position: Double(index + 1), revision: revision, in: db, styles: styles)
+        }
+    }
+
+    /// Rewrites the page item at `position` as `item` (same id), its own items anew.
+    static func rewrite(_ item: PageItem, page: PageID, position: Double, revision: Int64, in db: Database,
+                        styles: StyleCache, path: String) throws {
+        try deleteChildren(of: item.id, page: page, in: db, path: path)
+        let row = try content(of: item, in: db, styles: styles)
+        let box = row.bounds.isNull ? [DatabaseValue.null, .null, .null, .null]
+            : [row.bounds.minX, row.bounds.minY, row.bounds.maxX, row.bounds.maxY].map(\.databaseValue)
+        try db.execute(sql: """
+            UPDATE item SET kind = ?, revision = ?, style_id = ?, min_x = ?, min_y = ?, max_x = ?, max_y = ?, data = ?
+            WHERE page_id = ? AND parent = 0 AND position = ?
+            """, arguments: StatementArguments([row.kind.databaseValue, revision.databaseValue, row.styleID.databaseValue]
+                                               + box + [row.data, page.rawValue.databaseValue, position.databaseValue]))
+        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles)
+    }
+
+    /// Deletes the rows under the item `id` (a scrap's own items, theirs, …). Nothing for other kinds.
+    static func deleteChildren(of id: ItemID, page: PageID, in db: Database, path: String, depth: Int = 0) throws {
+        guard depth < maximumDepth else {
+            throw NotebookFileError.corrupt(path: path, reason: "the scraps of page \(page) contain each other")
+        }
+        let key = ItemKey.value(id)
+        let scraps = try DatabaseValue.fetchAll(db, sql: "SELECT id FROM item WHERE page_id = ? AND parent = ? AND kind = 'scrap'",
+                                                arguments: [page.rawValue, key])
+        for scrap in scraps {
+            guard let scrapID = ItemKey.id(scrap) else {
+                throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
+            }
+            try deleteChildren(of: scrapID, page: page, in: db, path: path, depth: depth + 1)
+        }
+        try db.execute(sql: "DELETE FROM item WHERE page_id = ? AND parent = ?", arguments: [page.rawValue, key])
+    }
+
+    // MARK: Reading
+
+    /// The page's items in order, scraps with their own items. Every row is checked: a damaged one
+    /// throws `NotebookFileError.corrupt` naming the page and the item, a missing blob `.missingBlob`.
+    static func items(of page: PageID, in db: Database, path: String) throws -> [PageItem] {
+        var styles: [Int64: StrokeStyle] = [:]
+        for style in try Row.fetchAll(db, sql: """
+            SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM item WHERE page_id = ?)
+            """, arguments: [page.rawValue]) {
+            do {
+                styles[style["id"]] = try NotebookStore.decodeJSON(StrokeStyle.self, style["json"])
+            } catch {
+                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(style["id"] as Int64) does not read (\(error))")
+            }
+        }
+        var children: [DatabaseValue: [PageItem]] = [:]
+        // In key order: the page's items by position, then each scrap's.
+        let cursor = try Row.fetchCursor(db, sql: """
+            SELECT parent, id, kind, style_id, data FROM item WHERE page_id = ? ORDER BY parent, position
+            """, arguments: [page.rawValue])
+        while let row = try cursor.next() {
+            let parent: DatabaseValue = row[0]
+            guard let id = ItemKey.id(row[1]) else {
+                throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
+            }
+            let kind: String = row[2]
+            func damaged(_ problem: String) -> NotebookFileError {
+                .corrupt(path: path, reason: "item \(id) (\(kind)) of page \(page) \(problem)")
+            }
+            let content: PageItem.Content
+            switch kind {
+            case "stroke":
+                guard let styleID: Int64 = row[3], let style = styles[styleID] else { throw damaged("names a missing style") }
+                let samples: [InputSample]
+                do {
+                    samples = try row.withUnsafeData(atIndex: 4) { data -> [InputSample] in
+                        guard let data else { return [] }
+                        return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
+                    }
+                } catch {
+                    throw damaged("has damaged ink: \(error)")
+                }
+                content = .stroke(Stroke(samples: samples, style: style))
+            case "scrap": content = .scrap(try decode(Scrap.self, row, damaged))
+            case "image": content = .image(try decode(PlacedImage.self, row, damaged))
+            case "pdf-page": content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
+            case "text": content = .text(try decode(TextItem.self, row, damaged))
+            default: throw damaged("is of a kind this Quire does not know")
+            }
+            children[parent, default: []].append(PageItem(id: id, content))
+        }
+        let items = try assemble(children[ItemKey.onPage] ?? [], children: children, page: page, path: path, depth: 0)
+        let missing = try BlobRows.missing(blobs(in: items), in: db)
+        if let first = missing.first { throw NotebookFileError.missingBlob(path: path, blob: first.rawValue, page: page.rawValue) }
+        return items
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ row: Row, _ damaged: (String) -> NotebookFileError) throws -> T {
+        let data: Data
+        switch (row[4] as DatabaseValue).storage {
+        case let .string(text): data = Data(text.utf8)
+        case let .blob(bytes): data = bytes
+        default: throw damaged("has no content")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw damaged("does not read: \(Self.describe(error))")
+        } catch {
+            throw damaged("does not read: \(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case let .dataCorrupted(context), let .keyNotFound(_, context), let .typeMismatch(_, context),
+             let .valueNotFound(_, context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : "\(path): ") + context.debugDescription
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func assemble(_ items: [PageItem], children: [DatabaseValue: [PageItem]], page: PageID, path: String,
+                                 depth: Int) throws -> [PageItem] {
+        guard depth < maximumDepth else {
+            throw NotebookFileError.corrupt(path: path, reason: "the scraps of page \(page) contain each other")
+        }
+        return try items.map { item in
+            guard case var .scrap(scrap) = item.content else { return item }
+            scrap.items = try assemble(children[ItemKey.value(item.id)] ?? [], children: children, page: page, path: path,
+                                       depth: depth + 1)
+            return PageItem(id: item.id, .scrap(scrap))
+        }
+    }
+
+    // MARK: Blobs items name
+
+    /// The blobs `items` show, scraps' own items included.
+    static func blobs(in items: [PageItem]) -> Set<BlobID> {
+        var found: Set<BlobID> = []
+        for item in items {
+            switch item.content {
+            case .stroke, .text: break
+            case let .scrap(scrap):
+                if let image = scrap.image { found.insert(image.reference.blob) }
+                found.formUnion(blobs(in: scrap.items))
+            case let .image(image): found.insert(image.image.blob)
+            case let .pdfPage(pdf): found.insert(pdf.document)
+            }
+        }
+        return found
+    }
+
+    struct UnknownKind: Error {}
+
+    /// The blobs one stored row names (its JSON only: a scrap's own items are rows of their own). A kind
+    /// this Quire does not know throws: what it names is unknown, so nothing may be collected.
+    static func blobs(ofRowKind kind: String, json: Data) throws -> [BlobID] {
+        let decoder = JSONDecoder()
+        switch kind {
+        case "scrap": return (try decoder.decode(Scrap.self, from: json).image?.reference.blob).map { [$0] } ?? []
+        case "image": return [try decoder.decode(PlacedImage.self, from: json).image.blob]
+        case "pdf-page": return [try decoder.decode(PDFPageItem.self, from: json).document]
+        case "text": return []
+        default: throw UnknownKind()
+        }
+    }
+}
