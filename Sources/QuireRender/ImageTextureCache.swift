@@ -3,13 +3,14 @@ import QuireImageIO
 
 /// One GL texture per picture (by `SceneImage.imageKey`), premultiplied and mipmapped when first drawn,
 /// shared by every item that shows it. Page items hold a use each (`retain`/`release`) and a picture's
-/// texture goes when its last item does; pictures drawn only by the overlay are kept while the overlay
-/// shows them (`sweep` after each frame drops the ones it stopped showing).
+/// texture goes when its last item does, unless the overlay showed it this frame; pictures drawn only by
+/// the overlay are kept while it shows them (`sweep` after each frame drops the ones it stopped showing).
 final class ImageTextureCache {
     private struct Entry {
         var texture: GLuint
         var uses: Int
-        var shownInFrame: Int
+        /// The last frame whose overlay showed it.
+        var overlayFrame: Int
     }
 
     private var entries: [String: Entry] = [:]
@@ -43,7 +44,7 @@ final class ImageTextureCache {
         if var entry = entries[key] {
             entry.uses -= 1
             entries[key] = entry
-            if entry.uses <= 0, entry.shownInFrame != frame { delete(key) }
+            if entry.uses <= 0, entry.overlayFrame != frame { delete(key) }
         } else if let uses = usesOfKeysNotYetUploaded[key] {
             usesOfKeysNotYetUploaded[key] = uses > 1 ? uses - 1 : nil
         }
@@ -57,9 +58,9 @@ final class ImageTextureCache {
 
     /// The texture showing `image`, uploaded on first use; nil for a picture GL cannot hold (empty, too
     /// large, or with fewer bytes than its size says), which is then simply not drawn.
-    func texture(for key: String, image: RGBAImage) -> GLuint? {
+    func texture(for key: String, image: RGBAImage, inOverlay: Bool = false) -> GLuint? {
         if let entry = entries[key] {
-            entries[key]!.shownInFrame = frame
+            if inOverlay { entries[key]!.overlayFrame = frame }
             return entry.texture
         }
         guard image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
@@ -67,13 +68,13 @@ final class ImageTextureCache {
         let texture = Self.upload(image)
         uploads += 1
         entries[key] = Entry(texture: texture, uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
-                             shownInFrame: frame)
+                             overlayFrame: inOverlay ? frame : -1)
         return texture
     }
 
-    /// Ends a frame: pictures no item uses and the frame did not show are let go.
+    /// Ends a frame: pictures no item uses and the frame's overlay did not show are let go.
     func sweep() {
-        for (key, entry) in entries where entry.uses <= 0 && entry.shownInFrame != frame { delete(key) }
+        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { delete(key) }
         frame &+= 1
     }
 

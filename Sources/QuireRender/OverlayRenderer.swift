@@ -41,7 +41,7 @@ final class OverlayRenderer {
             case let .polyline(points, lineWidth, color):
                 stroke(points, width: lineWidth, color: color, projection: projection)
             case let .image(key, image, rect, opacity):
-                guard let texture = images.texture(for: key, image: image) else { continue }
+                guard let texture = images.texture(for: key, image: image, inOverlay: true) else { continue }
                 scratch.bind()
                 imageQuads.draw(texture, corners: Quadrilateral(rect), projection: projection, opacity: opacity)
             }

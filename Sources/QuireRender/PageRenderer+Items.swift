@@ -31,6 +31,9 @@ extension PageRenderer {
             drawItems(bakedCount..<(bakedCount + toBake), into: bakedLayer, projection: pageProjection)
             bakedCount += toBake
         }
+        // Pictures of the page before that this one does not show go now (exports open page after
+        // page with no frame between to sweep them); the ones it shares were kept and re-used.
+        images.sweep()
         view?.tiles.markAllStale()
     }
 
