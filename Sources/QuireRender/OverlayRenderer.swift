@@ -31,7 +31,9 @@ final class OverlayRenderer {
         glClearColor(0, 0, 0, 0)
         glStencilMask(0xff)
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glClearDepth(1)
+        // Depth with stencil: a plain fill of the packed word (see RenderTarget.clear).
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for item in overlay where !item.bounds.isNull {
@@ -100,10 +102,14 @@ final class OverlayRenderer {
         glClear(GLbitfield(GL_STENCIL_BUFFER_BIT))
     }
 
+    /// Two triangles, a-b-c and a-c-d, written straight into `vertices` (no array per quad).
     private func appendQuad(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
-        for p in [a, b, c, a, c, d] {
-            vertices.append(Float(p.x))
-            vertices.append(Float(p.y))
-        }
+        add(a); add(b); add(c)
+        add(a); add(c); add(d)
+    }
+
+    private func add(_ p: Point) {
+        vertices.append(Float(p.x))
+        vertices.append(Float(p.y))
     }
 }

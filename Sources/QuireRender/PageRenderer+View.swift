@@ -102,7 +102,6 @@ extension PageRenderer {
         drawItems(grid.strokes(touching: pageArea), into: ink, projection: projection)
         drawLiveSprites(into: ink, projection: projection)
         layer.bind()
-        Scissor.set(windowRect, framebufferHeight: view.height)
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)

@@ -79,7 +79,10 @@ public final class RenderTarget {
         glClearColor(0, 0, 0, 0)
         glStencilMask(0xff)
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        // Depth too, though nothing uses it: clearing the whole packed depth-stencil word is a plain
+        // fill, where clearing only its stencil byte means reading and masking every pixel.
+        glClearDepth(1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }
