@@ -79,6 +79,20 @@ let renderBenchmark = Benchmark(name: "render", summary: "sprites through the re
     context.report("frame while drawing, p99", percentile(frames, 0.99) * 1000, "ms")
     context.report("GL targets made during those frames", Double(RenderTarget.created - targetsBefore), "")
 
+    // 2b. A zoom on that page: every view tile re-rendered from vectors, from sprites already on the GPU.
+    let uploadedBeforeZoom = big.strokeBytesUploaded
+    var sharpenTimes: [Double] = []
+    for zoom in [2.0, 1.5, 2.0] {
+        let begin = DispatchTime.now().uptimeNanoseconds
+        big.drawView(width: width, height: height, pageToWindow: .scale(zoom, zoom), into: target)
+        big.finishSharpening()
+        big.finish()
+        sharpenTimes.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+    }
+    context.report("sharpening the whole view after a zoom, best", sharpenTimes.min()! * 1000, "ms")
+    context.report("stroke sprite bytes uploaded by those zooms", Double(big.strokeBytesUploaded - uploadedBeforeZoom), "B",
+                   target: "0")
+
     // 3. Undo on pages of 10 and of 10,000 strokes: the same stroke undone, each time.
     func undoTime(strokes: [SceneStroke]) throws -> (median: Double, p99: Double) {
         let r = try PageRenderer(pageWidth: width, pageHeight: height)
