@@ -54,7 +54,8 @@ extension PageRenderer {
     }
 
     /// Puts `item` at position `index` (clamped to 0...count) of the page's order. On top it is simply
-    /// drawn over the page (a stroke drawn elsewhere, a redo); below, its rectangle is redrawn.
+    /// drawn over the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its
+    /// rectangle is redrawn.
     public func insert(_ item: RenderItem, at index: Int) {
         let index = max(0, min(index, entries.count))
         var strokeSprites: [[Sprite]] = []
@@ -62,7 +63,8 @@ extension PageRenderer {
         var spans = strokeSprites.map { sprites.arena.store($0) }[...]
         entries.insert(makeEntry(item, spans: &spans), at: index)
         grid.insert(bounds: item.bounds, at: index)
-        if index == entries.count - 1 {
+        let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
+        if index == entries.count - 1, !underLiveInk {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)
             return

@@ -91,6 +91,40 @@ final class ItemEditingTests: HeadlessGLTestCase {
         F.assertSame(try renderer.renderPageImage(), try F.reference([under, big]), "the oldest removed")
     }
 
+    func testEditsWhileAStrokeIsLiveKeepItsInkOnTop() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let first = F.line(Point(10, 100), Point(190, 100), diameter: 10, color: InkColor(red: 0, green: 0, blue: 0.9))
+        let second = F.line(Point(10, 60), Point(190, 140), diameter: 10, color: InkColor(red: 0, green: 0.6, blue: 0))
+        renderer.append(first)
+        renderer.append(second)
+        let live = F.line(Point(100, 10), Point(100, 190), diameter: 8, color: InkColor(red: 0.9, green: 0, blue: 0))
+        renderer.beginLiveStroke(F.ink)
+        renderer.appendToLiveStroke(live.sprites)
+        renderer.remove(at: 0)
+        let added = RenderItem.stroke(F.line(Point(60, 10), Point(140, 190), diameter: 10))
+        renderer.insert(added, at: renderer.count)
+        XCTAssertTrue(renderer.hasLiveStroke)
+        renderer.endLiveStroke()
+        XCTAssertEqual(renderer.count, 3)
+        F.assertSame(try renderer.renderPageImage(), try F.reference([.stroke(second), added, .stroke(live)]),
+                     "the live stroke's ink stays over items edited while it was drawn")
+    }
+
+    func testAHighlighterInAGroupIsClippedAndEven() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let yellow = InkColor(red: 1, green: 0.85, blue: 0)
+        let pass = (0...160).map { Sprite(x: Float(20 + $0), y: 100, diameter: 14, color: yellow) }
+        let back = (0...160).map { Sprite(x: Float(180 - $0), y: 102, diameter: 14, color: yellow) }
+        renderer.append(.group(SceneGroup(clip: BezierPath(rect: Rect(x: 50, y: 0, width: 100, height: 200)), children: [
+            .stroke(SceneStroke(sprites: pass + back, style: F.highlighter)),
+        ])))
+        let page = try renderer.renderPageImage()
+        XCTAssertLessThan(page[100, 100].b, 200, "the highlighter inside the group: \(page.saveForInspection(named: "group-highlight"))")
+        XCTAssertEqual(Int(page[70, 101].b), Int(page[130, 101].b), accuracy: 2, "one opacity where it crosses itself")
+        XCTAssertEqual(page[30, 100].b, 255, "outside the group's clip")
+        XCTAssertEqual(page[170, 100].b, 255)
+    }
+
     func testOutOfRangeEditsChangeNothing() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         renderer.append(F.line(Point(10, 50), Point(90, 50)))
