@@ -40,7 +40,7 @@ public final class PageImageRenderer {
     public static func drawStrokes(of page: Page, into renderer: PageRenderer, registry: InkEngineRegistry = .standard) {
         renderer.load(page.strokes.map { stroke in
             var engine = registry.makeEngine(for: stroke.style)
-            return SceneStroke(sprites: engine.sprites(for: stroke.samples), style: engine.renderStyle)
+            return .stroke(SceneStroke(sprites: engine.sprites(for: stroke.samples), style: engine.renderStyle))
         })
     }
 }

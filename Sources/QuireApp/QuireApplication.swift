@@ -11,6 +11,8 @@ public final class QuireApplication {
     private let options: AppOptions
     private let window: X11Window
     private var renderer: PageRenderer
+    /// Items undone on the renderer, newest last, for redo (the renderer keeps no history of its own).
+    private var rendererRedo: [RenderItem] = []
     private let canvas: CanvasController
     /// The notebook on disk: finished strokes autosave through it; the notebook keys act on it.
     private let session: NotebookSession
@@ -107,6 +109,7 @@ public final class QuireApplication {
             renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
         }
         renderer.clearInk()
+        rendererRedo.removeAll()
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
         PageImageRenderer.drawStrokes(of: page, into: renderer, registry: canvas.registry)
@@ -145,7 +148,7 @@ public final class QuireApplication {
 
     /// Hands the canvas's queued stroke work to the renderer, in order.
     private func catchUpRenderer() {
-        renderer.perform(canvas.takeRenderWork())
+        renderer.perform(canvas.takeRenderWork(), redoItems: &rendererRedo)
         for problem in renderer.brushProblems where !reportedProblems.contains(problem) {
             reportedProblems.insert(problem)
             say("quire: warning: \(problem)")

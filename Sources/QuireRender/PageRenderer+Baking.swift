@@ -6,18 +6,26 @@ extension PageRenderer {
     /// Sprites baked per slice before the clock is checked again (about 2 ms of llvmpipe's small dabs).
     static let bakeSliceSprites = 2048
 
-    /// Moves strokes that left the undo window into the baked layer, a slice at a time, until `budget`
-    /// seconds are spent: a huge stroke never stalls a frame. A highlighter collects in a layer of its
-    /// own until all its slices are in, then joins the baked layer at once. At least one slice is
-    /// baked per call, so baking always progresses.
+    /// Moves items that left the undo window into the baked layer until `budget` seconds are spent. A
+    /// stroke goes a slice at a time, so a huge stroke never stalls a frame; a highlighter collects in a
+    /// layer of its own until all its slices are in, then joins the baked layer at once; a picture, a
+    /// group or a clipped stroke goes whole. At least one step is baked per call, so baking always
+    /// progresses. The sprites are on the GPU already: baking uploads nothing.
     func bake(budget: Double) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
-        while strokes.count - bakedCount > undoWindow {
-            let stroke = strokes[bakedCount]
+        while entries.count - bakedCount > undoWindow {
+            let entry = entries[bakedCount]
+            guard case let .stroke(stroke) = entry.item, stroke.clip == nil else {
+                render(bakedCount, into: bakedLayer, projection: pageProjection)
+                bakedCount += 1
+                bakeProgress = nil
+                if DispatchTime.now().uptimeNanoseconds >= deadline { break }
+                continue
+            }
             let done = bakeProgress ?? 0
-            let end = min(stroke.sprites.count, done + Self.bakeSliceSprites)
+            let end = min(entry.span.count, done + Self.bakeSliceSprites)
             let brush = brushes.texture(for: stroke.style.brush)
-            let slice = stroke.sprites[done..<end]
+            let slice = entry.span.slice(done..<end)
             switch stroke.style.blendMode {
             case .normal, .erase:
                 bakedLayer.bind()
@@ -28,13 +36,13 @@ extension PageRenderer {
                 if done == 0 { layer.clear() }
                 layer.bind()
                 sprites.draw(slice, projection: pageProjection, brush: brush, blend: .maximum)
-                if end == stroke.sprites.count {
+                if end == entry.span.count {
                     bakedLayer.bind()
                     copyWhole(layer, opacity: stroke.style.layerOpacity)
                 }
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            if end == stroke.sprites.count {
+            if end == entry.span.count {
                 bakedCount += 1
                 bakeProgress = nil
             } else {
@@ -46,6 +54,6 @@ extension PageRenderer {
 
     /// Bakes everything outside the undo window now (tests and exports that want a settled page).
     public func finishBaking() {
-        while strokes.count - bakedCount > undoWindow { bake(budget: 1) }
+        while entries.count - bakedCount > undoWindow { bake(budget: 1) }
     }
 }

@@ -5,34 +5,125 @@ import QuireInk
 extension PageRenderer {
     var liveHighlightLayer: RenderTarget? { pool.target("live-highlight", width: pageWidth, height: pageHeight) }
 
-    /// Draws a finished stroke (from sprite `start` on) into `target` through `projection`, blending by
-    /// its tool. Honours the scissor in force.
-    func render(_ stroke: SceneStroke, from start: Int = 0, into target: RenderTarget, projection: PageProjection) {
-        guard start < stroke.sprites.count else { return }
-        let part = stroke.sprites[start...]
-        let brush = brushes.texture(for: stroke.style.brush)
-        switch stroke.style.blendMode {
+    /// Draws items `indices` (ascending) into `target` through `projection`, in order. Neighbours that
+    /// are plain strokes blending alike, whose sprites lie next to each other on the GPU, draw in one
+    /// call: opening a page or sharpening a tile costs what GL costs, not a draw call a stroke.
+    /// `skip(i)` sprites of item i are left out (a stroke half-way through baking). Honours the scissor.
+    func drawItems<S: Sequence>(_ indices: S, into target: RenderTarget, projection: PageProjection,
+                                skip: (Int) -> Int = { _ in 0 }) where S.Element == Int {
+        var run = SpriteSpan.empty
+        var runStyle: StrokeRenderStyle?
+        func flush() {
+            if let style = runStyle, run.count > 0 {
+                drawSprites(run, style: style, into: target, projection: projection)
+            }
+            runStyle = nil
+            run = .empty
+        }
+        for i in indices {
+            let entry = entries[i]
+            guard case let .stroke(stroke) = entry.item, stroke.clip == nil, stroke.style.blendMode != .highlight else {
+                flush()
+                render(i, into: target, projection: projection)
+                continue
+            }
+            let span = entry.span.slice(min(skip(i), entry.span.count)..<entry.span.count)
+            guard span.count > 0 else { continue }
+            if stroke.style == runStyle, run.first + run.count == span.first {
+                run.count += span.count
+                run.largest = max(run.largest, span.largest)
+            } else {
+                flush()
+                runStyle = stroke.style
+                run = span
+            }
+        }
+        flush()
+    }
+
+    /// Draws item `index` whole into `target`.
+    func render(_ index: Int, into target: RenderTarget, projection: PageProjection) {
+        let entry = entries[index]
+        var spans = entry.childSpans[...]
+        render(entry.item, span: entry.span, childSpans: &spans, into: target, projection: projection)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// Draws `item` into `target`: a stroke from `span`, a group's strokes from `childSpans` in order.
+    private func render(_ item: RenderItem, span: SpriteSpan, childSpans: inout ArraySlice<SpriteSpan>,
+                        into target: RenderTarget, projection: PageProjection) {
+        switch item {
+        case let .stroke(stroke):
+            drawClipped(stroke.clip, in: target, projection: projection) {
+                drawSprites(span, style: stroke.style, into: target, projection: projection)
+            }
+        case let .image(image):
+            guard let texture = images.texture(for: image.imageKey, image: image.image) else { return }
+            drawClipped(image.clip, in: target, projection: projection) {
+                target.bind()
+                imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity)
+            }
+        case let .group(group):
+            drawClipped(group.clip, in: target, projection: projection) {
+                for child in group.children {
+                    var childSpan = SpriteSpan.empty
+                    if case .stroke = child { childSpan = childSpans.popFirst() ?? .empty }
+                    render(child, span: childSpan, childSpans: &childSpans, into: target, projection: projection)
+                }
+            }
+        }
+    }
+
+    /// Runs `draw` with drawing into `target` restricted to the inside of `clip` (when there is one).
+    private func drawClipped(_ clip: BezierPath?, in target: RenderTarget, projection: PageProjection, _ draw: () -> Void) {
+        guard let clip else { return draw() }
+        target.bind()
+        guard clips.push(clip, projection: projection) else { return }
+        draw()
+        target.bind()
+        clips.pop(projection: projection)
+    }
+
+    /// Draws sprites already on the GPU into `target`, blending by `style`'s tool.
+    func drawSprites(_ span: SpriteSpan, style: StrokeRenderStyle, into target: RenderTarget, projection: PageProjection) {
+        guard span.count > 0 else { return }
+        let brush = brushes.texture(for: style.brush)
+        switch style.blendMode {
         case .normal:
             target.bind()
-            sprites.draw(part, projection: projection, brush: brush, blend: .over)
+            sprites.draw(span, projection: projection, brush: brush, blend: .over)
         case .erase:
             target.bind()
-            sprites.draw(part, projection: projection, brush: brush, blend: .erase)
+            sprites.draw(span, projection: projection, brush: brush, blend: .erase)
         case .highlight:
             // Its own layer first (maximum), then joined to the target at the stroke's opacity.
             // One scratch per kind of target (page layers, the view, an export): the pool replaces it
-            // when that target's size changes, so resizing the window leaks nothing.
-            let role = target.width == pageWidth && target.height == pageHeight ? "page"
-                : (target.width == view?.width && target.height == view?.height ? "view" : "other")
-            guard let scratch = pool.target("highlight-\(role)", width: target.width, height: target.height) else { return }
+            // when that target's size changes, so resizing the window leaks nothing. The scratch has a
+            // stencil of its own, so any clip applies when joining, not while collecting.
+            guard let scratch = highlightScratch(for: target) else { return }
+            clips.suspend()
             scratch.bind()
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            sprites.draw(part, projection: projection, brush: brush, blend: .maximum)
+            sprites.draw(span, projection: projection, brush: brush, blend: .maximum)
             target.bind()
-            copyWhole(scratch, opacity: stroke.style.layerOpacity)
+            clips.resume()
+            copyWhole(scratch, opacity: style.layerOpacity)
         }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// The live stroke's final sprites (not on the GPU yet), streamed into `target`.
+    func drawLiveSprites(into target: RenderTarget, projection: PageProjection) {
+        guard let style = liveStyle, style.blendMode != .highlight, !liveSprites.isEmpty else { return }
+        target.bind()
+        sprites.draw(liveSprites, projection: projection, brush: brushes.texture(for: style.brush),
+                     blend: style.blendMode == .erase ? .erase : .over)
+    }
+
+    private func highlightScratch(for target: RenderTarget) -> RenderTarget? {
+        let role = target.width == pageWidth && target.height == pageHeight ? "page"
+            : (target.width == view?.width && target.height == view?.height ? "view" : "other")
+        return pool.target("highlight-\(role)", width: target.width, height: target.height)
     }
 
     /// `sprites` in the paper's colour, in a buffer reused from call to call (no allocation per frame).
@@ -53,8 +144,15 @@ extension PageRenderer {
                         projection: identity, opacity: opacity, replace: replace)
     }
 
+    /// Whether item `index` is a plain stroke (no clip, not a highlighter): the only kind baked a slice
+    /// at a time straight into the baked layer.
+    func bakesInSlices(_ index: Int) -> Bool {
+        guard case let .stroke(stroke) = entries[index].item else { return false }
+        return stroke.clip == nil && stroke.style.blendMode != .highlight
+    }
+
     /// Redraws the page inside `rect` from what is kept: the baked layer (itself rebuilt from vectors
-    /// when `bakedToo`), then the recent strokes that touch the rect, in order.
+    /// when `bakedToo`), then the recent items that touch the rect, in order, then the live stroke.
     func redraw(_ rect: Rect, bakedToo: Bool) {
         let area = rect.outsetBy(1).intersection(pageRect)
         guard !area.isNull, !area.isEmpty else { return }
@@ -63,23 +161,22 @@ extension PageRenderer {
             Scissor.set(area, framebufferHeight: pageHeight)
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            for i in grid.strokes(touching: area, below: bakedCount) {
-                render(strokes[i], into: bakedLayer, projection: pageProjection)
-            }
-            if let done = bakeProgress, bakedCount < strokes.count, strokes[bakedCount].style.blendMode != .highlight {
-                var partial = strokes[bakedCount]
-                partial.sprites = Array(partial.sprites[..<done])
-                render(partial, into: bakedLayer, projection: pageProjection)
+            drawItems(grid.strokes(touching: area, below: bakedCount), into: bakedLayer, projection: pageProjection)
+            if let done = bakeProgress, bakedCount < entries.count, bakesInSlices(bakedCount),
+               case let .stroke(stroke) = entries[bakedCount].item {
+                drawSprites(entries[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
+                            projection: pageProjection)
             }
         }
         inkLayer.bind()
         Scissor.set(area, framebufferHeight: pageHeight)
         copyWhole(bakedLayer, replace: true)
-        for i in grid.strokes(touching: area, from: bakedCount) {
-            // Sprites of a stroke half-way through baking are in the baked layer already.
-            let skip = i == bakedCount && strokes[i].style.blendMode != .highlight ? (bakeProgress ?? 0) : 0
-            render(strokes[i], from: skip, into: inkLayer, projection: pageProjection)
-        }
+        let baked = bakedCount, progress = bakeProgress ?? 0
+        // Sprites of a stroke half-way through baking are in the baked layer already.
+        let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
+        drawItems(grid.strokes(touching: area, from: baked), into: inkLayer, projection: pageProjection,
+                  skip: { $0 == baked ? halfBaked : 0 })
+        drawLiveSprites(into: inkLayer, projection: pageProjection)
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         refreshView(pageRect: area)

@@ -11,11 +11,13 @@ extension PageRenderer {
     }
 
     /// Draws desk, page and ink into the default framebuffer of a `width × height` window, the page
-    /// placed by `pageToWindow` (zoom and pan), with the live stroke's `provisional` sprites on top.
-    /// Each frame also bakes and sharpens a little, within their budgets (see `needsAnotherFrame`).
-    /// `target` replaces the window (tests and benchmarks draw the view offscreen).
+    /// placed by `pageToWindow` (zoom and pan), with the live stroke's `provisional` sprites on top and
+    /// then `overlay` (the UI: selections, handles, the scissors' path) in window pixels, which is never
+    /// part of the page. Each frame also bakes and sharpens a little, within their budgets (see
+    /// `needsAnotherFrame`). `target` replaces the window (tests and benchmarks draw the view offscreen).
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
-                         into target: RenderTarget? = nil) {
+                         overlay: [OverlayItem] = [], into target: RenderTarget? = nil) {
+        defer { images.sweep() }
         bake(budget: bakeBudget)
         updateView(width: width, height: height, pageToWindow: pageToWindow)
         sharpen(budget: sharpenBudget)
@@ -58,6 +60,10 @@ extension PageRenderer {
             }
         }
         drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
+        if !overlay.isEmpty, let scratch = pool.target("overlay", width: width, height: height) {
+            overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch)
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
     /// Whether the view shows every tile sharp (rendered from vectors at the current zoom).
@@ -83,8 +89,8 @@ extension PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// Renders `windowRect` of the view layer from vectors: desk, patterned paper, then the ink of every
-    /// stroke touching it (and the live stroke's final sprites) at the view's zoom. The ink is built on
+    /// Renders `windowRect` of the view layer from vectors: desk, patterned paper, then every item
+    /// touching it (and the live stroke's final sprites) at the view's zoom. The ink is built on
     /// a transparent scratch layer first, so an eraser removes ink and never the paper's rules.
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
         guard let ink = pool.target("view-ink", width: view.width, height: view.height) else { return }
@@ -93,12 +99,8 @@ extension PageRenderer {
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let pageArea = view.pageRect(ofWindowRect: windowRect)
-        for i in grid.strokes(touching: pageArea) {
-            render(strokes[i], into: ink, projection: projection)
-        }
-        if let style = liveStyle, style.blendMode != .highlight {
-            render(SceneStroke(sprites: liveSprites, style: style), into: ink, projection: projection)
-        }
+        drawItems(grid.strokes(touching: pageArea), into: ink, projection: projection)
+        drawLiveSprites(into: ink, projection: projection)
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -167,7 +169,7 @@ extension PageRenderer {
                 throw RenderError.framebufferIncomplete(status: 0)
             }
             ink.clear()
-            for stroke in strokes { render(stroke, into: ink, projection: projection) }
+            drawItems(entries.indices, into: ink, projection: projection)
             target.bind()
             copyWhole(ink)
         }

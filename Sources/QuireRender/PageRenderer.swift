@@ -4,16 +4,21 @@ import QuireGeometry
 import QuireImageIO
 import QuireInk
 
-/// Renders one page the JotUI way, in layers:
-/// - the *baked* layer: every stroke older than the undo window, in a page-sized texture;
-/// - the *ink* layer: the baked layer plus the recent strokes, what the page shows;
+/// Renders one page as a compositor of the page's items (ink strokes, pictures through four corners,
+/// clipped groups), in the page's item order, JotUI-style in layers:
+/// - the *baked* layer: every item older than the undo window, in a page-sized texture;
+/// - the *ink* layer: the baked layer plus the recent items, what the page shows;
 /// - the live stroke, drawn as it arrives (final sprites into the ink layer; its provisional tail on top);
 /// - a *view* layer at window resolution, re-rendered from vectors tile by tile after a zoom or pan, so
-///   ink is sharp at every zoom while the scaled ink layer shows at once.
+///   ink is sharp at every zoom while the scaled ink layer shows at once;
+/// - the UI overlay, drawn over the window's frame only (never into the page's layers or exports).
 /// Each stroke blends by its tool: ink over, a highlighter through a layer of its own joined at its
-/// opacity (it never darkens where it crosses itself), an eraser as destination-out. Undo redraws only
-/// the undone stroke's rectangle: the baked layer there plus the recent strokes touching it, so its
-/// cost does not grow with the page; undo past the baked boundary rebuilds that rectangle from vectors.
+/// opacity (it never darkens where it crosses itself), an eraser as destination-out. Items are edited by
+/// index (insert, remove, replace), which is how the app applies an edit and its inverse (undo): each
+/// edit redraws only the item's rectangle, from the baked layer plus the recent items touching it, so
+/// removing or re-inserting the newest stroke costs the same on a page of ten strokes as of ten
+/// thousand; an edit below the baked boundary rebuilds the baked layer in that rectangle from vectors.
+/// Finished strokes' sprites stay on the GPU (`SpriteArena`), so none of those redraws uploads them.
 /// Needs a current GL 3.3 core context.
 public final class PageRenderer {
     public let pageWidth: Int
@@ -26,7 +31,7 @@ public final class PageRenderer {
         didSet { view?.tiles.markAllStale() }
     }
     public var deskColor = InkColor(red: 0.56, green: 0.57, blue: 0.6)
-    /// Recent strokes kept out of the baked layer: undoing one of them costs only the strokes near it.
+    /// Recent items kept out of the baked layer: removing one of them costs only the items near it.
     public var undoWindow = 100
     /// Seconds of work a frame may spend baking, and sharpening view tiles.
     public var bakeBudget = 0.002
@@ -34,19 +39,32 @@ public final class PageRenderer {
 
     let sprites: SpriteBatchRenderer
     let quads: QuadRenderer
+    let polygons: PolygonRenderer
+    let clips: StencilClip
+    let imageQuads: ImageQuadRenderer
+    let images: ImageTextureCache
+    let overlayRenderer: OverlayRenderer
     let brushes: BrushLibrary
     let pool = TexturePool()
     let inkLayer: RenderTarget
     let bakedLayer: RenderTarget
 
-    /// Every stroke on the page, oldest first, and an index of where they lie.
-    public internal(set) var strokes: [SceneStroke] = []
+    /// An item on the page and where its strokes' sprites lie on the GPU.
+    struct Entry {
+        var item: RenderItem
+        /// A stroke's sprites.
+        var span: SpriteSpan
+        /// A group's strokes' sprites, depth first (empty for anything else: no allocation per stroke).
+        var childSpans: [SpriteSpan]
+    }
+
+    /// Every item on the page, oldest first, and an index of where they lie.
+    var entries: [Entry] = []
     var grid = StrokeGrid()
-    /// Strokes `0..<bakedCount` are wholly in the baked layer.
+    /// Items `0..<bakedCount` are wholly in the baked layer.
     public internal(set) var bakedCount = 0
-    /// Sprites of `strokes[bakedCount]` already baked, while it is being baked a slice at a time.
+    /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
     var bakeProgress: Int?
-    var redoStack: [SceneStroke] = []
 
     var liveStyle: StrokeRenderStyle?
     /// The live stroke's final sprites so far.
@@ -62,6 +80,11 @@ public final class PageRenderer {
         self.pageHeight = pageHeight
         sprites = try SpriteBatchRenderer()
         quads = try QuadRenderer()
+        polygons = try PolygonRenderer()
+        clips = StencilClip(polygons: polygons)
+        imageQuads = try ImageQuadRenderer()
+        images = ImageTextureCache()
+        overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images)
         brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
         bakedLayer = try RenderTarget(width: pageWidth, height: pageHeight)
@@ -84,7 +107,7 @@ public final class PageRenderer {
     /// True while baking or sharpening is unfinished: the window should draw another frame even with
     /// no input.
     public var needsAnotherFrame: Bool {
-        strokes.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
+        entries.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
     }
 
     /// Waits until the GPU has done everything asked so far (benchmarks time whole operations).
@@ -92,76 +115,25 @@ public final class PageRenderer {
         glFinish()
     }
 
-    public var canUndo: Bool { !strokes.isEmpty && liveStyle == nil }
-    public var canRedo: Bool { !redoStack.isEmpty && liveStyle == nil }
+    /// Bytes of finished strokes' sprites sent to the GPU so far: each stroke goes up once, when it
+    /// joins the page; redraws, baking and sharpening send nothing.
+    public var strokeBytesUploaded: Int { sprites.arena.uploadedBytes }
+    /// Bytes of sprites streamed that are not yet a finished stroke (the live stroke and its tail).
+    public var liveBytesUploaded: Int { sprites.streamedBytes }
+    /// Pictures uploaded as textures so far (once per image key while any item shows it).
+    public var imageUploads: Int { images.uploads }
+    /// Picture textures alive now.
+    public var imageTextureCount: Int { images.count }
 
     var pageRect: Rect { Rect(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight)) }
     var pageProjection: PageProjection {
         PageProjection(width: pageWidth, height: pageHeight, pageToFramebuffer: .identity, guardBand: guardBand)
     }
 
-    // MARK: Strokes
+    // MARK: The live stroke
 
-    /// Adds a finished stroke on top of the page (loading a document, or a stroke drawn elsewhere).
-    public func append(_ stroke: SceneStroke) {
-        render(stroke, into: inkLayer, projection: pageProjection)
-        push(stroke)
-        redoStack.removeAll()
-        refreshView(pageRect: stroke.bounds)
-    }
-
-    /// Draws a whole finished stroke onto the page.
-    public func draw<C: RandomAccessCollection>(stroke strokeSprites: C, style: StrokeRenderStyle)
-    where C.Element == Sprite {
-        append(SceneStroke(sprites: Array(strokeSprites), style: style))
-    }
-
-    /// Adds many finished strokes at once (opening a page): everything outside the undo window goes
-    /// straight into the baked layer, with no time slicing.
-    public func load(_ loaded: [SceneStroke]) {
-        // Loading starts a page afresh: whatever was on the renderer goes first.
-        if !strokes.isEmpty || liveStyle != nil { clearInk() }
-        drawBatched(loaded, into: inkLayer)
-        for stroke in loaded { push(stroke) }
-        let toBake = max(0, strokes.count - undoWindow) - bakedCount
-        if toBake > 0 {
-            drawBatched(strokes[bakedCount..<(bakedCount + toBake)], into: bakedLayer)
-            bakedCount += toBake
-        }
-        view?.tiles.markAllStale()
-    }
-
-    /// Draws many strokes in order, one upload and one draw for each run of neighbours that blend alike
-    /// (ink with the same brush): opening a page costs what GL costs, not a draw call a stroke.
-    func drawBatched<C: Collection>(_ batch: C, into target: RenderTarget) where C.Element == SceneStroke {
-        var run: [Sprite] = []
-        var runStyle: StrokeRenderStyle?
-        func flush() {
-            guard let style = runStyle, !run.isEmpty else { return }
-            render(SceneStroke(sprites: run, style: style), into: target, projection: pageProjection)
-            run.removeAll(keepingCapacity: true)
-        }
-        for stroke in batch {
-            if stroke.style.blendMode == .normal, stroke.style == runStyle {
-                run.append(contentsOf: stroke.sprites)
-                continue
-            }
-            flush()
-            if stroke.style.blendMode == .normal {
-                runStyle = stroke.style
-                run.append(contentsOf: stroke.sprites)
-            } else {
-                runStyle = nil
-                render(stroke, into: target, projection: pageProjection)
-            }
-        }
-        flush()
-    }
-
-    private func push(_ stroke: SceneStroke) {
-        strokes.append(stroke)
-        grid.append(bounds: stroke.bounds)
-    }
+    /// Whether a stroke is being drawn sample by sample.
+    public var hasLiveStroke: Bool { liveStyle != nil }
 
     /// Starts a stroke drawn sample by sample; its final sprites come through `appendToLiveStroke`.
     public func beginLiveStroke(_ style: StrokeRenderStyle) {
@@ -197,15 +169,15 @@ public final class PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// Finishes the live stroke and keeps it (a new stroke ends the redo history).
+    /// Finishes the live stroke and keeps it as the page's last item (its sprites go to the GPU once).
     public func endLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
         let stroke = SceneStroke(sprites: liveSprites, style: style)
         liveSprites.removeAll(keepingCapacity: true)
-        // Kept first: the view refresh below redraws from the page's strokes, this one included.
-        push(stroke)
-        redoStack.removeAll()
+        // Kept first: the view refresh below redraws from the page's items, this one included.
+        entries.append(Entry(item: .stroke(stroke), span: sprites.arena.store(stroke.sprites), childSpans: []))
+        grid.append(bounds: stroke.bounds)
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
             quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
@@ -223,49 +195,18 @@ public final class PageRenderer {
         if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
     }
 
-    /// Removes all ink and history.
+    /// Removes every item and the live stroke.
     public func clearInk() {
         liveStyle = nil
         liveSprites.removeAll()
-        strokes.removeAll()
+        entries.removeAll()
+        sprites.arena.removeAll()
+        images.releaseAll()
         grid = StrokeGrid()
         bakedCount = 0
         bakeProgress = nil
-        redoStack.removeAll()
         inkLayer.clear()
         bakedLayer.clear()
         view?.tiles.markAllStale()
-    }
-
-    // MARK: Undo and redo
-
-    /// Takes the newest stroke off the page, redrawing only the rectangle it covered.
-    @discardableResult
-    public func undo() -> Bool {
-        guard canUndo, let stroke = strokes.popLast() else { return false }
-        grid.removeLast()
-        let index = strokes.count
-        var bakedToo = false
-        if index < bakedCount {
-            // Past the baked boundary: the baked layer itself must be rebuilt there from vectors.
-            bakedCount = index
-            bakedToo = true
-        } else if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            bakedToo = true
-        }
-        redraw(stroke.bounds, bakedToo: bakedToo)
-        redoStack.append(stroke)
-        return true
-    }
-
-    /// Puts back the stroke most recently undone.
-    @discardableResult
-    public func redo() -> Bool {
-        guard canRedo, let stroke = redoStack.popLast() else { return false }
-        render(stroke, into: inkLayer, projection: pageProjection)
-        push(stroke)
-        refreshView(pageRect: stroke.bounds)
-        return true
     }
 }

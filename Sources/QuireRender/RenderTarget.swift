@@ -1,11 +1,13 @@
 import CGL
 import QuireImageIO
 
-/// An offscreen framebuffer with one premultiplied RGBA8 colour texture: the page's ink layer, and the
-/// target of page exports. Pixel rows run bottom-up, as everywhere in GL.
+/// An offscreen framebuffer with one premultiplied RGBA8 colour texture and a depth-stencil buffer (the
+/// stencil holds clip paths while they are drawn; see `StencilClip`): the page's layers, and the target
+/// of page exports. Pixel rows run bottom-up, as everywhere in GL.
 public final class RenderTarget {
     let framebuffer: GLuint
     let texture: GLuint
+    private let depthStencil: GLuint
     public let width: Int
     public let height: Int
 
@@ -32,21 +34,30 @@ public final class RenderTarget {
         framebuffer = fbo
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        var renderbuffer: GLuint = 0
+        glGenRenderbuffers(1, &renderbuffer)
+        depthStencil = renderbuffer
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(width), GLsizei(height))
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER), renderbuffer)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         if status != GLenum(GL_FRAMEBUFFER_COMPLETE) {
             var f = framebuffer, t = texture
             glDeleteFramebuffers(1, &f)
             glDeleteTextures(1, &t)
+            glDeleteRenderbuffers(1, &renderbuffer)
             throw RenderError.framebufferIncomplete(status: status)
         }
         clear()
     }
 
     deinit {
-        var f = framebuffer, t = texture
+        var f = framebuffer, t = texture, d = depthStencil
         glDeleteFramebuffers(1, &f)
         glDeleteTextures(1, &t)
+        glDeleteRenderbuffers(1, &d)
     }
 
     func bind() {
@@ -62,11 +73,16 @@ public final class RenderTarget {
         return image
     }
 
-    /// Transparent everywhere.
+    /// Transparent everywhere, no clip in the stencil.
     public func clear() {
         bind()
         glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glStencilMask(0xff)
+        glClearStencil(0)
+        // Depth too, though nothing uses it: clearing the whole packed depth-stencil word is a plain
+        // fill, where clearing only its stencil byte means reading and masking every pixel.
+        glClearDepth(1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }

@@ -1,17 +1,21 @@
 import QuireGeometry
 import QuireInk
 
-/// A finished stroke as the renderer keeps it: its final sprites, how they blend, and the page area
-/// they cover (for redrawing just that area on undo).
+/// A finished stroke as the renderer keeps it: its final sprites, how they blend, an optional clip, and
+/// the page area it covers (for redrawing just that area when it is removed or inserted).
 public struct SceneStroke: Equatable, Sendable {
     public var sprites: [Sprite]
     public var style: StrokeRenderStyle
+    /// Only pixels inside this path (even-odd) show the stroke; nil shows all of it.
+    public var clip: BezierPath?
     public let bounds: Rect
 
-    public init(sprites: [Sprite], style: StrokeRenderStyle) {
+    public init(sprites: [Sprite], style: StrokeRenderStyle, clip: BezierPath? = nil) {
         self.sprites = sprites
         self.style = style
-        bounds = Self.bounds(of: sprites)
+        self.clip = clip
+        let inked = Self.bounds(of: sprites)
+        bounds = clip.map { inked.intersection(ClipPath.bounds(of: $0)) } ?? inked
     }
 
     /// The page area some sprites cover.

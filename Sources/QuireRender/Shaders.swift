@@ -135,3 +135,57 @@ enum Shaders {
         }
         """
 }
+
+extension Shaders {
+    /// Flat triangles: clip-path fans into the stencil, and the overlay's shapes.
+    static let flatVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        uniform mat3 uPageToClip;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+        }
+        """
+
+    static let flatFragment = """
+        #version 330 core
+        uniform vec4 uColor;
+        out vec4 fragColor;
+        void main() {
+            fragColor = uColor;
+        }
+        """
+
+    /// A picture through four corners. The page position is interpolated (linear in window space, since
+    /// page → window is affine) and the picture's coordinates come from the inverse homography per
+    /// fragment: exact perspective, where interpolating texture coordinates per triangle would bend the
+    /// picture along the quad's diagonal.
+    static let imageVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        uniform mat3 uPageToClip;
+        out vec2 vPage;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            vPage = aPosition;
+        }
+        """
+
+    static let imageFragment = """
+        #version 330 core
+        uniform sampler2D uImage;
+        uniform mat3 uPageToImage;
+        uniform float uOpacity;
+        in vec2 vPage;
+        out vec4 fragColor;
+        void main() {
+            vec3 h = uPageToImage * vec3(vPage, 1.0);
+            vec2 uv = h.xy / h.z;
+            // Outside the picture by more than rounding (a sliver at the quad's edge): nothing.
+            if (any(lessThan(uv, vec2(-1e-4))) || any(greaterThan(uv, vec2(1.0 + 1e-4)))) discard;
+            fragColor = texture(uImage, uv) * uOpacity;
+        }
+        """
+}

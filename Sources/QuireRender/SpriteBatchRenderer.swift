@@ -12,10 +12,11 @@ enum SpriteBlend {
     case erase
 }
 
-/// Draws sprites as textured GL point sprites, streamed through one growing vertex buffer. `Sprite`
-/// is already the vertex layout (8 Floats), so an upload is a single copy. A batch holding a sprite
-/// larger than the driver's largest point is drawn as instanced quads instead (same look), so big
-/// brushes at high zoom are never clamped.
+/// Draws sprites as textured GL point sprites: finished strokes from where they lie in the `arena`
+/// (no upload), and the live stroke's sprites streamed through one growing vertex buffer. `Sprite` is
+/// already the vertex layout (8 Floats), so an upload is a single copy. A batch holding a sprite larger
+/// than the driver's largest point is drawn as instanced quads instead (same look), so big brushes at
+/// high zoom are never clamped.
 final class SpriteBatchRenderer {
     private let program: ShaderProgram
     private let pageToClip: GLint
@@ -26,6 +27,12 @@ final class SpriteBatchRenderer {
     private var quadVAO: GLuint = 0
     private var vbo: GLuint = 0
     private var capacity = 0
+    /// Finished strokes' sprites, and the vertex arrays that read them.
+    let arena = SpriteArena()
+    private var arenaVAO: GLuint = 0
+    private var arenaQuadVAO: GLuint = 0
+    /// Bytes streamed for sprites not in the arena (the live stroke, its tail).
+    private(set) var streamedBytes = 0
     /// The largest point the driver draws, in pixels.
     let maximumPointSize: Float
     /// Draw every batch as quads (tests compare the two paths).
@@ -51,20 +58,31 @@ final class SpriteBatchRenderer {
         Self.describeSprites(in: vao, buffer: vbo, divisor: 0)
         glGenVertexArrays(1, &quadVAO)
         Self.describeSprites(in: quadVAO, buffer: vbo, divisor: 1)
+        glGenVertexArrays(1, &arenaVAO)
+        glGenVertexArrays(1, &arenaQuadVAO)
+        describeArena(arena.buffer)
+        arena.didReplaceBuffer = { [unowned self] buffer in self.describeArena(buffer) }
         glBindVertexArray(0)
     }
 
-    /// Points vertex array `array` at `buffer`'s sprites: centre, diameter, rotation, colour.
-    private static func describeSprites(in array: GLuint, buffer: GLuint, divisor: GLuint) {
+    private func describeArena(_ buffer: GLuint) {
+        Self.describeSprites(in: arenaVAO, buffer: buffer, divisor: 0)
+        Self.describeSprites(in: arenaQuadVAO, buffer: buffer, divisor: 1)
+        glBindVertexArray(0)
+    }
+
+    /// Points vertex array `array` at `buffer`'s sprites from sprite `first` on: centre, diameter,
+    /// rotation, colour.
+    private static func describeSprites(in array: GLuint, buffer: GLuint, divisor: GLuint, first: Int = 0) {
         glBindVertexArray(array)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = GLsizei(MemoryLayout<Sprite>.stride)
-        let layout: [(index: GLuint, count: GLint, offset: Int)] = [(0, 2, 0), (1, 1, 8), (2, 1, 12), (3, 4, 16)]
-        for attribute in layout {
-            glEnableVertexAttribArray(attribute.index)
-            glVertexAttribPointer(attribute.index, attribute.count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: attribute.offset))
-            glVertexAttribDivisor(attribute.index, divisor)
+        let base = first * MemoryLayout<Sprite>.stride
+        for (index, count, offset) in [(GLuint(0), GLint(2), 0), (1, 1, 8), (2, 1, 12), (3, 4, 16)] {
+            glEnableVertexAttribArray(index)
+            glVertexAttribPointer(index, count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: base + offset))
+            glVertexAttribDivisor(index, divisor)
         }
     }
 
@@ -72,15 +90,29 @@ final class SpriteBatchRenderer {
         glDeleteBuffers(1, &vbo)
         glDeleteVertexArrays(1, &vao)
         glDeleteVertexArrays(1, &quadVAO)
+        glDeleteVertexArrays(1, &arenaVAO)
+        glDeleteVertexArrays(1, &arenaQuadVAO)
     }
 
-    /// Draws `sprites` into the bound framebuffer.
-    func draw<C: RandomAccessCollection>(_ sprites: C, projection: PageProjection, brush: BrushTexture,
-                                         blend: SpriteBlend = .over) where C.Element == Sprite {
-        guard !sprites.isEmpty else { return }
+    /// Draws the sprites of `span`, already in the arena, into the bound framebuffer: no upload.
+    func draw(_ span: SpriteSpan, projection: PageProjection, brush: BrushTexture, blend: SpriteBlend = .over) {
+        guard span.count > 0 else { return }
+        let asQuads = prepare(largest: span.largest, projection: projection, brush: brush, blend: blend)
+        defer { glBlendEquation(GLenum(GL_FUNC_ADD)) }
+        if asQuads {
+            // Instanced arrays have no first instance in GL 3.3: point the quads' attributes at the span.
+            Self.describeSprites(in: arenaQuadVAO, buffer: arena.buffer, divisor: 1, first: span.first)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(span.count))
+        } else {
+            glBindVertexArray(arenaVAO)
+            glDrawArrays(GLenum(GL_POINTS), GLint(span.first), GLsizei(span.count))
+        }
+        glBindVertexArray(0)
+    }
+
+    /// Program, uniforms, brush, blend and viewport for a batch; true when it is drawn as quads.
+    private func prepare(largest: Float, projection: PageProjection, brush: BrushTexture, blend: SpriteBlend) -> Bool {
         let scale = Float(projection.pixelScale)
-        var largest: Float = 0
-        for s in sprites where s.diameter > largest { largest = s.diameter }
         let asQuads = largest * scale > maximumPointSize || forceQuads
         if asQuads {
             glUseProgram(quadProgram.id)
@@ -102,9 +134,19 @@ final class SpriteBatchRenderer {
         case .erase:
             glBlendFunc(GLenum(GL_ZERO), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         }
-        defer { glBlendEquation(GLenum(GL_FUNC_ADD)) }
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
+        return asQuads
+    }
+
+    /// Streams `sprites` (not in the arena: the live stroke) into the bound framebuffer.
+    func draw<C: RandomAccessCollection>(_ sprites: C, projection: PageProjection, brush: BrushTexture,
+                                         blend: SpriteBlend = .over) where C.Element == Sprite {
+        guard !sprites.isEmpty else { return }
+        var largest: Float = 0
+        for s in sprites where s.diameter > largest { largest = s.diameter }
+        let asQuads = prepare(largest: largest, projection: projection, brush: brush, blend: blend)
+        defer { glBlendEquation(GLenum(GL_FUNC_ADD)) }
 
         glBindVertexArray(asQuads ? quadVAO : vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
@@ -119,6 +161,7 @@ final class SpriteBatchRenderer {
         if uploaded == nil {
             Array(sprites).withUnsafeBufferPointer { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
         }
+        streamedBytes += bytes
         if asQuads {
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(sprites.count))
         } else {

@@ -33,6 +33,74 @@ final class StrokeGridTests: XCTestCase {
     }
 }
 
+final class StrokeGridEditingTests: XCTestCase {
+    /// Every item touching `rect` by brute force over `bounds`, the grid's answer to compare with.
+    private func expected(_ bounds: [Rect], touching rect: Rect, cellSize: Double) -> [Int] {
+        func cells(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
+            let f = { (v: Double) in Int((v / cellSize).rounded(.down)) }
+            return (f(r.minX)...f(r.maxX), f(r.minY)...f(r.maxY))
+        }
+        let (qc, qr) = cells(rect)
+        return bounds.indices.filter { i in
+            guard !bounds[i].isNull else { return false }
+            let (c, r) = cells(bounds[i])
+            return c.overlaps(qc) && r.overlaps(qr)
+        }
+    }
+
+    func testInsertingAndRemovingInTheMiddleRenumbersLaterItems() {
+        var grid = StrokeGrid(cellSize: 100)
+        grid.append(bounds: Rect(x: 10, y: 10, width: 20, height: 20))      // 0
+        grid.append(bounds: Rect(x: 500, y: 500, width: 20, height: 20))    // 1
+        grid.insert(bounds: Rect(x: 0, y: 0, width: 600, height: 30), at: 1) // now 1; the old 1 is 2
+        XCTAssertEqual(grid.count, 3)
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 15, y: 15, width: 5, height: 5)), [0, 1])
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 510, y: 510, width: 1, height: 1)), [2])
+        grid.remove(at: 0)
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 15, y: 15, width: 5, height: 5)), [0])
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 510, y: 510, width: 1, height: 1)), [1])
+        grid.replace(at: 0, bounds: Rect(x: 510, y: 510, width: 5, height: 5))
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 15, y: 15, width: 5, height: 5)), [])
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 510, y: 510, width: 1, height: 1)), [0, 1])
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 510, y: 510, width: 1, height: 1), from: 1), [1])
+        grid.remove(at: 7)
+        grid.insert(bounds: .null, at: 99)
+        XCTAssertEqual(grid.count, 3, "out of range: clamped insert, ignored removal")
+    }
+
+    func testRandomEditsAgreeWithABruteForceIndex() {
+        var generator = SystemRandomNumberGenerator()
+        var grid = StrokeGrid(cellSize: 50)
+        var bounds: [Rect] = []
+        for step in 0..<400 {
+            let r = Rect(x: Double.random(in: 0...900, using: &generator), y: Double.random(in: 0...900, using: &generator),
+                         width: Double.random(in: 0...200, using: &generator), height: Double.random(in: 0...200, using: &generator))
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0, 1:
+                grid.append(bounds: r)
+                bounds.append(r)
+            case 2:
+                let i = Int.random(in: 0...bounds.count, using: &generator)
+                grid.insert(bounds: r, at: i)
+                bounds.insert(r, at: i)
+            case 3 where !bounds.isEmpty:
+                let i = Int.random(in: 0..<bounds.count, using: &generator)
+                grid.remove(at: i)
+                bounds.remove(at: i)
+            default:
+                if !bounds.isEmpty {
+                    grid.removeLast()
+                    bounds.removeLast()
+                }
+            }
+            XCTAssertEqual(grid.count, bounds.count)
+            let query = Rect(x: Double.random(in: 0...900, using: &generator), y: Double.random(in: 0...900, using: &generator),
+                             width: 120, height: 80)
+            XCTAssertEqual(grid.strokes(touching: query), expected(bounds, touching: query, cellSize: 50), "step \(step)")
+        }
+    }
+}
+
 final class ViewTilesTests: XCTestCase {
     func testTilesCoverTheWindowAndTheCentreSharpensFirst() {
         var tiles = ViewTiles(width: 600, height: 300, tileSize: 256)

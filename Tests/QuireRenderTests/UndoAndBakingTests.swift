@@ -5,8 +5,9 @@ import QuireRender
 import QuireTestSupport
 import XCTest
 
-/// Undo, redo and baking through real GL: the page after an undo must look exactly as if the stroke
-/// had never been drawn, whether the stroke was recent, baked, or half-way through baking.
+/// Undo, redo and baking through real GL. Undo is the inverse edit the app applies (the newest item
+/// removed), redo puts it back on top: the page after an undo must look exactly as if the stroke had
+/// never been drawn, whether the stroke was recent, baked, or half-way through baking.
 final class UndoAndBakingTests: HeadlessGLTestCase {
 
     private static let ink = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .softRound)
@@ -50,16 +51,17 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
         let strokes = crossingStrokes()
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         for s in strokes { renderer.append(s) }
+        var undone: [RenderItem] = []
         for kept in stride(from: strokes.count - 1, through: 0, by: -1) {
-            XCTAssertTrue(renderer.undo())
+            undone.append(try XCTUnwrap(renderer.remove(at: renderer.count - 1)))
             assertSame(try renderer.renderPageImage(), try reference(strokes[..<kept]), "after undo down to \(kept)")
         }
-        XCTAssertFalse(renderer.undo(), "nothing left to undo")
+        XCTAssertNil(renderer.remove(at: renderer.count - 1), "nothing left to undo")
         for count in 1...strokes.count {
-            XCTAssertTrue(renderer.redo())
+            renderer.insert(undone.removeLast(), at: renderer.count)
             assertSame(try renderer.renderPageImage(), try reference(strokes[..<count]), "after redo up to \(count)")
         }
-        XCTAssertFalse(renderer.redo())
+        XCTAssertEqual(renderer.items, strokes.map(RenderItem.stroke))
     }
 
     func testUndoPastTheBakedBoundaryRebuildsFromVectors() throws {
@@ -70,7 +72,7 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
         renderer.finishBaking()
         XCTAssertEqual(renderer.bakedCount, 4)
         for kept in stride(from: strokes.count - 1, through: 0, by: -1) {
-            renderer.undo()
+            renderer.remove(at: renderer.count - 1)
             assertSame(try renderer.renderPageImage(), try reference(strokes[..<kept]), "baked, after undo down to \(kept)")
         }
     }
@@ -95,10 +97,10 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
         XCTAssertEqual(renderer.bakedCount, 1, "the first stroke baked, the big one not yet")
         XCTAssertTrue(renderer.needsAnotherFrame)
         assertSame(try renderer.renderPageImage(), full, "the page while baking")
-        renderer.undo()
+        let undone = try XCTUnwrap(renderer.remove(at: renderer.count - 1))
         let first = line(Point(10, 100), Point(190, 100), color: InkColor(red: 0, green: 0, blue: 0.9))
         assertSame(try renderer.renderPageImage(), try reference([first][...]), "undo of a stroke half-way through baking")
-        renderer.redo()
+        renderer.insert(undone, at: renderer.count)
         renderer.finishBaking()
         assertSame(try renderer.renderPageImage(), full, "redone and fully baked")
     }
@@ -109,7 +111,7 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
             renderer.append(line(Point(250, 10 + Double(i)), Point(390, 10 + Double(i)), diameter: 1))
         }
         renderer.append(line(Point(10, 10), Point(60, 60)))
-        renderer.undo()
+        renderer.remove(at: renderer.count - 1)
         let page = try renderer.renderPageImage()
         XCTAssertEqual(page.inkedCount(x0: 0, y0: 0, x1: 200, y1: 200), 0)
         XCTAssertEqual(page.inkedCount(x0: 250, y0: 10, x1: 390, y1: 310), 140 * 300, "the other strokes are untouched")
@@ -123,6 +125,6 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
         renderer.appendToLiveStroke(line(Point(50, 10), Point(50, 90)).sprites)
         renderer.cancelLiveStroke()
         assertSame(try renderer.renderPageImage(), before, "after cancelling the live stroke")
-        XCTAssertEqual(renderer.strokes.count, 1)
+        XCTAssertEqual(renderer.count, 1)
     }
 }

@@ -93,13 +93,13 @@ final class ViewAndZoomTests: HeadlessGLTestCase {
         XCTAssertTrue(window.readPixels().isInked(x: 200, y: 60))
         XCTAssertTrue(renderer.viewIsSharp, "a change refreshes its rect, it does not make tiles stale")
 
-        renderer.undo()
+        let undone = try XCTUnwrap(renderer.remove(at: renderer.count - 1))
         renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
         var shown = window.readPixels()
         XCTAssertFalse(shown.isInked(x: 200, y: 60), "the undone stroke still shows: \(shown.saveForInspection(named: "zoom-undo"))")
         XCTAssertTrue(shown.isInked(x: 300, y: 200), "the other stroke went too")
 
-        renderer.redo()
+        renderer.insert(undone, at: renderer.count)
         renderer.beginLiveStroke(StrokeRenderStyle(blendMode: .erase, layerOpacity: 1, brush: .hardRound))
         renderer.appendToLiveStroke(line(Point(60, 80), Point(60, 120), diameter: 12).sprites)
         renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)

@@ -1,0 +1,83 @@
+import CGL
+import QuireGeometry
+
+/// Draws a picture's texture through four corners with perspective-correct sampling: the inverse of
+/// the homography from the picture's unit square to the corners goes to the fragment shader, which
+/// finds each pixel's place in the picture exactly (see `Shaders.imageFragment`).
+final class ImageQuadRenderer {
+    private let program: ShaderProgram
+    private let pageToClip: GLint
+    private let pageToImage: GLint
+    private let opacity: GLint
+    private var vao: GLuint = 0
+    private var vbo: GLuint = 0
+
+    init() throws {
+        program = try ShaderProgram(vertex: Shaders.imageVertex, fragment: Shaders.imageFragment)
+        pageToClip = program.uniform("uPageToClip")
+        pageToImage = program.uniform("uPageToImage")
+        opacity = program.uniform("uOpacity")
+        glUseProgram(program.id)
+        glUniform1i(program.uniform("uImage"), 0)
+        glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &vbo)
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(2 * MemoryLayout<Float>.size), nil)
+        glBindVertexArray(0)
+    }
+
+    deinit {
+        glDeleteBuffers(1, &vbo)
+        glDeleteVertexArrays(1, &vao)
+    }
+
+    /// The map from page points to picture coordinates (0…1, y down from the upper-left corner), or nil
+    /// for corners that draw nothing: not finite, coinciding, three in a line, or not convex.
+    static func pageToImage(_ corners: Quadrilateral) -> Homography? {
+        let points = corners.corners
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        // Convex: every turn the same way round (a bow tie or a dart has no sensible picture).
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = points[i], b = points[(i + 1) % 4], c = points[(i + 2) % 4]
+            let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            guard turn != 0, sign == 0 || (turn > 0) == (sign > 0) else { return nil }
+            sign = turn
+        }
+        let unit = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
+        return Homography(from: points, to: unit)
+    }
+
+    /// Draws `texture` (premultiplied) through `corners` into the bound framebuffer, premultiplied over.
+    func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float) {
+        guard alpha > 0, let h = Self.pageToImage(corners) else { return }
+        glUseProgram(program.id)
+        projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        // Row-major m → column-major for GL.
+        let m = h.m.map { Float($0) }
+        let columns: (Float, Float, Float, Float, Float, Float, Float, Float, Float) =
+            (m[0], m[3], m[6], m[1], m[4], m[7], m[2], m[5], m[8])
+        withUnsafeBytes(of: columns) {
+            glUniformMatrix3fv(pageToImage, 1, GLboolean(GL_FALSE), $0.baseAddress!.assumingMemoryBound(to: Float.self))
+        }
+        glUniform1f(opacity, min(1, alpha))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let (x, y, w, h2) = projection.viewport
+        glViewport(x, y, w, h2)
+        // A strip upper-left, upper-right, lower-left, lower-right: two triangles covering the convex quad.
+        let (ul, ur, lr, ll) = (corners.upperLeft, corners.upperRight, corners.lowerRight, corners.lowerLeft)
+        let values: (Float, Float, Float, Float, Float, Float, Float, Float) =
+            (Float(ul.x), Float(ul.y), Float(ur.x), Float(ur.y), Float(ll.x), Float(ll.y), Float(lr.x), Float(lr.y))
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        withUnsafeBytes(of: values) { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+    }
+}

@@ -1,0 +1,112 @@
+import CGL
+import QuireImageIO
+
+/// One GL texture per picture (by `SceneImage.imageKey`), premultiplied and mipmapped when first drawn,
+/// shared by every item that shows it. Page items hold a use each (`retain`/`release`) and a picture's
+/// texture goes when its last item does, unless the overlay showed it this frame; pictures drawn only by
+/// the overlay are kept while it shows them (`sweep` after each frame drops the ones it stopped showing).
+final class ImageTextureCache {
+    private struct Entry {
+        var texture: GLuint
+        var uses: Int
+        /// The last frame whose overlay showed it.
+        var overlayFrame: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var usesOfKeysNotYetUploaded: [String: Int] = [:]
+    private var frame = 0
+    /// The largest side GL takes.
+    let maximumSize: Int
+    /// How many pictures were uploaded (tests check that shared keys upload once).
+    private(set) var uploads = 0
+
+    init() {
+        var size: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+        maximumSize = Int(max(size, 1))
+    }
+
+    deinit {
+        for entry in entries.values {
+            var texture = entry.texture
+            glDeleteTextures(1, &texture)
+        }
+    }
+
+    var count: Int { entries.count }
+
+    func retain(_ key: String) {
+        if entries[key] != nil { entries[key]!.uses += 1 } else { usesOfKeysNotYetUploaded[key, default: 0] += 1 }
+    }
+
+    func release(_ key: String) {
+        if var entry = entries[key] {
+            entry.uses -= 1
+            entries[key] = entry
+            if entry.uses <= 0, entry.overlayFrame != frame { delete(key) }
+        } else if let uses = usesOfKeysNotYetUploaded[key] {
+            usesOfKeysNotYetUploaded[key] = uses > 1 ? uses - 1 : nil
+        }
+    }
+
+    /// Forgets every page item's use (a page opened afresh); textures stay until swept.
+    func releaseAll() {
+        for key in Array(entries.keys) { entries[key]!.uses = 0 }
+        usesOfKeysNotYetUploaded.removeAll()
+    }
+
+    /// The texture showing `image`, uploaded on first use; nil for a picture GL cannot hold (empty, too
+    /// large, or with fewer bytes than its size says), which is then simply not drawn.
+    func texture(for key: String, image: RGBAImage, inOverlay: Bool = false) -> GLuint? {
+        if let entry = entries[key] {
+            if inOverlay { entries[key]!.overlayFrame = frame }
+            return entry.texture
+        }
+        guard image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
+              image.pixels.count >= image.width * image.height * 4 else { return nil }
+        let texture = Self.upload(image)
+        uploads += 1
+        entries[key] = Entry(texture: texture, uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
+                             overlayFrame: inOverlay ? frame : -1)
+        return texture
+    }
+
+    /// Ends a frame: pictures no item uses and the frame's overlay did not show are let go.
+    func sweep() {
+        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { delete(key) }
+        frame &+= 1
+    }
+
+    private func delete(_ key: String) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        var texture = entry.texture
+        glDeleteTextures(1, &texture)
+    }
+
+    /// Rows go up top row first, so texture coordinate (0, 0) is the picture's upper-left corner.
+    private static func upload(_ image: RGBAImage) -> GLuint {
+        var premultiplied = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        image.pixels.withUnsafeBufferPointer { source in
+            for i in stride(from: 0, to: premultiplied.count, by: 4) {
+                let a = UInt32(source[i + 3])
+                for c in 0..<3 { premultiplied[i + c] = UInt8((UInt32(source[i + c]) * a + 127) / 255) }
+                premultiplied[i + 3] = UInt8(a)
+            }
+        }
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        premultiplied.withUnsafeBytes {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        return texture
+    }
+}

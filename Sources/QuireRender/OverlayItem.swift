@@ -1,0 +1,37 @@
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+
+/// Something the UI draws over the page in the window (a selection, handles, the scissors' path, a
+/// drag preview), in WINDOW pixels (y down). The overlay is drawn after the page and the live stroke,
+/// and never reaches the page's layers or its exports.
+public enum OverlayItem: Sendable {
+    /// Filled, even-odd (as clips are), so a polygon inside another makes a hole.
+    case polygon([Point], color: InkColor)
+    /// A line through the points, `width` pixels wide with square ends; where it crosses itself it is
+    /// covered once, so a translucent line does not darken there.
+    case polyline([Point], width: Double, color: InkColor)
+    /// A picture filling `rect`; `key` names its pixels as `SceneImage.imageKey` does (its texture is
+    /// kept while the overlay shows it).
+    case image(key: String, image: RGBAImage, rect: Rect, opacity: Float)
+
+    /// The window area it can touch; null when it holds a point that is not finite (then it is skipped).
+    var bounds: Rect {
+        switch self {
+        case let .polygon(points, _):
+            return Self.bounds(of: points)
+        case let .polyline(points, width, _):
+            guard width.isFinite, width > 0 else { return .null }
+            let b = Self.bounds(of: points)
+            return b.isNull ? b : b.outsetBy(width / 2 + 1)
+        case let .image(_, _, rect, _):
+            guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return .null }
+            return rect
+        }
+    }
+
+    private static func bounds(of points: [Point]) -> Rect {
+        guard !points.isEmpty, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
+        return points.reduce(Rect.null) { $0.union($1) }
+    }
+}

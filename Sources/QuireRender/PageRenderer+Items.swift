@@ -1,0 +1,172 @@
+import QuireGeometry
+import QuireInk
+
+/// Editing the page's items by index. Each edit redraws only the rectangle the item covers (see
+/// `redraw`); the baked layer is rebuilt there only when the edit lies below the baked boundary or
+/// touches the item half-way through baking.
+extension PageRenderer {
+    /// Items on the page.
+    public var count: Int { entries.count }
+
+    /// The page's items in order (a copy; `item(at:)` reads one).
+    public var items: [RenderItem] { entries.map(\.item) }
+
+    public func item(at index: Int) -> RenderItem { entries[index].item }
+
+    /// Opens a page: whatever was on the renderer goes, every stroke's sprites go to the GPU in one
+    /// upload, and everything outside the undo window goes straight into the baked layer, with no time
+    /// slicing. Neighbouring strokes that blend alike draw in one call.
+    public func load(_ loaded: [RenderItem]) {
+        if !entries.isEmpty || liveStyle != nil { clearInk() }
+        var strokeSprites: [[Sprite]] = []
+        for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
+        var spans = sprites.arena.store(strokeSprites)[...]
+        for item in loaded {
+            entries.append(makeEntry(item, spans: &spans))
+            grid.append(bounds: item.bounds)
+        }
+        drawItems(entries.indices, into: inkLayer, projection: pageProjection)
+        let toBake = max(0, entries.count - undoWindow) - bakedCount
+        if toBake > 0 {
+            drawItems(bakedCount..<(bakedCount + toBake), into: bakedLayer, projection: pageProjection)
+            bakedCount += toBake
+        }
+        // Pictures of the page before that this one does not show go now (exports open page after
+        // page with no frame between to sweep them); the ones it shares were kept and re-used.
+        images.sweep()
+        view?.tiles.markAllStale()
+    }
+
+    /// Adds an item on top of the page.
+    public func append(_ item: RenderItem) {
+        insert(item, at: entries.count)
+    }
+
+    /// Adds a finished stroke on top of the page.
+    public func append(_ stroke: SceneStroke) {
+        insert(.stroke(stroke), at: entries.count)
+    }
+
+    /// Draws a whole finished stroke onto the page.
+    public func draw<C: RandomAccessCollection>(stroke strokeSprites: C, style: StrokeRenderStyle)
+    where C.Element == Sprite {
+        append(SceneStroke(sprites: Array(strokeSprites), style: style))
+    }
+
+    /// Puts `item` at position `index` (clamped to 0...count) of the page's order. On top it is simply
+    /// drawn over the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its
+    /// rectangle is redrawn.
+    public func insert(_ item: RenderItem, at index: Int) {
+        let index = max(0, min(index, entries.count))
+        var strokeSprites: [[Sprite]] = []
+        Self.collectSprites(of: item, into: &strokeSprites)
+        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
+        entries.insert(makeEntry(item, spans: &spans), at: index)
+        grid.insert(bounds: item.bounds, at: index)
+        let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
+        if index == entries.count - 1, !underLiveInk {
+            render(index, into: inkLayer, projection: pageProjection)
+            refreshView(pageRect: item.bounds)
+            return
+        }
+        if index < bakedCount {
+            bakedCount += 1
+            redraw(item.bounds, bakedToo: true)
+        } else if index == bakedCount, bakeProgress != nil {
+            // The baked layer holds part of the item that now follows this one: bake that one afresh.
+            bakeProgress = nil
+            redraw(item.bounds.union(entries[index + 1].item.bounds), bakedToo: true)
+        } else {
+            redraw(item.bounds, bakedToo: false)
+        }
+    }
+
+    /// Takes the item at `index` off the page, redrawing only the rectangle it covered; nil when there
+    /// is no such item. Removing the newest (undoing a stroke) costs what the strokes near it cost.
+    @discardableResult
+    public func remove(at index: Int) -> RenderItem? {
+        guard entries.indices.contains(index) else { return nil }
+        let entry = entries.remove(at: index)
+        grid.remove(at: index)
+        forget(entry)
+        var bakedToo = false
+        if index < bakedCount {
+            // Below the baked boundary: the baked layer itself must be rebuilt there from vectors.
+            bakedCount -= 1
+            bakedToo = true
+        } else if index == bakedCount, bakeProgress != nil {
+            bakeProgress = nil
+            bakedToo = true
+        }
+        redraw(entry.item.bounds, bakedToo: bakedToo)
+        return entry.item
+    }
+
+    /// Puts `item` in place of the one at `index` (moved, restyled, cut), redrawing both rectangles.
+    public func replace(at index: Int, with item: RenderItem) {
+        guard entries.indices.contains(index) else { return }
+        let old = entries[index]
+        var strokeSprites: [[Sprite]] = []
+        Self.collectSprites(of: item, into: &strokeSprites)
+        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
+        entries[index] = makeEntry(item, spans: &spans)
+        forget(old)
+        grid.replace(at: index, bounds: item.bounds)
+        var bakedToo = index < bakedCount
+        if index == bakedCount, bakeProgress != nil {
+            bakeProgress = nil
+            bakedToo = true
+        }
+        redraw(old.item.bounds.union(item.bounds), bakedToo: bakedToo)
+    }
+
+    /// Every stroke's sprites in `item`, depth first: the order `makeEntry` takes their spans in.
+    static func collectSprites(of item: RenderItem, into list: inout [[Sprite]]) {
+        switch item {
+        case let .stroke(stroke): list.append(stroke.sprites)
+        case .image: break
+        case let .group(group): for child in group.children { collectSprites(of: child, into: &list) }
+        }
+    }
+
+    /// The entry for `item`, taking its strokes' spans from `spans` and holding its pictures' textures.
+    func makeEntry(_ item: RenderItem, spans: inout ArraySlice<SpriteSpan>) -> Entry {
+        switch item {
+        case .stroke:
+            return Entry(item: item, span: spans.popFirst() ?? .empty, childSpans: [])
+        case let .image(image):
+            images.retain(image.imageKey)
+            return Entry(item: item, span: .empty, childSpans: [])
+        case .group:
+            let count = item.strokeCount
+            let childSpans = Array(spans.prefix(count))
+            spans = spans.dropFirst(count)
+            retainImages(in: item)
+            return Entry(item: item, span: .empty, childSpans: childSpans)
+        }
+    }
+
+    private func retainImages(in item: RenderItem) {
+        switch item {
+        case .stroke: break
+        case let .image(image): images.retain(image.imageKey)
+        case let .group(group): for child in group.children { retainImages(in: child) }
+        }
+    }
+
+    private func releaseImages(in item: RenderItem) {
+        switch item {
+        case .stroke: break
+        case let .image(image): images.release(image.imageKey)
+        case let .group(group): for child in group.children { releaseImages(in: child) }
+        }
+    }
+
+    /// Frees what an entry held on the GPU. A removed item that comes back (redo) is uploaded again:
+    /// one stroke's copy, and removal must not keep every undone stroke's sprites on the GPU forever.
+    func forget(_ entry: Entry) {
+        sprites.arena.free(entry.span)
+        for span in entry.childSpans { sprites.arena.free(span) }
+        releaseImages(in: entry.item)
+    }
+}

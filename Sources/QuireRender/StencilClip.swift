@@ -1,0 +1,81 @@
+import CGL
+import QuireGeometry
+import QuireInk
+
+/// Clipping by paths through the stencil buffer of the bound render target, nested up to eight deep.
+/// Fill rule: EVEN-ODD everywhere (a hole is any subpath inside another, whichever way it winds): each
+/// clip level owns one stencil bit, and a fan per outline inverts that bit, which leaves it set exactly
+/// where the outlines nest an odd number of times. Drawing passes where every active level's bit is set.
+/// Popping a level draws the same fans again, which inverts the bit back to zero, so outside a push/pop
+/// pair the stencil is always clear and no frame pays for clearing it.
+final class StencilClip {
+    static let maximumDepth = 8
+    private let polygons: PolygonRenderer
+    /// Fan vertices of each active level, to undo them on pop; kept to reuse their storage.
+    private var fans: [[Float]] = []
+    private(set) var depth = 0
+    /// Whether the stencil test is switched off while drawing into a scratch layer.
+    private var suspended = false
+
+    init(polygons: PolygonRenderer) {
+        self.polygons = polygons
+    }
+
+    /// Restricts drawing into the bound target to the inside of `path` (and of every clip already
+    /// pushed). Returns false, pushing nothing, when nesting is too deep: the caller draws nothing.
+    func push(_ path: BezierPath, projection: PageProjection) -> Bool {
+        guard depth < Self.maximumDepth else { return false }
+        if fans.count <= depth { fans.append([]) }
+        fans[depth].removeAll(keepingCapacity: true)
+        PolygonRenderer.appendFans(of: ClipPath.outlines(of: path, pixelScale: projection.pixelScale), to: &fans[depth])
+        invert(level: depth, projection: projection)
+        depth += 1
+        applyTest()
+        return true
+    }
+
+    /// Ends the innermost clip; `projection` must be the one it was pushed with.
+    func pop(projection: PageProjection) {
+        guard depth > 0 else { return }
+        depth -= 1
+        invert(level: depth, projection: projection)
+        applyTest()
+    }
+
+    /// Stops testing while drawing somewhere else (a highlighter's scratch layer has a stencil of its own).
+    func suspend() {
+        suspended = true
+        glDisable(GLenum(GL_STENCIL_TEST))
+    }
+
+    func resume() {
+        suspended = false
+        applyTest()
+    }
+
+    /// Flips stencil bit `level` under the fans of that level, where the lower levels pass.
+    private func invert(level: Int, projection: PageProjection) {
+        guard fans[level].count >= 6 else { return }
+        let lower = GLuint((1 << level) - 1)
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(lower), lower)
+        glStencilMask(GLuint(1 << level))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INVERT))
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        polygons.drawTriangles(fans[level], projection: projection, color: .black)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilMask(0xff)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+    }
+
+    private func applyTest() {
+        guard depth > 0, !suspended else {
+            glDisable(GLenum(GL_STENCIL_TEST))
+            return
+        }
+        let all = GLuint((1 << depth) - 1)
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(all), all)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+    }
+}
