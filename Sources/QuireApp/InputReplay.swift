@@ -15,11 +15,10 @@ public enum InputReplay {
                                         brushDirectory: ResourceLocator.brushesDirectory)
         let canvas = CanvasController(page: Page(size: pageSize))
         canvas.settings = InputSettings.load().0
-        var redoItems: [RenderItem] = []
         for event in events {
             // Commands in the log (export, quit) belong to the recorded session, not to the replay.
             _ = canvas.handle(event)
-            renderer.perform(canvas.takeRenderWork(), redoItems: &redoItems)
+            renderer.perform(canvas.takeRenderWork(), building: RenderItemBuilder(registry: canvas.registry))
         }
         try PageExporter.write(try renderer.renderPageImage(), to: output)
         let counts = canvas.page.strokes.map { String($0.samples.count) }.joined(separator: ", ")

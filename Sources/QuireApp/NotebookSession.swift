@@ -1,6 +1,7 @@
 import Foundation
 import QuireDocument
 import QuireGeometry
+import QuireImageIO
 import QuireStorage
 
 /// The notebook the window shows, and the way to every other one in the library: which notebook and
@@ -14,6 +15,9 @@ public final class NotebookSession {
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
     private var autosaver: Autosaver?
+    /// Decoded pictures by blob, for this notebook.
+    private var images: [BlobID: RGBAImage] = [:]
+    private var unreadableImages: Set<BlobID> = []
     private let newPageSize: PageSize
     private let say: @Sendable (String) -> Void
 
@@ -52,29 +56,25 @@ public final class NotebookSession {
         return try store.loadPage(currentPageID)
     }
 
-    /// A stroke was finished on the current page: saved in the background.
-    public func strokeFinished(_ stroke: Stroke) {
-        let page = currentPageID
-        save("stroke") { try $0.append(stroke, to: page) }
-    }
-
-    /// The current page's newest stroke was undone: removed from the file in the background, as the
-    /// inverse of its insert. (A redo comes back through `strokeFinished`.) Until the app keeps the
-    /// edits it applies, this reads the page to name the stroke; `pageEdited` is the way forward.
-    public func strokeUndone() {
-        let page = currentPageID
-        save("undo") { store in
-            let stored = try store.loadPage(page)
-            guard let index = stored.items.lastIndex(where: { $0.stroke != nil }) else { return }
-            try store.apply(.remove([PlacedItem(stored.items[index], at: index)]), to: page)
-        }
-    }
-
-    /// An edit the app applied to the current page (and its renderer): saved in the background, the
-    /// same value, so the file never drifts from the model.
+    /// The current page was edited (a stroke finished, an undo, a cut): the same edit is applied to the
+    /// file in the background, one transaction.
     public func pageEdited(_ edit: PageEdit) {
         let page = currentPageID
         save("edit") { try $0.apply(edit, to: page) }
+    }
+
+    /// The picture a blob of this notebook holds, decoded (and kept for the next item that shows it);
+    /// nil, with a message once, when it is missing or not a picture Quire reads.
+    public func image(_ id: BlobID) -> RGBAImage? {
+        if let known = images[id] { return known }
+        do {
+            let decoded = try PNG.decode(try store.blob(id))
+            images[id] = decoded
+            return decoded
+        } catch {
+            if unreadableImages.insert(id).inserted { say("quire: a picture in \(store.path) cannot be shown: \(error)") }
+            return nil
+        }
     }
 
     /// Remembers how the current page sits in the window (saved in the background).
@@ -243,6 +243,8 @@ public final class NotebookSession {
     private func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
         if detaching { try detach() }
         store = newStore
+        images.removeAll()
+        unreadableImages.removeAll()
         try attach()
     }
 

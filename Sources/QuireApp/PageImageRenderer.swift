@@ -3,18 +3,18 @@ import QuireImageIO
 import QuireInk
 import QuireRender
 
-/// Renders stored pages offscreen (PNG export, thumbnails): each stroke redrawn from its samples by the
-/// engine its style names, on the page's paper colour. Keeps one `PageRenderer` for the last page size,
+/// Renders stored pages offscreen (PNG export, thumbnails): each item redrawn from its vectors (ink by
+/// the engine its style names), on the page's paper colour. Keeps one `PageRenderer` for the last page size,
 /// so a 500-page export compiles its shaders once. Needs a current GL context (the window's, or a
 /// `HeadlessGLContext`) on the calling thread, for its whole life.
 public final class PageImageRenderer {
     private let brushDirectory: String?
-    private let registry: InkEngineRegistry
+    private let builder: RenderItemBuilder
     private var renderer: PageRenderer?
 
-    public init(brushDirectory: String? = ResourceLocator.brushesDirectory, registry: InkEngineRegistry = .standard) {
+    public init(brushDirectory: String? = ResourceLocator.brushesDirectory, builder: RenderItemBuilder = RenderItemBuilder()) {
         self.brushDirectory = brushDirectory
-        self.registry = registry
+        self.builder = builder
     }
 
     /// The page as an image, `scale` image pixels per page pixel.
@@ -31,16 +31,7 @@ public final class PageImageRenderer {
         }
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
-        Self.drawStrokes(of: page, into: renderer, registry: registry)
+        renderer.load(page, building: builder)
         return try renderer.renderPageImage(scale: scale)
-    }
-
-    /// Loads every stroke of `page` into `renderer`, oldest first, each redrawn from its samples by the
-    /// engine its style names (batched; all but the undo window baked at once).
-    public static func drawStrokes(of page: Page, into renderer: PageRenderer, registry: InkEngineRegistry = .standard) {
-        renderer.load(page.strokes.map { stroke in
-            var engine = registry.makeEngine(for: stroke.style)
-            return .stroke(SceneStroke(sprites: engine.sprites(for: stroke.samples), style: engine.renderStyle))
-        })
     }
 }

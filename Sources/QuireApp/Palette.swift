@@ -15,7 +15,7 @@ public enum Palette {
     ]
 
     /// The palette slot (0-based) each tool starts with.
-    public static func initialSlot(for tool: InkTool) -> Int {
+    public static func initialSlot(for tool: ToolID) -> Int {
         tool == .highlighter ? 4 : 0
     }
 }

@@ -11,8 +11,6 @@ public final class QuireApplication {
     private let options: AppOptions
     private let window: X11Window
     private var renderer: PageRenderer
-    /// Items undone on the renderer, newest last, for redo (the renderer keeps no history of its own).
-    private var rendererRedo: [RenderItem] = []
     private let canvas: CanvasController
     /// The notebook on disk: finished strokes autosave through it; the notebook keys act on it.
     private let session: NotebookSession
@@ -22,6 +20,10 @@ public final class QuireApplication {
     private let say: @Sendable (String) -> Void
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
+    /// Page items → render items, pictures read from the notebook's blobs.
+    private var builder: RenderItemBuilder {
+        RenderItemBuilder(registry: canvas.registry, image: session.image)
+    }
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -34,12 +36,8 @@ public final class QuireApplication {
         renderer = try PageRenderer(pageWidth: Int(page.size.width.rounded()), pageHeight: Int(page.size.height.rounded()),
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)
-        canvas.onStrokeFinished = { [session, weak self] stroke in
-            session.strokeFinished(stroke)
-            self?.thumbnailStale = true
-        }
-        canvas.onStrokeUndone = { [session, weak self] in
-            session.strokeUndone()
+        canvas.onEdit = { [session, weak self] edit in
+            session.pageEdited(edit)
             self?.thumbnailStale = true
         }
         let (settings, warnings) = InputSettings.load()
@@ -66,9 +64,7 @@ public final class QuireApplication {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
         }
         say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer); swap interval \(window.swapInterval)). "
-            + "P pen, M marker, H highlighter, E eraser, 1–9 colours; Ctrl+Z/Ctrl+Shift+Z undo/redo; "
-            + "Ctrl+wheel or Ctrl+=/− zoom, wheel or arrows pan, Ctrl+0 resets; Ctrl+E writes the page as PNG, "
-            + "Ctrl+Q quits. Notebook: \(session.store.path), \(session.position).")
+            + "Keys: \(KeyTable.summary). Notebook: \(session.store.path), \(session.position).")
         while true {
             // While tiles sharpen or strokes bake, keep drawing frames at once; while the stored
             // thumbnail is behind the page, wake after a quiet moment to refresh it; else sleep.
@@ -78,10 +74,6 @@ public final class QuireApplication {
             for event in events {
                 record(event)
                 if case let .devicesChanged(devices) = event { describe(devices) }
-                if case let .key(key) = event, let command = NotebookKeys.command(for: key) {
-                    perform(command)
-                    continue
-                }
                 switch canvas.handle(event) {
                 case .quit?:
                     refreshThumbnail()
@@ -91,6 +83,8 @@ public final class QuireApplication {
                     return
                 case .exportPNG?:
                     exportPage()
+                case let .notebook(command)?:
+                    perform(command)
                 case nil:
                     break
                 }
@@ -109,11 +103,10 @@ public final class QuireApplication {
             renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
         }
         renderer.clearInk()
-        rendererRedo.removeAll()
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
-        PageImageRenderer.drawStrokes(of: page, into: renderer, registry: canvas.registry)
         canvas.show(page)
+        renderer.load(page, building: builder)
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
@@ -148,7 +141,7 @@ public final class QuireApplication {
 
     /// Hands the canvas's queued stroke work to the renderer, in order.
     private func catchUpRenderer() {
-        renderer.perform(canvas.takeRenderWork(), redoItems: &rendererRedo)
+        renderer.perform(canvas.takeRenderWork(), building: builder)
         for problem in renderer.brushProblems where !reportedProblems.contains(problem) {
             reportedProblems.insert(problem)
             say("quire: warning: \(problem)")

@@ -1,25 +1,36 @@
+import QuireDocument
 import QuireRender
 
 extension PageRenderer {
-    /// Carries out the canvas's queued work, in order: the one place strokes reach the renderer, for
-    /// the window and for headless replay alike. The renderer has no undo of its own: undo removes the
-    /// newest item and keeps it in `redoItems`, redo puts it back on top, and a new stroke ends the
-    /// redo history (as the canvas's own does).
-    public func perform(_ work: [InkRenderWork], redoItems: inout [RenderItem]) {
+    /// Carries out the canvas's queued work, in order: the one place the page's items reach the
+    /// renderer, for the window and for headless replay alike. An edit's steps are applied to the
+    /// renderer's list exactly as to the page's, so the two stay index for index.
+    public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) {
         for item in work {
             switch item {
             case let .beginStroke(style): beginLiveStroke(style)
             case let .sprites(sprites): appendToLiveStroke(sprites)
-            case .endStroke:
-                endLiveStroke()
-                redoItems.removeAll()
-            case .undo:
-                guard !hasLiveStroke, count > 0, let undone = remove(at: count - 1) else { continue }
-                redoItems.append(undone)
-            case .redo:
-                guard !hasLiveStroke, let redone = redoItems.popLast() else { continue }
-                insert(redone, at: count)
+            case .endStroke: endLiveStroke()
+            case .cancelStroke: cancelLiveStroke()
+            case let .edit(edit):
+                for step in edit.steps {
+                    switch step {
+                    case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
+                    case let .remove(_, index): remove(at: index)
+                    case let .replace(index, pageItem): replace(at: index, with: builder.renderItem(pageItem))
+                    case let .move(_, from, to):
+                        let moved = items[from]
+                        remove(at: from)
+                        insert(moved, at: to)
+                    }
+                }
             }
         }
+    }
+
+    /// Shows `page`'s items, each redrawn from its vectors (batched; all but the undo window baked at
+    /// once).
+    public func load(_ page: Page, building builder: RenderItemBuilder) {
+        load(builder.renderItems(of: page))
     }
 }

@@ -9,18 +9,17 @@ struct QuireCommand: ParsableCommand {
         commandName: "quire",
         abstract: "A notebook and drawing program for the X11 desktop.",
         discussion: """
-            Draw with the mouse or a pen: P pen, M marker, H highlighter, E eraser, 1–9 colours. \
-            Ctrl+Z / Ctrl+Shift+Z undo and redo; Ctrl+wheel, Ctrl+= and Ctrl+− zoom, the wheel and \
-            arrows pan, Ctrl+0 resets the view. Ctrl+E writes the page as PNG (to --export-png, or to \
-            quire-page-DATE-TIME.png in the current folder); Ctrl+Q or the close button quits. Every \
-            finished stroke is saved to the notebook at once. PageDown/PageUp turn pages (PageDown on the \
-            last page adds one); README.md lists the notebook keys.
-            Notebooks live in $XDG_DATA_HOME/quire/notebooks (--library DIR for another folder); a \
-            notebook is named by its title or its path.
+            Draw with the mouse or a pen; Ctrl+wheel zooms, the wheel pans. Every finished stroke is saved \
+            to the notebook at once. Notebooks live in $XDG_DATA_HOME/quire/notebooks (--library DIR for \
+            another folder); a notebook is named by its title or its path.
+
+            Keys (`quire keys` lists them again):
+            \(KeyTable.text(.canvas))
+            \(KeyTable.text(.notebook))
             """,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
                       PagesCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
-                      Replay.self, AutosaveDrillCommand.self],
+                      Replay.self, KeysCommand.self, AutosaveDrillCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
 

@@ -24,7 +24,7 @@ final class CanvasControllerTests: XCTestCase {
         XCTAssertEqual(canvas.page.strokes[0].samples.last?.position, Point(160, 10))
     }
 
-    private func sprites(in work: [InkRenderWork]) -> [Sprite] {
+    private func sprites(in work: [RenderWork]) -> [Sprite] {
         work.flatMap { item -> [Sprite] in
             if case let .sprites(s) = item { return s }
             return []
@@ -55,7 +55,7 @@ final class CanvasControllerTests: XCTestCase {
     func testKeysSwitchToolsAndColoursAndTheStrokeKeepsThem() {
         let canvas = CanvasController()
         XCTAssertEqual(canvas.tool, .pen)
-        for (key, tool) in [("m", InkTool.marker), ("h", .highlighter), ("e", .eraser), ("p", .pen)] {
+        for (key, tool) in [("m", ToolID.marker), ("h", .highlighter), ("e", .eraser), ("p", .pen)] {
             _ = canvas.handle(.key(KeyInput(keysym: UInt(key.unicodeScalars.first!.value), text: key)))
             XCTAssertEqual(canvas.tool, tool)
         }
@@ -116,10 +116,17 @@ final class CanvasControllerTests: XCTestCase {
         _ = canvas.handle(.key(ctrlZ))
         _ = canvas.handle(.key(ctrlZ))
         XCTAssertEqual(canvas.page.strokes.map { $0.samples[0].position.y }, [10])
-        XCTAssertEqual(canvas.takeRenderWork(), [.undo, .undo])
+        // Undo is the inverse edit of each stroke's insertion: the top item removed, then the next.
+        let undos = canvas.takeRenderWork()
+        XCTAssertEqual(undos.count, 2)
+        for (work, index) in zip(undos, [2, 1]) {
+            guard case let .edit(.remove(removed)) = work else { return XCTFail("\(work)") }
+            XCTAssertEqual(removed.map(\.index), [index])
+        }
         _ = canvas.handle(.key(KeyInput(keysym: 0x5a, text: "\u{1a}", control: true, shift: true)))
         XCTAssertEqual(canvas.page.strokes.map { $0.samples[0].position.y }, [10, 20])
-        XCTAssertEqual(canvas.takeRenderWork(), [.redo])
+        guard case let .edit(.insert(redone))? = canvas.takeRenderWork().first else { return XCTFail() }
+        XCTAssertEqual(redone.map(\.index), [1])
         _ = canvas.handle(.pointerDown(sample(0, 40), button: 1))
         _ = canvas.handle(.key(ctrlZ))                                    // ignored mid-stroke
         _ = canvas.handle(.pointerUp(sample(50, 40, 0.1), button: 1))

@@ -20,6 +20,11 @@ final class NotebookSessionTests: XCTestCase {
                style: .defaults(for: .pen))
     }
 
+    /// The edit that finishing `stroke` on a page of `existing` strokes makes.
+    private func adding(_ stroke: Stroke, above existing: Int) -> PageEdit {
+        .insert([PlacedItem(.stroke(stroke), at: existing)])
+    }
+
     private func strokeCount(_ path: String) throws -> Int {
         let store = try NotebookStore(openingAt: path, readOnly: true)
         defer { try? store.close() }
@@ -33,12 +38,12 @@ final class NotebookSessionTests: XCTestCase {
         // "Beta" sorts after Alpha: the next notebook, and not a notebook at all.
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8)))
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
-        session.strokeFinished(stroke(50))
+        session.pageEdited(adding(stroke(50), above: 0))
         XCTAssertThrowsError(try session.perform(.nextNotebook)) { error in
             XCTAssertTrue("\(error)".contains("Beta.quire"), "\(error)")
         }
         XCTAssertEqual(try session.store.title, "Alpha", "the session left the notebook it could save to")
-        session.strokeFinished(stroke(80))
+        session.pageEdited(adding(stroke(80), above: 1))
         session.close()
         XCTAssertEqual(try strokeCount(folder + "/Alpha.quire"), 2, "a stroke after the failed switch was lost")
     }
@@ -52,7 +57,7 @@ final class NotebookSessionTests: XCTestCase {
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
         XCTAssertTrue(try session.perform(.trashNotebook))
         XCTAssertEqual(try session.store.title, "Gamma")
-        session.strokeFinished(stroke(50))
+        session.pageEdited(adding(stroke(50), above: 0))
         session.close()
         XCTAssertEqual(try strokeCount(folder + "/Gamma.quire"), 1)
     }

@@ -1,0 +1,13 @@
+/// What a key (and later a button of the on-canvas interface) asks Quire to do.
+public enum AppAction: Equatable, Sendable {
+    case selectTool(ToolID)
+    /// A palette slot (0-based) for the current tool.
+    case selectColor(slot: Int)
+    case undo, redo
+    case zoomIn, zoomOut, resetView
+    /// Pan by whole steps (`CanvasController.scrollStep` window pixels), positive right and down: the
+    /// direction the page moves.
+    case pan(dx: Int, dy: Int)
+    case exportPNG, quit
+    case notebook(NotebookCommand)
+}

@@ -1,0 +1,71 @@
+import QuireDocument
+import QuireInk
+
+/// Pen, marker, highlighter and eraser: a gesture becomes one stroke, drawn sample by sample by the
+/// ink engine its style names and added to the page as one edit when the gesture ends.
+public final class InkingTool: Tool {
+    public let id: ToolID
+    public let ink: InkTool
+    private var engine: (any InkDrawEngine)?
+    private var style: StrokeStyle?
+    private var samples: [InputSample] = []
+    /// Reused for every sample, so drawing allocates nothing per event once warm.
+    private var update = StrokeUpdate()
+
+    public init(_ ink: InkTool) {
+        self.ink = ink
+        id = ToolID(ink.rawValue)
+    }
+
+    public var isActive: Bool { engine != nil }
+
+    public func begin(_ input: ToolInput, in context: ToolContext) {
+        if isActive { end(nil, in: context) }
+        let style = context.registry.style(for: ink, color: .rgb(context.color(id)))
+        var engine = context.registry.makeEngine(for: style)
+        context.renderQueue.append(.beginStroke(engine.renderStyle))
+        engine.begin(input.sample, into: &update)
+        self.engine = engine
+        self.style = style
+        samples = [input.sample]
+        context.renderQueue.take(update)
+    }
+
+    public func move(_ input: ToolInput, in context: ToolContext) {
+        guard engine != nil else { return }
+        engine!.add(input.sample, into: &update)
+        samples.append(input.sample)
+        context.renderQueue.take(update)
+    }
+
+    public func end(_ input: ToolInput?, in context: ToolContext) {
+        guard engine != nil, let style else { return }
+        if let input {
+            engine!.add(input.sample, into: &update)
+            samples.append(input.sample)
+            context.renderQueue.take(update)
+        }
+        engine!.end(into: &update)
+        context.renderQueue.take(update)
+        context.renderQueue.provisionalSprites = []
+        context.renderQueue.append(.endStroke)
+        let stroke = Stroke(samples: samples, style: style)
+        forget()
+        // The renderer keeps the live stroke as the page's top item: the edit is not drawn again.
+        context.editor.apply(context.editor.page.adding(stroke), alreadyRendered: true)
+    }
+
+    public func cancel(in context: ToolContext) {
+        guard engine != nil else { return }
+        engine!.cancel()
+        context.renderQueue.provisionalSprites = []
+        context.renderQueue.append(.cancelStroke)
+        forget()
+    }
+
+    private func forget() {
+        engine = nil
+        style = nil
+        samples = []
+    }
+}

@@ -1,0 +1,152 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireX11
+
+/// Where pointer, touch and wheel events go, in three stages: a hit test (what lies under the pointer
+/// where a gesture begins), gestures and palm rejection (pans, pinches, wheel zoom; palms ignored), and
+/// last the active tool, which gets the samples of a drawing gesture in page coordinates.
+final class InputRouter {
+    private let viewport: Viewport
+    private let tools: ToolRegistry
+    var settings = InputSettings()
+    /// The tool keys selected; a gesture may use another (the eraser end, a pen button set to erase).
+    var selectedTool: ToolID = .pen
+
+    /// The tool drawing the current gesture, the device drawing it (0: unknown; other devices' motion
+    /// stays out of it), the button that began it (only its release ends it) and what it began on.
+    private var activeTool: (any Tool)?
+    private var gestureDeviceID = 0
+    private var gestureButton: Int?
+    private var itemUnderPointer: ItemID?
+
+    /// Where a button pan last was, and the button holding it.
+    private var panAnchor: Point?
+    private var panButton: Int?
+    private var palms = PalmRejection()
+    private var touches = TouchGestures()
+
+    /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
+    static let zoomStep = 1.25
+    static let scrollStep = 48.0
+
+    init(viewport: Viewport, tools: ToolRegistry) {
+        self.viewport = viewport
+        self.tools = tools
+    }
+
+    var isDrawing: Bool { activeTool?.isActive ?? false }
+
+    /// Routes one input event; false for events that are not input (keys, window changes).
+    func route(_ event: WindowEvent, context: ToolContext) -> Bool {
+        switch event {
+        case let .pointerDown(sample, button):
+            notePen(sample)
+            pointerDown(sample, button: button, context: context)
+        case let .pointerMoved(sample):
+            notePen(sample)
+            if let anchor = panAnchor {
+                viewport.view.pan(by: sample.position - anchor)
+                panAnchor = sample.position
+            }
+            if gestureDeviceID == 0 || sample.deviceID == 0 || sample.deviceID == gestureDeviceID {
+                activeTool?.move(input(sample), in: context)
+            }
+        case let .pointerUp(sample, button):
+            notePen(sample)
+            if button == gestureButton {
+                activeTool?.end(input(sample), in: context)
+                forgetGesture()
+            }
+            if button == panButton {
+                panAnchor = nil
+                panButton = nil
+            }
+        case let .touchBegan(id, at, time):
+            touches.began(id, at: at, isPalm: palms.isPalm(at: time, penDrawing: isDrawing && gestureDeviceID != 0,
+                                                            window: settings.palmRejectionSeconds))
+        case let .touchMoved(id, at, _):
+            touches.moved(id, to: at, view: &viewport.view)
+        case let .touchEnded(id, at, _):
+            touches.ended(id, at: at, view: &viewport.view)
+        case let .deviceGone(id):
+            // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted. A gone
+            // device's fingers and pans end too (X sends no more events for them).
+            if isDrawing, gestureDeviceID == id {
+                activeTool?.end(nil, in: context)
+                forgetGesture()
+            }
+            panAnchor = nil
+            panButton = nil
+            touches.removeAll()
+        case let .scroll(dx, dy, at, control):
+            if control {
+                viewport.view.zoom(by: dy < 0 ? Self.zoomStep : 1 / Self.zoomStep, around: at)
+            } else {
+                viewport.view.pan(by: Point(-dx, -dy) * Self.scrollStep)
+            }
+        case .key, .resized, .exposed, .closeRequested, .devicesChanged:
+            return false
+        }
+        return true
+    }
+
+    /// Ends the gesture in progress as if the pointer had lifted (a page is turned, a tool changes
+    /// under it), or drops it.
+    func interruptGesture(context: ToolContext, keep: Bool) {
+        if keep { activeTool?.end(nil, in: context) } else { activeTool?.cancel(in: context) }
+        forgetGesture()
+    }
+
+    // MARK: Stages
+
+    /// What a button does for the device that pressed it: the tip or left button draws with the
+    /// selected tool (an eraser end erases), a pen's side buttons do what the settings say, a mouse's
+    /// middle button pans.
+    private func pointerDown(_ sample: InputSample, button: Int, context: ToolContext) {
+        let action: PenButtonAction?
+        switch button {
+        case 1: action = nil
+        case 2: action = sample.device.isStylus ? settings.lowerPenButton : .pan
+        case 3: action = sample.device.isStylus ? settings.upperPenButton : PenButtonAction.none
+        default: action = PenButtonAction.none
+        }
+        switch action {
+        case nil:
+            beginGesture(sample, button: button, tool: sample.device == .eraser ? .eraser : selectedTool, context: context)
+        case .erase?:
+            beginGesture(sample, button: button, tool: .eraser, context: context)
+        case .pan?:
+            panAnchor = sample.position
+            panButton = button
+        case .none?:
+            break
+        }
+    }
+
+    private func beginGesture(_ sample: InputSample, button: Int, tool id: ToolID, context: ToolContext) {
+        if isDrawing { interruptGesture(context: context, keep: true) }
+        guard let tool = tools.tool(id) else { return }
+        let onPage = viewport.toPage(sample)
+        itemUnderPointer = context.editor.page.topItem(at: onPage.position)
+        activeTool = tool
+        gestureDeviceID = sample.deviceID
+        gestureButton = button
+        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer), in: context)
+    }
+
+    private func input(_ sample: InputSample) -> ToolInput {
+        ToolInput(sample: viewport.toPage(sample), itemUnderPointer: itemUnderPointer)
+    }
+
+    private func notePen(_ sample: InputSample) {
+        if sample.device.isStylus { palms.notePen(at: sample.time) }
+    }
+
+    private func forgetGesture() {
+        activeTool = nil
+        gestureDeviceID = 0
+        gestureButton = nil
+        itemUnderPointer = nil
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import QuireX11
+
+/// One row of the key table: the keys, what they do (as the README says it), and the action each key
+/// gives. A row may hold several keys (1–9, Ctrl+= or Ctrl++).
+public struct KeyBinding: Sendable {
+    public enum Section: String, Sendable, CaseIterable {
+        case canvas, notebook
+    }
+
+    public var section: Section
+    /// The keys as written in the docs, when the chords' own labels would be too long ("1–9").
+    public var keys: String
+    public var does: String
+    public var chords: [(KeyChord, AppAction)]
+
+    init(_ section: Section, _ keys: String, _ does: String, _ chords: [(KeyChord, AppAction)]) {
+        self.section = section
+        self.keys = keys
+        self.does = does
+        self.chords = chords
+    }
+
+    /// A row whose keys are written as the chords' own labels.
+    init(_ section: Section, _ does: String, _ chords: [(KeyChord, AppAction)]) {
+        self.init(section, chords.map(\.0.label).joined(separator: ", "), does, chords)
+    }
+}
+
+/// Every key Quire knows, in one table: the canvas and the notebook read it to act, and the README,
+/// `quire --help`, `quire keys` and the ready message read it to tell people. Earlier rows win, so a
+/// notebook key is never also a canvas key.
+public enum KeyTable {
+    static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff
+    static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
+    static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
+
+    private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
+                            alt: Bool? = false) -> KeyChord {
+        KeyChord(.keysym(keysym, name: name), control: control, shift: shift, alt: alt)
+    }
+
+    private static func ctrl(_ character: Character, shift: Bool? = nil) -> KeyChord {
+        KeyChord(.character(character), control: true, shift: shift, alt: nil)
+    }
+
+    private static func plain(_ character: Character) -> KeyChord {
+        KeyChord(.character(character))
+    }
+
+    public static let bindings: [KeyBinding] = [
+        // Pages and notebooks, until the on-canvas interface exists.
+        KeyBinding(.notebook, "PageDown / PageUp", "next / previous page (PageDown on the last page adds a blank one)", [
+            (key(pageDown, "PageDown"), .notebook(.nextPage)), (key(pageUp, "PageUp"), .notebook(.previousPage)),
+        ]),
+        KeyBinding(.notebook, "Ctrl+PageDown / Ctrl+PageUp", "move the page one later / earlier", [
+            (key(pageDown, "PageDown", control: true), .notebook(.movePageLater)),
+            (key(pageUp, "PageUp", control: true), .notebook(.movePageEarlier)),
+        ]),
+        KeyBinding(.notebook, "delete the page", [(key(delete, "Delete", control: true), .notebook(.deletePage))]),
+        KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),
+        KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: false), .notebook(.duplicateNotebook))]),
+        KeyBinding(.notebook, "Ctrl+Shift+PageDown / Ctrl+Shift+PageUp", "next / previous notebook", [
+            (key(pageDown, "PageDown", control: true, shift: true), .notebook(.nextNotebook)),
+            (key(pageUp, "PageUp", control: true, shift: true), .notebook(.previousNotebook)),
+        ]),
+        KeyBinding(.notebook, "Ctrl+Shift+C / Ctrl+Shift+M", "copy / move the page to the end of the next notebook", [
+            (ctrl("c", shift: true), .notebook(.copyPageToNextNotebook)),
+            (ctrl("m", shift: true), .notebook(.movePageToNextNotebook)),
+        ]),
+        KeyBinding(.notebook, "move this notebook to the library's `.trash` folder (move it back to restore)", [
+            (key(delete, "Delete", control: true, shift: true), .notebook(.trashNotebook)),
+        ]),
+
+        // The canvas.
+        KeyBinding(.canvas, "P, M, H, E", "pen, marker, highlighter, eraser", [
+            (plain("p"), .selectTool(.pen)), (plain("m"), .selectTool(.marker)),
+            (plain("h"), .selectTool(.highlighter)), (plain("e"), .selectTool(.eraser)),
+        ]),
+        KeyBinding(.canvas, "1–9", "the current tool's colour",
+                   (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
+        KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [
+            (ctrl("z", shift: false), .undo), (ctrl("z", shift: true), .redo), (ctrl("y"), .redo),
+        ]),
+        KeyBinding(.canvas, "Ctrl+= / Ctrl+−, keypad + / −", "zoom in / out about the window's centre (0.25× to 8×)", [
+            (ctrl("="), .zoomIn), (ctrl("+"), .zoomIn), (ctrl("-"), .zoomOut),
+            (key(keypadPlus, "KP_Add", control: nil, shift: nil, alt: nil), .zoomIn),
+            (key(keypadMinus, "KP_Subtract", control: nil, shift: nil, alt: nil), .zoomOut),
+        ]),
+        KeyBinding(.canvas, "arrows", "pan", [
+            (key(left, "Left", control: nil, shift: nil, alt: nil), .pan(dx: 1, dy: 0)),
+            (key(right, "Right", control: nil, shift: nil, alt: nil), .pan(dx: -1, dy: 0)),
+            (key(up, "Up", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: 1)),
+            (key(down, "Down", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: -1)),
+        ]),
+        KeyBinding(.canvas, "back to 1×, page at the top left", [(ctrl("0"), .resetView)]),
+        KeyBinding(.canvas, "write the page as PNG (to `--export-png PATH`, or `quire-page-DATE-TIME.png` here)", [
+            (ctrl("e"), .exportPNG),
+        ]),
+        KeyBinding(.canvas, "Ctrl+Q, the close button", "quit", [(ctrl("q"), .quit)]),
+    ]
+
+    /// What `input` asks for, if anything.
+    public static func action(for input: KeyInput) -> AppAction? {
+        for binding in bindings {
+            for (chord, action) in binding.chords where chord.matches(input) { return action }
+        }
+        return nil
+    }
+
+    /// A section as the README's Markdown table.
+    public static func markdown(_ section: KeyBinding.Section) -> String {
+        var lines = ["| key | does |", "| --- | --- |"]
+        for binding in bindings where binding.section == section {
+            lines.append("| \(binding.keys) | \(binding.does) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The canvas keys in one line, without their asides (the ready message).
+    public static var summary: String {
+        bindings.filter { $0.section == .canvas }.map { binding in
+            let short = binding.does.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? binding.does
+            return "\(binding.keys) \(short)"
+        }.joined(separator: "; ")
+    }
+
+    /// Every key as plain text, a line each (`quire keys`, `--help`).
+    public static func text(_ section: KeyBinding.Section) -> String {
+        let rows = bindings.filter { $0.section == section }
+        let width = rows.map(\.keys.count).max() ?? 0
+        return rows.map { $0.keys.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.does.replacingOccurrences(of: "`", with: "") }
+            .joined(separator: "\n")
+    }
+}

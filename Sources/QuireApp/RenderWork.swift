@@ -1,0 +1,57 @@
+import QuireDocument
+import QuireInk
+
+/// What the renderer must do to catch up with the canvas, in order: the live stroke as it is drawn,
+/// and every edit of the page's items (the same `PageEdit` values the page and the store get).
+public enum RenderWork: Equatable, Sendable {
+    case beginStroke(StrokeRenderStyle)
+    case sprites([Sprite])
+    /// The live stroke is finished: the renderer keeps it as the page's top item (the edit that put it
+    /// on the page is not sent again).
+    case endStroke
+    /// The live stroke is dropped as if never drawn.
+    case cancelStroke
+    case edit(PageEdit)
+}
+
+/// Renderer work not yet handed over, and the live stroke's not-yet-final sprites: what tools and edits
+/// leave for the next frame.
+public final class RenderQueue {
+    private(set) var pending: [RenderWork] = []
+    /// Drawn over the page each frame, replaced by every sample.
+    public internal(set) var provisionalSprites: [Sprite] = []
+    /// True when the window shows something stale.
+    public internal(set) var needsRedraw = true
+
+    public init() {}
+
+    func append(_ work: RenderWork) {
+        pending.append(work)
+        needsRedraw = true
+    }
+
+    /// The live stroke's update from its engine: final sprites queued, provisional ones shown.
+    func take(_ update: StrokeUpdate) {
+        if !update.committed.isEmpty { pending.append(.sprites(update.committed)) }
+        provisionalSprites = update.provisional
+        needsRedraw = true
+    }
+
+    /// Hands over the work queued since the last call and marks the view as drawn.
+    func takeAll() -> [RenderWork] {
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            needsRedraw = false
+        }
+        return pending
+    }
+
+    /// Drops what belonged to a page no longer shown.
+    func reset() {
+        pending.removeAll()
+        provisionalSprites = []
+        needsRedraw = true
+    }
+
+    func setNeedsRedraw() { needsRedraw = true }
+}

@@ -1,0 +1,46 @@
+import QuireDocument
+import QuireInk
+
+/// Names a tool: what keys select and what the router asks the registry for.
+public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let pen = ToolID("pen")
+    public static let marker = ToolID("marker")
+    public static let highlighter = ToolID("highlighter")
+    public static let eraser = ToolID("eraser")
+}
+
+/// A pointer sample on its way to a tool: in page coordinates, with what lay under it when the
+/// gesture began (the router's hit test).
+public struct ToolInput: Sendable {
+    public var sample: InputSample
+    /// The topmost item under the pointer where the gesture began, nil over bare paper.
+    public var itemUnderPointer: ItemID?
+}
+
+/// What a tool works with: the page and its edits, the renderer's queue for live feedback, the ink
+/// engines, and the colour chosen for each tool.
+public struct ToolContext {
+    public let editor: PageEditor
+    public let renderQueue: RenderQueue
+    public let registry: InkEngineRegistry
+    public let color: (ToolID) -> InkColor
+}
+
+/// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.
+/// A new tool is one file holding its type plus a line in `ToolRegistry.standard`. The router calls
+/// `begin`, then `move` for each sample, then `end` (with the last sample, or nil when the device went
+/// away mid-gesture: keep what was done); `cancel` drops the gesture as if it never happened.
+public protocol Tool: AnyObject {
+    var id: ToolID { get }
+    /// True between `begin` and `end`/`cancel`.
+    var isActive: Bool { get }
+    func begin(_ input: ToolInput, in context: ToolContext)
+    func move(_ input: ToolInput, in context: ToolContext)
+    func end(_ input: ToolInput?, in context: ToolContext)
+    func cancel(in context: ToolContext)
+}

@@ -1,0 +1,43 @@
+import QuireGeometry
+
+/// Which item lies under a point: what a tool is given when a gesture begins (the select tool picks
+/// it up, scissors start on it, ink lands on the scrap under the pen).
+extension Page {
+    /// The topmost item that draws at `point` (page pixels), within `tolerance` pixels of its ink.
+    public func topItem(at point: Point, tolerance: Double = 2) -> ItemID? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        return items.last { $0.contains(point, tolerance: tolerance) }?.id
+    }
+}
+
+extension PageItem {
+    /// Whether the item draws at `point`, or within `tolerance` of it.
+    public func contains(_ point: Point, tolerance: Double) -> Bool {
+        guard bounds.outsetBy(tolerance).contains(point) else { return false }
+        switch content {
+        case let .stroke(stroke):
+            let reach = stroke.style.maximumWidth / 2 + tolerance
+            let positions = stroke.samples.map(\.position)
+            guard let first = positions.first else { return false }
+            if positions.count == 1 { return first.distance(to: point) <= reach }
+            return zip(positions, positions.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= reach }
+        case let .scrap(scrap):
+            guard let local = scrap.transform.inverted?.apply(point) else { return false }
+            return scrap.outline.contains(local)
+        case let .image(image):
+            return BezierPath(polygon: image.corners.corners).contains(point)
+        case let .pdfPage(pdf):
+            return pdf.rect.contains(point)
+        case .text:
+            return true   // its bounds, checked above
+        }
+    }
+
+    static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a
+        let lengthSquared = ab.lengthSquared
+        guard lengthSquared > 0 else { return p.distance(to: a) }
+        let t = max(0, min(1, (p - a).dot(ab) / lengthSquared))
+        return p.distance(to: a + ab * t)
+    }
+}
