@@ -19,12 +19,8 @@ public enum PNG {
                                       Int32(image.width * 4), speed == .fast ? 1 : 0, &message, message.count)
         }
         if ok == 0 {
-            // libpng says only "png_image_write_to_file: open failed"; errno says why.
             let reason = decode(message)
-            if reason.contains("open failed") || reason.contains("write"),
-               let system = PNGError.fileSystem(path: path, operation: reason.contains("open") ? "open" : "write", errno: errno) {
-                throw system
-            }
+            if let system = PNGError.fileSystem(path: path, operation: "open", errno: errno, libpngSaid: reason) { throw system }
             throw PNGError.writeFailed(path: path, reason: reason)
         }
     }
@@ -51,9 +47,7 @@ public enum PNG {
         let ok = quire_png_read_rgba_file(path, &out, &width, &height, &message, message.count)
         guard ok != 0, let out else {
             let reason = decode(message)
-            if reason.contains("open failed"), let system = PNGError.fileSystem(path: path, operation: "open", errno: errno) {
-                throw system
-            }
+            if let system = PNGError.fileSystem(path: path, operation: "open", errno: errno, libpngSaid: reason) { throw system }
             throw PNGError.readFailed(path: path, reason: reason)
         }
         return adopt(out, width: Int(width), height: Int(height))

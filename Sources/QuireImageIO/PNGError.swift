@@ -20,9 +20,13 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The file-system error `errno` names after a failed call, or nil when errno holds none.
-    static func fileSystem(path: String, operation: String, errno value: Int32) -> PNGError? {
-        guard value != 0, let code = POSIXErrorCode(rawValue: value) else { return nil }
+    /// The file-system error behind a failed libpng file call, or nil when libpng failed for its own
+    /// reasons. libpng's simplified API reports a refused `fopen` as `strerror(errno)` and nothing
+    /// else, so the message being errno's own text is what tells the two apart.
+    static func fileSystem(path: String, operation: String, errno value: Int32, libpngSaid message: String) -> PNGError? {
+        guard value != 0, let code = POSIXErrorCode(rawValue: value), message == String(cString: strerror(value)) else {
+            return nil
+        }
         return .fileSystem(path: path, operation: operation, code: code)
     }
 }

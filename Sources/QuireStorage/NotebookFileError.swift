@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a notebook file could not be opened or changed. Each message names the file and says what to do.
 public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
     /// Not SQLite at all, or SQLite of another program.
@@ -15,6 +17,8 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
     case missingBlob(path: String, blob: String, page: String?)
     /// Image or PDF bytes above `NotebookStore.maximumBlobSize`.
     case blobTooLarge(path: String, size: Int, limit: Int)
+    /// A file-system call on the notebook failed: `operation` says what was being done, `code` why.
+    case fileSystem(path: String, operation: String, code: POSIXErrorCode)
 
     public var description: String {
         switch self {
@@ -37,6 +41,13 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
                 + "it was left untouched."
         case let .blobTooLarge(path, size, limit):
             "could not save to \(path): an image or PDF of \(size) bytes is larger than the \(limit) bytes a notebook takes."
+        case let .fileSystem(path, operation, code):
+            "could not \(operation) \(path): \(String(cString: strerror(code.rawValue)))."
         }
+    }
+
+    /// The error a failed call left in `errno` (EIO when it left none).
+    static func fileSystem(path: String, operation: String, errno value: Int32) -> NotebookFileError {
+        .fileSystem(path: path, operation: operation, code: POSIXErrorCode(rawValue: value) ?? .EIO)
     }
 }

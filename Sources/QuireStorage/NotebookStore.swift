@@ -117,7 +117,7 @@ public final class NotebookStore: @unchecked Sendable {
             }
             try setup.close()
             guard Glibc.rename(temporary, path) == 0 else {
-                throw NotebookFileError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+                throw NotebookFileError.fileSystem(path: path, operation: "move the new notebook into place at", errno: errno)
             }
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(atPath: temporary)

@@ -14,7 +14,7 @@ struct SQLiteFileHeader {
     static func check(path: String) throws -> SQLiteFileHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
-                throw NotebookFileError.notANotebook(path: path, reason: "it cannot be read: \(String(cString: strerror(errno)))")
+                throw NotebookFileError.fileSystem(path: path, operation: "read", errno: errno)
             }
             throw NotebookFileError.notFound(path: path)
         }

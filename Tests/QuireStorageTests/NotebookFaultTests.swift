@@ -121,3 +121,14 @@ final class NotebookFaultTests: StorageTestCase {
         }
     }
 }
+
+extension NotebookFaultTests {
+    /// A refused file-system call is a typed error: the errno code, not a string, with the call named.
+    func testAFileSystemRefusalIsATypedError() {
+        let error = NotebookFileError.fileSystem(path: "/tmp/x.quire", operation: "read", errno: EACCES)
+        XCTAssertEqual(error, .fileSystem(path: "/tmp/x.quire", operation: "read", code: .EACCES))
+        XCTAssertEqual(error.description, "could not read /tmp/x.quire: Permission denied.")
+        XCTAssertEqual(NotebookFileError.fileSystem(path: "p", operation: "read", errno: 0),
+                       .fileSystem(path: "p", operation: "read", code: .EIO), "no errno is still an error")
+    }
+}
