@@ -15,9 +15,8 @@ public final class NotebookSession {
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
     private var autosaver: Autosaver?
-    /// Decoded pictures by blob, for this notebook.
-    private var images: [BlobID: RGBAImage] = [:]
-    private var unreadableImages: Set<BlobID> = []
+    /// Decoded pictures of this notebook's blobs.
+    private var pictures: PictureCache
     private let newPageSize: PageSize
     private let say: @Sendable (String) -> Void
 
@@ -39,6 +38,7 @@ public final class NotebookSession {
             try created.close()
         }
         store = try NotebookStore(openingAt: path)
+        pictures = PictureCache(store: store, report: say)
         try attach()
     }
 
@@ -63,18 +63,9 @@ public final class NotebookSession {
         save("edit") { try $0.apply(edit, to: page) }
     }
 
-    /// The picture a blob of this notebook holds, decoded (and kept for the next item that shows it);
-    /// nil, with a message once, when it is missing or not a picture Quire reads.
+    /// The picture a blob of this notebook holds, decoded once; nil (reported once) when it cannot be.
     public func image(_ id: BlobID) -> RGBAImage? {
-        if let known = images[id] { return known }
-        do {
-            let decoded = try PNG.decode(try store.blob(id))
-            images[id] = decoded
-            return decoded
-        } catch {
-            if unreadableImages.insert(id).inserted { say("quire: a picture in \(store.path) cannot be shown: \(error)") }
-            return nil
-        }
+        pictures.image(id)
     }
 
     /// Remembers how the current page sits in the window (saved in the background).
@@ -243,8 +234,7 @@ public final class NotebookSession {
     private func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
         if detaching { try detach() }
         store = newStore
-        images.removeAll()
-        unreadableImages.removeAll()
+        pictures = PictureCache(store: newStore, report: say)
         try attach()
     }
 

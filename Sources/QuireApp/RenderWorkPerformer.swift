@@ -6,8 +6,8 @@ extension PageRenderer {
     /// renderer, for the window and for headless replay alike. An edit's steps are applied to the
     /// renderer's list exactly as to the page's, so the two stay index for index.
     public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) {
-        for item in work {
-            switch item {
+        for job in work {
+            switch job {
             case let .beginStroke(style): beginLiveStroke(style)
             case let .sprites(sprites): appendToLiveStroke(sprites)
             case .endStroke: endLiveStroke()
@@ -19,7 +19,7 @@ extension PageRenderer {
                     case let .remove(_, index): remove(at: index)
                     case let .replace(index, pageItem): replace(at: index, with: builder.renderItem(pageItem))
                     case let .move(_, from, to):
-                        let moved = items[from]
+                        let moved = item(at: from)
                         remove(at: from)
                         insert(moved, at: to)
                     }

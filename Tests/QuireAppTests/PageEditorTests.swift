@@ -1,0 +1,111 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireX11
+import XCTest
+@testable import QuireApp
+
+/// Edits through the canvas: any edit anywhere on the page is undone by its inverse, and the same edit
+/// values reach the renderer's queue and the notebook.
+final class PageEditorTests: XCTestCase {
+    private func drag(_ canvas: CanvasController, y: Double) {
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(0, y), time: 0), button: 1))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(50, y), time: 0.1), button: 1))
+    }
+
+    func testAnEditInTheMiddleOfThePageIsUndoneAndRedoneAndReachesRendererAndStore() throws {
+        let canvas = CanvasController()
+        var saved: [PageEdit] = []
+        canvas.onEdit = { saved.append($0) }
+        for y in [10.0, 20, 30] { drag(canvas, y: y) }
+        XCTAssertEqual(saved.count, 3, "each finished stroke is one insert edit")
+        _ = canvas.takeRenderWork()
+
+        let middle = canvas.page.items[1]
+        let removal = try XCTUnwrap(canvas.page.removing([middle.id]))
+        canvas.editor.apply(removal)
+        XCTAssertEqual(canvas.page.strokes.map { $0.samples[0].position.y }, [10, 30])
+        XCTAssertEqual(canvas.takeRenderWork(), [.edit(removal)])
+
+        canvas.undo()
+        XCTAssertEqual(canvas.page.items[1], middle, "the middle stroke is back where it was, id and all")
+        XCTAssertEqual(canvas.takeRenderWork(), [.edit(removal.inverse)])
+        canvas.redo()
+        XCTAssertEqual(canvas.page.items.count, 2)
+        XCTAssertEqual(saved.suffix(3), [removal, removal.inverse, removal], "the notebook gets the same edits")
+    }
+
+    func testUndoReachesStrokesOfAPageOpenedFromDisk() {
+        let style = StrokeStyle.defaults(for: .pen)
+        let page = Page(strokes: (0..<3).map { i in
+            Stroke(samples: [InputSample(position: Point(0, Double(i)), time: 0)], style: style)
+        })
+        let canvas = CanvasController(page: page)
+        for remaining in [2, 1, 0] {
+            canvas.undo()
+            XCTAssertEqual(canvas.page.items.count, remaining)
+        }
+        canvas.undo()
+        XCTAssertTrue(canvas.page.items.isEmpty)
+    }
+
+    /// A tool from outside Quire's own: one type and one registration, selected by its id.
+    final class DotTool: Tool {
+        let id = ToolID("dot")
+        var isActive = false
+        func begin(_ input: ToolInput, in context: ToolContext) { isActive = true }
+        func move(_ input: ToolInput, in context: ToolContext) {}
+        func end(_ input: ToolInput?, in context: ToolContext) {
+            isActive = false
+            guard let input else { return }
+            let dot = Stroke(samples: [input.sample], style: context.registry.style(for: .pen, color: .rgb(context.color(id))))
+            context.editor.apply(context.editor.page.adding(dot))
+        }
+        func cancel(in context: ToolContext) { isActive = false }
+    }
+
+    func testAToolIsOneTypeAndARegistration() {
+        let tools = ToolRegistry.standard
+        tools.register(DotTool())
+        let canvas = CanvasController(tools: tools)
+        canvas.select(ToolID("dot"))
+        XCTAssertEqual(canvas.tool, ToolID("dot"))
+        canvas.select(ToolID("no-such-tool"))
+        XCTAssertEqual(canvas.tool, ToolID("dot"), "an unknown tool is not selected")
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(5, 5), time: 0), button: 1))
+        XCTAssertTrue(canvas.isDrawing)
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(7, 9), time: 0.1), button: 1))
+        XCTAssertEqual(canvas.page.strokes.map(\.samples.count), [1])
+        XCTAssertEqual(canvas.page.strokes.first?.samples.first?.position, Point(7, 9))
+        guard case .edit(.insert)? = canvas.takeRenderWork().last else { return XCTFail("the dot reaches the renderer") }
+        canvas.undo()
+        XCTAssertTrue(canvas.page.items.isEmpty)
+    }
+
+    /// The router tells a tool what lay under the pointer where its gesture began.
+    func testToolsAreToldWhatLiesUnderThePointer() {
+        final class Probe: Tool {
+            let id = ToolID("probe")
+            var isActive = false
+            var seen: [ItemID?] = []
+            func begin(_ input: ToolInput, in context: ToolContext) { seen.append(input.itemUnderPointer); isActive = true }
+            func move(_ input: ToolInput, in context: ToolContext) {}
+            func end(_ input: ToolInput?, in context: ToolContext) { isActive = false }
+            func cancel(in context: ToolContext) { isActive = false }
+        }
+        let probe = Probe()
+        let tools = ToolRegistry.standard
+        tools.register(probe)
+        let canvas = CanvasController(tools: tools)
+        drag(canvas, y: 40)
+        canvas.select(probe.id)
+        var view = PageView()
+        view.pan(by: Point(100, 0))
+        canvas.view = view
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(125, 40), time: 1), button: 1))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(125, 40), time: 1.1), button: 1))
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(125, 90), time: 2), button: 1))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(125, 90), time: 2.1), button: 1))
+        XCTAssertEqual(probe.seen, [canvas.page.items[0].id, nil])
+    }
+}
