@@ -93,7 +93,7 @@ public final class QuireApplication {
         }
     }
 
-    /// Loads `page`'s stored ink into the renderer (a new one when the paper size differs) and the canvas,
+    /// Loads `page`'s items into the renderer (which starts afresh) (a new one when the paper size differs) and the canvas,
     /// and puts the page back where it was in the window.
     /// Throws when no renderer can be made for the page's size: drawing it into layers of another
     /// size would clip its ink.
@@ -102,7 +102,6 @@ public final class QuireApplication {
         if renderer.pageWidth != width || renderer.pageHeight != height {
             renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
         }
-        renderer.clearInk()
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
         canvas.show(page)

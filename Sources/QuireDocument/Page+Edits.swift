@@ -1,32 +1,47 @@
 /// Making and applying edits. Every change to a page's items goes through `apply`, which checks that the
-/// edit fits this page (each id where the edit says it is) before changing anything, so a refused edit
-/// leaves the page as it was.
+/// edit fits this page (each id where the edit says it is), so a refused edit leaves the page as it was.
 extension Page {
     public mutating func apply(_ edit: PageEdit) throws {
-        var changed = items
-        try Self.apply(edit, to: &changed)
-        items = changed
+        // The list is edited in place (a copy would cost the whole page on every stroke); a step that
+        // does not fit rolls back the steps before it.
+        try Self.apply(edit, to: &items)
     }
 
-    /// `edit` carried out on `list` (which is left partly changed when it throws: callers work on a copy).
+    /// `edit` carried out on `list`; when a step does not fit, the steps already made are undone and
+    /// `list` is as it was.
     public static func apply(_ edit: PageEdit, to list: inout [PageItem]) throws {
-        for step in edit.steps {
-            switch step {
-            case let .insert(item, index):
-                guard index >= 0, index <= list.count else { throw PageEditError.indexOutOfRange(index, count: list.count) }
-                guard !list.contains(where: { $0.id == item.id }) else { throw PageEditError.duplicateItem(item.id) }
-                list.insert(item, at: index)
-            case let .remove(id, index):
-                try check(id, at: index, in: list)
-                list.remove(at: index)
-            case let .replace(index, item):
-                try check(item.id, at: index, in: list)
-                list[index] = item
-            case let .move(id, from, to):
-                try check(id, at: from, in: list)
-                guard to >= 0, to < list.count else { throw PageEditError.indexOutOfRange(to, count: list.count) }
-                list.insert(list.remove(at: from), at: to)
+        var done: [PageEditStep] = []
+        do {
+            for step in edit.steps {
+                done.append(try apply(step, to: &list))
             }
+        } catch {
+            for inverse in done.reversed() { _ = try? apply(inverse, to: &list) }
+            throw error
+        }
+    }
+
+    /// Carries out one step; returns the step that undoes it.
+    private static func apply(_ step: PageEditStep, to list: inout [PageItem]) throws -> PageEditStep {
+        switch step {
+        case let .insert(item, index):
+            guard index >= 0, index <= list.count else { throw PageEditError.indexOutOfRange(index, count: list.count) }
+            guard !list.contains(where: { $0.id == item.id }) else { throw PageEditError.duplicateItem(item.id) }
+            list.insert(item, at: index)
+            return .remove(item.id, at: index)
+        case let .remove(id, index):
+            try check(id, at: index, in: list)
+            return .insert(list.remove(at: index), at: index)
+        case let .replace(index, item):
+            try check(item.id, at: index, in: list)
+            let before = list[index]
+            list[index] = item
+            return .replace(at: index, with: before)
+        case let .move(id, from, to):
+            try check(id, at: from, in: list)
+            guard to >= 0, to < list.count else { throw PageEditError.indexOutOfRange(to, count: list.count) }
+            list.insert(list.remove(at: from), at: to)
+            return .move(id, from: to, to: from)
         }
     }
 

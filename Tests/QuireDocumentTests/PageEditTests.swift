@@ -80,6 +80,13 @@ final class PageEditTests: XCTestCase {
         let wrongItem = PageEdit.remove([PlacedItem(scrap(), at: 0)])
         XCTAssertThrowsError(try page.apply(wrongItem))
         XCTAssertEqual(page, before)
+        // A step fails after others were made: those are rolled back.
+        let halfFits = PageEdit.replace(removed: [PlacedItem(page.items[1], at: 1)],
+                                        inserted: [PlacedItem(scrap(), at: 0), PlacedItem(page.items[0], at: 1)])
+        XCTAssertThrowsError(try page.apply(halfFits)) { error in
+            XCTAssertEqual(error as? PageEditError, .duplicateItem(page.items[0].id))
+        }
+        XCTAssertEqual(page, before, "the removal and the first insertion were undone")
     }
 
     /// Undo walks back through any edits, not only the newest stroke, and redo replays them.
