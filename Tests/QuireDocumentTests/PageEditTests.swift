@@ -148,6 +148,28 @@ final class PageEditTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(BlobID.self, from: Data("\"12\"".utf8)))
     }
 
+    /// Moving items is one update edit: a scrap composes the map onto its transform (its own ink moves
+    /// with it), page ink moves its samples, and the inverse puts everything back exactly.
+    func testTransformingItemsMovesThemAndIsUndoneExactly() throws {
+        var page = page(2)
+        let s = scrap()
+        try page.apply(page.adding([s]))
+        let before = page
+        let shift = Homography(AffineTransform.translation(10, -5))
+        let edit = try XCTUnwrap(page.transforming([s.id, page.items[0].id], by: shift))
+        try page.apply(edit)
+        guard case let .scrap(moved) = page.items[2].content else { return XCTFail() }
+        XCTAssertEqual(moved.bounds, Rect(x: 110, y: 195, width: 50, height: 40))
+        XCTAssertEqual(page.items[0].stroke?.samples[0].position, Point(10, 5))
+        XCTAssertEqual(page.items[1], before.items[1], "an item not named stays put")
+        try page.apply(edit.inverse)
+        XCTAssertEqual(page, before)
+        // A map that sends a sample to infinity is refused, not applied half-way.
+        let vanishing = try XCTUnwrap(Homography(matrix: [1, 0, 0, 0, 1, 0, 1, 0, 0]))   // w = x: x = 0 is at infinity
+        XCTAssertNil(page.transforming([page.items[0].id], by: vanishing))
+        XCTAssertNil(page.transforming([ItemID()], by: shift))
+    }
+
     func testScrapBoundsFollowItsTransform() {
         guard case let .scrap(s) = scrap().content else { return XCTFail() }
         XCTAssertEqual(s.bounds, Rect(x: 100, y: 200, width: 50, height: 40))

@@ -1,0 +1,52 @@
+import QuireGeometry
+
+/// Moving, turning, scaling or warping items: what the select and stretch tools do to what they hold.
+extension PageItem {
+    /// The item carried through `map` (page coordinates in, page coordinates out), or nil when part of
+    /// it would land on the map's line at infinity. A scrap keeps its own coordinates and composes the
+    /// map onto its transform, so its ink and picture move with it; ink on the page has its samples
+    /// moved; a placed picture its corners; text and PDF pages their anchor points.
+    public func transformed(by map: Homography) -> PageItem? {
+        var moved = self
+        switch content {
+        case var .stroke(stroke):
+            for index in stroke.samples.indices {
+                guard let point = map.apply(stroke.samples[index].position) else { return nil }
+                stroke.samples[index].position = point
+            }
+            moved.content = .stroke(stroke)
+        case var .scrap(scrap):
+            scrap.transform = scrap.transform.concatenating(map)
+            moved.content = .scrap(scrap)
+        case var .image(image):
+            let c = image.corners
+            guard let ul = map.apply(c.upperLeft), let ur = map.apply(c.upperRight), let lr = map.apply(c.lowerRight),
+                  let ll = map.apply(c.lowerLeft) else { return nil }
+            image.corners = Quadrilateral(upperLeft: ul, upperRight: ur, lowerRight: lr, lowerLeft: ll)
+            moved.content = .image(image)
+        case var .pdfPage(pdf):
+            guard let a = map.apply(Point(pdf.rect.minX, pdf.rect.minY)), let b = map.apply(Point(pdf.rect.maxX, pdf.rect.maxY))
+            else { return nil }
+            pdf.rect = Rect(from: a, to: b)
+            moved.content = .pdfPage(pdf)
+        case var .text(text):
+            guard let origin = map.apply(text.origin) else { return nil }
+            text.origin = origin
+            moved.content = .text(text)
+        }
+        return moved
+    }
+}
+
+extension Page {
+    /// Carries the items named through `map`, as one update edit (its inverse puts each back exactly);
+    /// nil when an item is not on the page or would not survive the map.
+    public func transforming(_ ids: [ItemID], by map: Homography) -> PageEdit? {
+        var failed = false
+        let edit = updating(ids) { item in
+            guard let moved = item.transformed(by: map) else { failed = true; return item }
+            return moved
+        }
+        return failed ? nil : edit
+    }
+}
