@@ -55,8 +55,8 @@ public final class CanvasController {
     public var canUndo: Bool { editor.canUndo }
     public var canRedo: Bool { editor.canRedo }
 
-    /// Told of every edit of the page (the notebook saves it).
-    public var onEdit: ((PageEdit) -> Void)? {
+    /// Told of every edit, with the page it was made on (the notebook saves it there).
+    public var onEdit: ((PageEdit, PageID) -> Void)? {
         get { editor.onEdit }
         set { editor.onEdit = newValue }
     }
@@ -116,8 +116,14 @@ public final class CanvasController {
         renderQueue.takeAll()
     }
 
-    /// Shows another page (the notebook turned a page): a gesture in progress and renderer work not yet
-    /// handed over belonged to the old page and are dropped.
+    /// Ends a gesture in progress as if the pen had lifted, keeping what it drew (before the page or
+    /// notebook changes under it).
+    public func finishGesture() {
+        router.interruptGesture(context: context, keep: true)
+    }
+
+    /// Shows another page (the notebook turned a page): a gesture still in progress and renderer work
+    /// not yet handed over belonged to the old page and are dropped.
     public func show(_ newPage: Page) {
         router.interruptGesture(context: context, keep: false)
         renderQueue.reset()

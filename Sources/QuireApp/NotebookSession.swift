@@ -15,6 +15,8 @@ public final class NotebookSession {
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
     private var autosaver: Autosaver?
+    /// Set on the autosave queue when a change was refused for good.
+    private let refusal = Flag()
     /// Decoded pictures of this notebook's blobs.
     private var pictures: PictureCache
     private let newPageSize: PageSize
@@ -56,11 +58,17 @@ public final class NotebookSession {
         return try store.loadPage(currentPageID)
     }
 
-    /// The current page was edited (a stroke finished, an undo, a cut): the same edit is applied to the
-    /// file in the background, one transaction.
-    public func pageEdited(_ edit: PageEdit) {
-        let page = currentPageID
+    /// `page` was edited (a stroke finished, an undo, a cut): the same edit is applied to the file in the
+    /// background, one transaction. The page is named by the editor, not taken to be the current one: a
+    /// page turn that failed half-way must not send edits to the page it was turning to.
+    public func pageEdited(_ edit: PageEdit, on page: PageID) {
         save("edit") { try $0.apply(edit, to: page) }
+    }
+
+    /// True once after the notebook refused a change for good (it was dropped): the page on screen may
+    /// differ from the file, and should be shown again as saved.
+    public func takeRefusal() -> Bool {
+        refusal.take()
     }
 
     /// The picture a blob of this notebook holds, decoded once; nil (reported once) when it cannot be.
@@ -206,6 +214,10 @@ public final class NotebookSession {
             let say = self.say, path = store.path
             autosaver.onProblem = { error in say("quire: could not save (\(error)); your ink is kept and saving retries every second") }
             autosaver.onResumed = { say("quire: saving works again; everything is saved to \(path)") }
+            autosaver.onRefused = { [refusal] label, error in
+                say("quire: a change (\(label)) could not be saved and was left out: \(error); the page is shown again as saved")
+                refusal.set()
+            }
             self.autosaver = autosaver
             save("opened") { try $0.markOpened() }
         }
@@ -246,5 +258,23 @@ public final class NotebookSession {
         guard let reason = store.readOnlyReason else { return false }
         say("quire: this notebook is read-only (\(reason))")
         return true
+    }
+}
+
+/// A flag one thread sets and another takes.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+
+    func take() -> Bool {
+        lock.lock()
+        defer { value = false; lock.unlock() }
+        return value
     }
 }

@@ -7,10 +7,11 @@ public final class PageEditor {
     public private(set) var page: Page
     private var history: EditHistory
     private let renderQueue: RenderQueue
-    /// Told of every edit applied (saving it); undo and redo come through here as the edits they apply.
-    public var onEdit: ((PageEdit) -> Void)?
-    /// Edits refused because they did not fit the page (a bug, reported rather than trapped on).
-    public private(set) var refusedEdits: [PageEditError] = []
+    /// Told of every edit applied, with the page it was applied to (saving it there); undo and redo come
+    /// through here as the edits they apply.
+    public var onEdit: ((PageEdit, PageID) -> Void)?
+    /// Told of an edit refused because it did not fit the page (a bug in a tool: reported, not trapped on).
+    public var onRefused: ((PageEditError) -> Void)?
 
     init(page: Page, renderQueue: RenderQueue) {
         self.page = page
@@ -51,15 +52,16 @@ public final class PageEditor {
     private func carryOut(_ edit: PageEdit, alreadyRendered: Bool = false) -> Bool {
         do {
             try page.apply(edit)
-        } catch let error as PageEditError {
-            refusedEdits.append(error)
-            return false
         } catch {
+            // The page is unchanged; a renderer that drew the edit already (a finished live stroke) is
+            // brought back to the page.
+            if alreadyRendered { renderQueue.append(.reload(page)) }
+            onRefused?(error as? PageEditError ?? .indexOutOfRange(-1, count: page.items.count))
             return false
         }
         if !alreadyRendered { renderQueue.append(.edit(edit)) }
         renderQueue.setNeedsRedraw()
-        onEdit?(edit)
+        onEdit?(edit, page.id)
         return true
     }
 }

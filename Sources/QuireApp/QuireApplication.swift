@@ -36,10 +36,11 @@ public final class QuireApplication {
         renderer = try PageRenderer(pageWidth: Int(page.size.width.rounded()), pageHeight: Int(page.size.height.rounded()),
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)
-        canvas.onEdit = { [session, weak self] edit in
-            session.pageEdited(edit)
+        canvas.onEdit = { [session, weak self] edit, page in
+            session.pageEdited(edit, on: page)
             self?.thumbnailStale = true
         }
+        canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
         let (settings, warnings) = InputSettings.load()
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
@@ -89,6 +90,7 @@ public final class QuireApplication {
                     break
                 }
             }
+            if session.takeRefusal() { reloadPage() }
             if canvas.needsRedraw || renderer.needsAnotherFrame { redraw() }
         }
     }
@@ -112,6 +114,8 @@ public final class QuireApplication {
     }
 
     private func perform(_ command: NotebookCommand) {
+        // A stroke still being drawn belongs to this page, and is finished (and saved) here first.
+        canvas.finishGesture()
         catchUpRenderer()
         refreshThumbnail()
         session.viewChanged(canvas.pageToWindow)
@@ -124,6 +128,15 @@ public final class QuireApplication {
             say("quire: \(error)")
         }
         redraw()
+    }
+
+    /// Shows the current page again as the notebook holds it (after it refused a change).
+    private func reloadPage() {
+        do {
+            try showPage(try session.loadCurrentPage())
+        } catch {
+            say("quire: \(error)")
+        }
     }
 
     /// Renders the shown page small (GL, here) and has the autosave queue compress and store it.

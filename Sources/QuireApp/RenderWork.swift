@@ -12,6 +12,8 @@ public enum RenderWork: Equatable, Sendable {
     /// The live stroke is dropped as if never drawn.
     case cancelStroke
     case edit(PageEdit)
+    /// Start again from the page as it is (after an edit the renderer had drawn was refused).
+    case reload(Page)
 }
 
 /// Renderer work not yet handed over, and the live stroke's not-yet-final sprites: what tools and edits

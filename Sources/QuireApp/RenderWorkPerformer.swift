@@ -12,6 +12,7 @@ extension PageRenderer {
             case let .sprites(sprites): appendToLiveStroke(sprites)
             case .endStroke: endLiveStroke()
             case .cancelStroke: cancelLiveStroke()
+            case let .reload(page): load(page, building: builder)
             case let .edit(edit):
                 for step in edit.steps {
                     switch step {

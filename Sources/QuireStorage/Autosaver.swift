@@ -8,6 +8,10 @@ import Foundation
 /// stay queued in order, `onProblem` is told once, and the queue retries every `retryInterval`; when a
 /// retry succeeds `onResumed` is told and the rest follow. Nothing already saved is touched by a failed
 /// transaction: SQLite rolls it back.
+///
+/// A change the notebook refuses for what it is, not for the state of the disk (an edit that does not fit
+/// the stored page, a page that is gone, a damaged file), would fail the same way forever and hold up
+/// every change behind it: it is dropped, `onRefused` is told, and the queue goes on.
 public final class Autosaver: @unchecked Sendable {
     public typealias Change = @Sendable (NotebookStore) throws -> Void
 
@@ -16,6 +20,8 @@ public final class Autosaver: @unchecked Sendable {
     /// Called on the autosave queue.
     public var onProblem: (@Sendable (Error) -> Void)?
     public var onResumed: (@Sendable () -> Void)?
+    /// Called on the autosave queue for a change dropped because the notebook refuses it for good.
+    public var onRefused: (@Sendable (_ label: String, Error) -> Void)?
     /// Called on the autosave queue after each change is committed, with how many are committed so far.
     public var onSaved: (@Sendable (Int) -> Void)?
 
@@ -26,6 +32,7 @@ public final class Autosaver: @unchecked Sendable {
     private var retryScheduled = false
     private var stopped = false
     private var committed = 0
+    private var refused = 0
     private let countLock = NSLock()
     private var submitted = 0
 
@@ -50,10 +57,11 @@ public final class Autosaver: @unchecked Sendable {
     public var unsaved: Int {
         countLock.lock()
         defer { countLock.unlock() }
-        return submitted - committedCount
+        return submitted - settledCount
     }
 
-    private var committedCount: Int { queue.sync { committed } }
+    /// Changes committed or refused for good.
+    private var settledCount: Int { queue.sync { committed + refused } }
 
     /// Waits until every change submitted so far has been tried once (used before quitting and by tests).
     /// Returns true when nothing is left unsaved.
@@ -81,6 +89,11 @@ public final class Autosaver: @unchecked Sendable {
         while let next = waiting.first {
             do {
                 try next.change(store)
+            } catch let error as NotebookFileError where error.refusesForGood {
+                waiting.removeFirst()
+                refused += 1
+                onRefused?(next.label, error)
+                continue
             } catch {
                 if !failing {
                     failing = true
@@ -105,6 +118,17 @@ public final class Autosaver: @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + retryInterval) { [self] in
             retryScheduled = false
             if failing && !stopped { drain() }
+        }
+    }
+}
+
+extension NotebookFileError {
+    /// True for refusals that trying again cannot mend: the change does not fit the file, or the file
+    /// is not (or no longer) one it can go into. A full disk or a locked file may clear; these never do.
+    var refusesForGood: Bool {
+        switch self {
+        case .editRefused, .missingBlob, .noSuchPage, .corrupt, .notANotebook, .readOnly, .blobTooLarge: true
+        case .notFound, .writeFailed, .fileSystem: false
         }
     }
 }

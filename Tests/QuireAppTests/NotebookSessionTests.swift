@@ -38,12 +38,12 @@ final class NotebookSessionTests: XCTestCase {
         // "Beta" sorts after Alpha: the next notebook, and not a notebook at all.
         XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/Beta.quire", contents: Data("garbage, not SQLite".utf8)))
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
-        session.pageEdited(adding(stroke(50), above: 0))
+        session.pageEdited(adding(stroke(50), above: 0), on: session.currentPageID)
         XCTAssertThrowsError(try session.perform(.nextNotebook)) { error in
             XCTAssertTrue("\(error)".contains("Beta.quire"), "\(error)")
         }
         XCTAssertEqual(try session.store.title, "Alpha", "the session left the notebook it could save to")
-        session.pageEdited(adding(stroke(80), above: 1))
+        session.pageEdited(adding(stroke(80), above: 1), on: session.currentPageID)
         session.close()
         XCTAssertEqual(try strokeCount(folder + "/Alpha.quire"), 2, "a stroke after the failed switch was lost")
     }
@@ -57,8 +57,34 @@ final class NotebookSessionTests: XCTestCase {
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { _ in })
         XCTAssertTrue(try session.perform(.trashNotebook))
         XCTAssertEqual(try session.store.title, "Gamma")
-        session.pageEdited(adding(stroke(50), above: 0))
+        session.pageEdited(adding(stroke(50), above: 0), on: session.currentPageID)
         session.close()
         XCTAssertEqual(try strokeCount(folder + "/Gamma.quire"), 1)
     }
+
+    /// A change the notebook refuses for good is left out with a message, later strokes are still saved,
+    /// and the session says once that the page should be shown again as saved.
+    func testARefusedChangeIsReportedAndDoesNotStopSaving() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        try library.create(title: "Alpha", pages: [Page()]).close()
+        let said = Said()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: { said.append($0) })
+        let stranger = PageItem.stroke(stroke(10))
+        session.pageEdited(.remove([PlacedItem(stranger, at: 0)]), on: session.currentPageID)
+        session.pageEdited(adding(stroke(50), above: 0), on: session.currentPageID)
+        XCTAssertTrue(try session.perform(.nextPage), "saving is not stuck: pages can turn")
+        XCTAssertTrue(session.takeRefusal())
+        XCTAssertFalse(session.takeRefusal(), "told once")
+        XCTAssertTrue(said.lines.contains { $0.contains("could not be saved and was left out") }, "\(said.lines)")
+        session.close()
+        XCTAssertEqual(try strokeCount(folder + "/Alpha.quire"), 1)
+    }
+}
+
+private final class Said: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [String] = []
+    func append(_ line: String) { lock.lock(); all.append(line); lock.unlock() }
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return all }
 }

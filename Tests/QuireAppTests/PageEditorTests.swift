@@ -16,7 +16,7 @@ final class PageEditorTests: XCTestCase {
     func testAnEditInTheMiddleOfThePageIsUndoneAndRedoneAndReachesRendererAndStore() throws {
         let canvas = CanvasController()
         var saved: [PageEdit] = []
-        canvas.onEdit = { saved.append($0) }
+        canvas.onEdit = { edit, _ in saved.append(edit) }
         for y in [10.0, 20, 30] { drag(canvas, y: y) }
         XCTAssertEqual(saved.count, 3, "each finished stroke is one insert edit")
         _ = canvas.takeRenderWork()
@@ -33,6 +33,24 @@ final class PageEditorTests: XCTestCase {
         canvas.redo()
         XCTAssertEqual(canvas.page.items.count, 2)
         XCTAssertEqual(saved.suffix(3), [removal, removal.inverse, removal], "the notebook gets the same edits")
+    }
+
+    /// An edit that does not fit the page changes nothing, is reported, and a renderer that had drawn it
+    /// already (a finished live stroke) is given the page afresh.
+    func testARefusedEditChangesNothingAndTheRendererIsGivenThePageAgain() {
+        let canvas = CanvasController()
+        drag(canvas, y: 10)
+        _ = canvas.takeRenderWork()
+        var refused: [PageEditError] = []
+        canvas.editor.onRefused = { refused.append($0) }
+        let before = canvas.page
+        let stale = PageEdit.insert([PlacedItem(canvas.page.items[0], at: 1)])   // the same id twice
+        XCTAssertFalse(canvas.editor.apply(stale, alreadyRendered: true))
+        XCTAssertEqual(canvas.page, before)
+        XCTAssertEqual(refused, [.duplicateItem(before.items[0].id)])
+        XCTAssertEqual(canvas.takeRenderWork(), [.reload(before)])
+        XCTAssertFalse(canvas.editor.apply(stale))
+        XCTAssertEqual(canvas.takeRenderWork(), [], "an edit never drawn needs no reload")
     }
 
     func testUndoReachesStrokesOfAPageOpenedFromDisk() {

@@ -93,3 +93,29 @@ final class Counter: @unchecked Sendable {
     func increment() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+extension AutosaverTests {
+    /// An edit the notebook refuses for good (it names an item the page does not hold) is dropped and
+    /// reported; it does not hold up the strokes after it, and nothing counts as unsaved for ever.
+    func testARefusedEditIsDroppedAndReportedAndTheRestAreSaved() throws {
+        let store = try NotebookStore.create(at: folder + "/Refused.quire", title: "Refused")
+        let page = try store.pageIDs()[0]
+        let autosaver = Autosaver(store: store, retryInterval: 0.05)
+        let refused = Counter(), problems = Counter()
+        autosaver.onRefused = { label, error in
+            XCTAssertEqual(label, "bad edit")
+            XCTAssertTrue("\(error)".contains("refused"), "\(error)")
+            refused.increment()
+        }
+        autosaver.onProblem = { _ in problems.increment() }
+        let stranger = PageItem.stroke(Ink.stroke(seed: 1))
+        autosaver.submit("bad edit") { try $0.apply(.remove([PlacedItem(stranger, at: 0)]), to: page) }
+        let good = Ink.stroke(seed: 2)
+        autosaver.submit("stroke") { try $0.append(good, to: page) }
+        XCTAssertTrue(autosaver.flush(), "the refused edit does not hold up the queue")
+        XCTAssertEqual(autosaver.unsaved, 0)
+        XCTAssertEqual(refused.value, 1)
+        XCTAssertEqual(problems.value, 0, "a refusal is not a disk problem to retry")
+        XCTAssertEqual(try store.loadPage(page).strokes, [Ink.stored(good)])
+    }
+}
