@@ -21,6 +21,7 @@ public final class InkingTool: Tool {
 
     public func begin(_ input: ToolInput, in context: ToolContext) {
         if isActive { end(nil, in: context) }
+        guard Self.isUsable(input.sample) else { return }
         let style = context.registry.style(for: ink, color: .rgb(context.color(id)))
         var engine = context.registry.makeEngine(for: style)
         context.renderQueue.append(.beginStroke(engine.renderStyle))
@@ -32,7 +33,7 @@ public final class InkingTool: Tool {
     }
 
     public func move(_ input: ToolInput, in context: ToolContext) {
-        guard engine != nil else { return }
+        guard engine != nil, Self.isUsable(input.sample) else { return }
         engine!.add(input.sample, into: &update)
         samples.append(input.sample)
         context.renderQueue.take(update)
@@ -40,7 +41,7 @@ public final class InkingTool: Tool {
 
     public func end(_ input: ToolInput?, in context: ToolContext) {
         guard engine != nil, let style else { return }
-        if let input {
+        if let input, Self.isUsable(input.sample) {
             engine!.add(input.sample, into: &update)
             samples.append(input.sample)
             context.renderQueue.take(update)
@@ -61,6 +62,14 @@ public final class InkingTool: Tool {
         context.renderQueue.provisionalSprites = []
         context.renderQueue.append(.cancelStroke)
         forget()
+    }
+
+    /// A sample with a position or time that is not a finite number (a damaged input log, an overflow)
+    /// is passed over: it could be neither drawn nor stored.
+    static func isUsable(_ sample: InputSample) -> Bool {
+        sample.position.x.isFinite && sample.position.y.isFinite && sample.time.isFinite
+            && (sample.pressure?.isFinite ?? true) && sample.tiltX.isFinite && sample.tiltY.isFinite
+            && (sample.wheel?.isFinite ?? true)
     }
 
     private func forget() {

@@ -32,10 +32,25 @@ public final class RenderQueue {
         needsRedraw = true
     }
 
-    /// The live stroke's update from its engine: final sprites queued, provisional ones shown.
+    /// The live stroke's update from its engine: final sprites queued, provisional ones shown. Both are
+    /// copied into the queue's own buffers (and a sample's sprites join the previous sample's in one
+    /// entry), so the engine's `StrokeUpdate` keeps sole hold of its storage and refills it without
+    /// allocating: drawing allocates per frame handed over, not per sample.
     func take(_ update: StrokeUpdate) {
-        if !update.committed.isEmpty { pending.append(.sprites(update.committed)) }
-        provisionalSprites = update.provisional
+        if !update.committed.isEmpty {
+            if case var .sprites(queued)? = pending.last {
+                pending.removeLast()
+                queued.append(contentsOf: update.committed)
+                pending.append(.sprites(queued))
+            } else {
+                var own: [Sprite] = []
+                own.reserveCapacity(max(64, update.committed.count))
+                own.append(contentsOf: update.committed)
+                pending.append(.sprites(own))
+            }
+        }
+        provisionalSprites.removeAll(keepingCapacity: true)
+        provisionalSprites.append(contentsOf: update.provisional)
         needsRedraw = true
     }
 

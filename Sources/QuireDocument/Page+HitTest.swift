@@ -23,7 +23,7 @@ extension PageItem {
             return zip(positions, positions.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= reach }
         case let .scrap(scrap):
             guard let local = scrap.transform.inverted?.apply(point) else { return false }
-            return scrap.outline.contains(local)
+            return scrap.outline.contains(local, fillRule: .evenOdd)
         case let .image(image):
             return BezierPath(polygon: image.corners.corners).contains(point)
         case let .pdfPage(pdf):

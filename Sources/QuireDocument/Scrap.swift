@@ -5,7 +5,8 @@ import QuireGeometry
 /// an image inside its outline, and carrying its own items — ink drawn across it sticks to it — in the
 /// scrap's own coordinates, so moving the scrap moves its ink.
 public struct Scrap: Equatable, Sendable, Codable {
-    /// Closed subpaths in scrap coordinates (non-zero rule); a hole is a subpath wound the other way.
+    /// Closed subpaths in scrap coordinates, filled by the even-odd rule (as the renderer clips and the
+    /// hit test reads it): a hole is a subpath inside another, whichever way it is wound.
     public var outline: BezierPath
     /// Scrap coordinates → page coordinates.
     public var transform: Homography

@@ -127,3 +127,20 @@ final class PageEditorTests: XCTestCase {
         XCTAssertEqual(probe.seen, [canvas.page.items[0].id, nil])
     }
 }
+
+extension PageEditorTests {
+    /// A sample whose position, time or pressure is not a finite number (a damaged input log) is passed
+    /// over: the stroke keeps its good samples and can be stored.
+    func testNonFiniteSamplesArePassedOver() {
+        let canvas = CanvasController()
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(.nan, 5), time: 0), button: 1))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(9, 5), time: 0.1), button: 1))
+        XCTAssertTrue(canvas.page.items.isEmpty, "a stroke cannot start at NaN")
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(1, 5), time: 0), button: 1))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point(.infinity, 5), time: 0.05)))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point(4, 5), pressure: .nan, time: 0.06)))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point(5, 5), time: .nan)))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(9, 5), time: 0.1), button: 1))
+        XCTAssertEqual(canvas.page.strokes.map { $0.samples.map(\.position.x) }, [[1, 9]])
+    }
+}

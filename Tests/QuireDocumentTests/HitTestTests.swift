@@ -26,4 +26,14 @@ final class HitTestTests: XCTestCase {
         XCTAssertNil(page.topItem(at: Point(318, 318)), "inside the circle's box but outside the circle")
         XCTAssertNil(page.topItem(at: Point(.nan, 3)))
     }
+
+    /// A scrap's outline is read by the even-odd rule, as the renderer clips it: a subpath inside another
+    /// is a hole whichever way it winds.
+    func testAnInnerSubpathIsAHoleWhicheverWayItWinds() {
+        var ring = BezierPath(rect: Rect(x: 0, y: 0, width: 100, height: 100))
+        ring.append(BezierPath(rect: Rect(x: 25, y: 25, width: 50, height: 50)))   // wound the same way
+        let page = Page(items: [PageItem(.scrap(Scrap(outline: ring)))])
+        XCTAssertNotNil(page.topItem(at: Point(10, 10)))
+        XCTAssertNil(page.topItem(at: Point(50, 50)), "the hole shows what is below")
+    }
 }
