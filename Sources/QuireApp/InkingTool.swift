@@ -9,7 +9,7 @@ public final class InkingTool: Tool {
     private var engine: (any InkDrawEngine)?
     private var style: StrokeStyle?
     private var samples: [InputSample] = []
-    /// Reused for every sample, so drawing allocates nothing per event once warm.
+    /// Reused for every sample: the engine refills it in place (the render queue copies out of it).
     private var update = StrokeUpdate()
 
     public init(_ ink: InkTool) {

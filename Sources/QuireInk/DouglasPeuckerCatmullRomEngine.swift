@@ -74,9 +74,7 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
 
     /// The Catmull–Rom pieces through the kept samples that the final sprites were walked along.
     public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
-        stroke.inker.startRecording()
-        _ = sprites(for: samples)
-        return stroke.inker.finishRecording(style: style)
+        recordingCenterLine(of: samples, style: style, inker: \.stroke.inker)
     }
 
     /// Every segment after the first dab, through the samples Douglas–Peucker keeps.

@@ -48,6 +48,16 @@ extension InkDrawEngine {
         return update
     }
 
+    /// The vector form of a whole stroke for an engine that inks through a `SegmentInker`: the stroke is
+    /// drawn once with the inker recording the segments it inks for good, so the centre line is exactly
+    /// what the sprites were walked along.
+    mutating func recordingCenterLine(of samples: [InputSample], style: StrokeStyle,
+                                      inker: WritableKeyPath<Self, SegmentInker>) -> VectorInk {
+        self[keyPath: inker].startRecording()
+        _ = sprites(for: samples)
+        return self[keyPath: inker].finishRecording(style: style)
+    }
+
     /// Every sprite of a whole stroke, drawn start to end: what a document redraw needs.
     public mutating func sprites(for samples: [InputSample]) -> [Sprite] {
         var all: [Sprite] = []

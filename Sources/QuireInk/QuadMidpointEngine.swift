@@ -72,8 +72,6 @@ public struct QuadMidpointEngine: InkDrawEngine {
 
     /// The quadratics (raised to cubics) and the closing line the sprites were walked along.
     public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
-        stroke.inker.startRecording()
-        _ = sprites(for: samples)
-        return stroke.inker.finishRecording(style: style)
+        recordingCenterLine(of: samples, style: style, inker: \.stroke.inker)
     }
 }

@@ -69,9 +69,7 @@ public struct ShemanarevEngine: InkDrawEngine {
 
     /// The Shemanarev curves the sprites were walked along.
     public mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk {
-        stroke.inker.startRecording()
-        _ = sprites(for: samples)
-        return stroke.inker.finishRecording(style: style)
+        recordingCenterLine(of: samples, style: style, inker: \.stroke.inker)
     }
 
     /// The segment from window slot `end − 1` to slot `end` with its end states; missing neighbours (at
