@@ -128,7 +128,7 @@ final class InputRouter {
         if isDrawing { interruptGesture(context: context, keep: true) }
         guard let tool = tools.tool(id) else { return }
         let onPage = viewport.toPage(sample)
-        itemUnderPointer = context.editor.page.topItem(at: onPage.position)
+        itemUnderPointer = tool.usesItemUnderPointer ? context.editor.page.topItem(at: onPage.position) : nil
         activeTool = tool
         gestureDeviceID = sample.deviceID
         gestureButton = button

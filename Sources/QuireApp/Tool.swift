@@ -18,7 +18,8 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConverti
 /// gesture began (the router's hit test).
 public struct ToolInput: Sendable {
     public var sample: InputSample
-    /// The topmost item under the pointer where the gesture began, nil over bare paper.
+    /// The topmost item under the pointer where the gesture began, nil over bare paper (and always nil
+    /// for a tool that does not ask for it: see `Tool.usesItemUnderPointer`).
     public var itemUnderPointer: ItemID?
 }
 
@@ -39,8 +40,15 @@ public protocol Tool: AnyObject {
     var id: ToolID { get }
     /// True between `begin` and `end`/`cancel`.
     var isActive: Bool { get }
+    /// Whether the tool is told what lies under the pointer (a hit test over the page's items on every
+    /// pen-down, which ink tools have no use for).
+    var usesItemUnderPointer: Bool { get }
     func begin(_ input: ToolInput, in context: ToolContext)
     func move(_ input: ToolInput, in context: ToolContext)
     func end(_ input: ToolInput?, in context: ToolContext)
     func cancel(in context: ToolContext)
+}
+
+extension Tool {
+    public var usesItemUnderPointer: Bool { true }
 }
