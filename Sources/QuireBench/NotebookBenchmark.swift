@@ -46,6 +46,33 @@ let notebookBenchmark = Benchmark(name: "notebook",
         context.report("  baseline: whole-file rewrite per stroke", Double(fileSize), "bytes")
     }
 
+    // What one autosaved stroke costs on a big page against a small one: an edit must cost what it
+    // writes, not the page it lands on. 200 strokes appended one transaction each (fsync included), after
+    // a first append that reads each page's order once (reported on its own).
+    let pagesPath = folder + "/pages.quire"
+    let bigPage = Page(strokes: (0..<10_000).map { BenchmarkStrokes.handwriting(seed: $0, samples: 80) })
+    let smallPage = Page(strokes: (0..<10).map { BenchmarkStrokes.handwriting(seed: $0, samples: 80) })
+    try NotebookStore.create(at: pagesPath, title: "Pages", pages: [bigPage, smallPage]).close()
+    var medians: [Double] = []
+    for (page, name) in [(bigPage.id, "10,000"), (smallPage.id, "10")] {
+        let store = try NotebookStore(openingAt: pagesPath)
+        let strokes = (0..<201).map { BenchmarkStrokes.handwriting(seed: 50_000 + $0, samples: 80) }
+        var times: [Double] = []
+        for stroke in strokes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try store.append(stroke, to: page)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        try store.close()
+        let first = times.removeFirst()
+        times.sort()
+        medians.append(times[times.count / 2])
+        context.report("append on a \(name)-stroke page, first", first, "ms")
+        context.report("append on a \(name)-stroke page, median", times[times.count / 2], "ms")
+        context.report("append on a \(name)-stroke page, p99", appendPercentile(times, 0.99), "ms")
+    }
+    context.report("append 10,000 / 10 (medians)", medians[0] / medians[1], "", target: "≤ 1.2")
+
     // Opening, in a fresh process so its resident memory is the open's own.
     let child = Process()
     child.executableURL = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -57,6 +84,11 @@ let notebookBenchmark = Benchmark(name: "notebook",
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     child.waitUntilExit()
     print(output, terminator: "")
+}
+
+/// The value below which `fraction` of `sorted` lies.
+private func appendPercentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
 }
 
 /// The child side of the open benchmark: opens `path`, loads and renders its first page (offscreen,

@@ -21,7 +21,11 @@ public struct PageSummary: Equatable, Sendable {
     public var id: PageID
     public var size: PageSize
     public var background: PageBackground
-    public var strokeCount: Int
+    /// The page's own strokes: `itemCounts["stroke"]`, which setting it changes.
+    public var strokeCount: Int {
+        get { itemCounts["stroke"] ?? 0 }
+        set { itemCounts["stroke"] = newValue > 0 ? newValue : nil }
+    }
     /// The area the page's items cover (as `Page.inkBounds`); `.null` for an empty page.
     public var inkBounds: Rect
     /// The page's own items by `PageItem.kind` ("stroke", "scrap", "image", "pdf-page", "text"); a
@@ -33,7 +37,6 @@ public struct PageSummary: Equatable, Sendable {
         self.id = id
         self.size = size
         self.background = background
-        self.strokeCount = strokeCount
         self.inkBounds = inkBounds
         self.itemCounts = itemCounts ?? (strokeCount > 0 ? ["stroke": strokeCount] : [:])
     }

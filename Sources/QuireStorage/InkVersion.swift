@@ -4,7 +4,7 @@ import QuireDocument
 /// Which state of its items a page is in, as a short string: a thumbnail made for another one is stale.
 ///
 /// Every row written (inserted, rewritten, moved) gets a `revision` stamp larger than any before it in
-/// this file (`NotebookStore.nextRevision`). The version is the page's row count, its largest stamp and
+/// this file (`RevisionClock.next`). The version is the page's row count, its largest stamp and
 /// a mixed sum of all its stamps: an insert, update or reorder raises the largest stamp, a removal changes
 /// the count and the sum, so every edit gives a new version. Undoing an insert leaves exactly the rows
 /// that were there and so gives the old version back; undoing a removal writes the row anew, with a new

@@ -18,13 +18,24 @@ enum ItemRows {
         var styleID: Int64?
         var bounds: Rect
         var data: DatabaseValue
+
+        /// The bounds columns `min_x, min_y, max_x, max_y`: NULL for an item with no extent.
+        var box: [DatabaseValue] {
+            bounds.isNull ? [.null, .null, .null, .null] : [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].map(\.databaseValue)
+        }
     }
 
-    static func content(of item: PageItem, in db: Database, styles: StyleCache) throws -> Content {
+    static func content(of item: PageItem, page: PageID, in db: Database, styles: StyleCache, path: String) throws -> Content {
         let data: DatabaseValue
         var styleID: Int64?
         switch item.content {
         case let .stroke(stroke):
+            if let bad = firstUnstorableSample(stroke.samples) {
+                throw NotebookFileError.editRefused(path: path, page: page.rawValue, reason: """
+                    sample \(bad) of stroke \(item.id) has a position, tilt or time that is not a finite number, which \
+                    would make the page unreadable
+                    """)
+            }
             styleID = try styles.id(for: stroke.style, in: db)
             data = Data(PackedSamples.encode(stroke.samples)).databaseValue
         case var .scrap(scrap):
@@ -37,43 +48,52 @@ enum ItemRows {
         return Content(kind: item.kind, styleID: styleID, bounds: item.bounds, data: data)
     }
 
+    /// The first sample `PackedSamples` would store as something its decoder refuses (a position, tilt or
+    /// time that is NaN or infinite, or too large for the Float32 it is stored as), or nil.
+    static func firstUnstorableSample(_ samples: [InputSample]) -> Int? {
+        guard let start = samples.first?.time else { return nil }
+        guard start.isFinite else { return 0 }
+        return samples.firstIndex { sample in
+            !(Float(sample.position.x).isFinite && Float(sample.position.y).isFinite && Float(sample.tiltX).isFinite
+              && Float(sample.tiltY).isFinite && Float(sample.time - start).isFinite)
+        }
+    }
+
     /// Writes `item` at `position` under `parent` (`ItemKey.onPage`, or a scrap's key), and a scrap's
     /// own items under it.
     static func insert(_ item: PageItem, page: PageID, parent: DatabaseValue, position: Double, revision: Int64,
-                       in db: Database, styles: StyleCache) throws {
-        let row = try content(of: item, in: db, styles: styles)
-        let box = row.bounds.isNull ? [DatabaseValue.null, .null, .null, .null]
-            : [row.bounds.minX, row.bounds.minY, row.bounds.maxX, row.bounds.maxY].map(\.databaseValue)
+                       in db: Database, styles: StyleCache, path: String) throws {
+        let row = try content(of: item, page: page, in: db, styles: styles, path: path)
         try db.execute(sql: """
             INSERT INTO item(page_id, parent, position, id, kind, revision, style_id, min_x, min_y, max_x, max_y, data)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: StatementArguments([page.rawValue.databaseValue, parent, position.databaseValue,
                                                 ItemKey.value(item.id), row.kind.databaseValue, revision.databaseValue,
-                                                row.styleID.databaseValue] + box + [row.data]))
-        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles)
+                                                row.styleID.databaseValue] + row.box + [row.data]))
+        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles, path: path)
     }
 
-    static func insertChildren(of item: PageItem, page: PageID, revision: Int64, in db: Database, styles: StyleCache) throws {
+    static func insertChildren(of item: PageItem, page: PageID, revision: Int64, in db: Database, styles: StyleCache,
+                               path: String) throws {
         guard case let .scrap(scrap) = item.content else { return }
         let key = ItemKey.value(item.id)
         for (index, child) in scrap.items.enumerated() {
-            try insert(child, page: page, parent: key, position: Double(index + 1), revision: revision, in: db, styles: styles)
+            try insert(child, page: page, parent: key, position: Double(index + 1), revision: revision, in: db, styles: styles,
+                       path: path)
         }
     }
 
     /// Rewrites the page item at `position` as `item` (same id), its own items anew.
     static func rewrite(_ item: PageItem, page: PageID, position: Double, revision: Int64, in db: Database,
                         styles: StyleCache, path: String) throws {
+        let row = try content(of: item, page: page, in: db, styles: styles, path: path)
         try deleteChildren(of: item.id, page: page, in: db, path: path)
-        let row = try content(of: item, in: db, styles: styles)
-        let box = row.bounds.isNull ? [DatabaseValue.null, .null, .null, .null]
-            : [row.bounds.minX, row.bounds.minY, row.bounds.maxX, row.bounds.maxY].map(\.databaseValue)
         try db.execute(sql: """
             UPDATE item SET kind = ?, revision = ?, style_id = ?, min_x = ?, min_y = ?, max_x = ?, max_y = ?, data = ?
             WHERE page_id = ? AND parent = 0 AND position = ?
             """, arguments: StatementArguments([row.kind.databaseValue, revision.databaseValue, row.styleID.databaseValue]
-                                               + box + [row.data, page.rawValue.databaseValue, position.databaseValue]))
-        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles)
+                                               + row.box + [row.data, page.rawValue.databaseValue, position.databaseValue]))
+        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles, path: path)
     }
 
     /// Deletes the rows under the item `id` (a scrap's own items, theirs, …). Nothing for other kinds.
@@ -98,16 +118,7 @@ enum ItemRows {
     /// The page's items in order, scraps with their own items. Every row is checked: a damaged one
     /// throws `NotebookFileError.corrupt` naming the page and the item, a missing blob `.missingBlob`.
     static func items(of page: PageID, in db: Database, path: String) throws -> [PageItem] {
-        var styles: [Int64: StrokeStyle] = [:]
-        for style in try Row.fetchAll(db, sql: """
-            SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM item WHERE page_id = ?)
-            """, arguments: [page.rawValue]) {
-            do {
-                styles[style["id"]] = try NotebookStore.decodeJSON(StrokeStyle.self, style["json"])
-            } catch {
-                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(style["id"] as Int64) does not read (\(error))")
-            }
-        }
+        let styles = try styles(of: page, table: "item", in: db, path: path)
         var children: [DatabaseValue: [PageItem]] = [:]
         // In key order: the page's items by position, then each scrap's.
         let cursor = try Row.fetchCursor(db, sql: """
@@ -125,17 +136,7 @@ enum ItemRows {
             let content: PageItem.Content
             switch kind {
             case "stroke":
-                guard let styleID: Int64 = row[3], let style = styles[styleID] else { throw damaged("names a missing style") }
-                let samples: [InputSample]
-                do {
-                    samples = try row.withUnsafeData(atIndex: 4) { data -> [InputSample] in
-                        guard let data else { return [] }
-                        return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
-                    }
-                } catch {
-                    throw damaged("has damaged ink: \(error)")
-                }
-                content = .stroke(Stroke(samples: samples, style: style))
+                content = .stroke(try stroke(row, styleAt: 3, samplesAt: 4, styles: styles, damaged))
             case "scrap": content = .scrap(try decode(Scrap.self, row, damaged))
             case "image": content = .image(try decode(PlacedImage.self, row, damaged))
             case "pdf-page": content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
@@ -148,6 +149,36 @@ enum ItemRows {
         let missing = try BlobRows.missing(blobs(in: items), in: db)
         if let first = missing.first { throw NotebookFileError.missingBlob(path: path, blob: first.rawValue, page: page.rawValue) }
         return items
+    }
+
+    /// The stroke styles the rows of `page` in `table` ("item", or v1's "stroke") name, by id.
+    static func styles(of page: PageID, table: String, in db: Database, path: String) throws -> [Int64: StrokeStyle] {
+        var styles: [Int64: StrokeStyle] = [:]
+        for style in try Row.fetchAll(db, sql: """
+            SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM \(table) WHERE page_id = ?)
+            """, arguments: [page.rawValue]) {
+            do {
+                styles[style["id"]] = try NotebookStore.decodeJSON(StrokeStyle.self, style["json"])
+            } catch {
+                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(style["id"] as Int64) does not read (\(error))")
+            }
+        }
+        return styles
+    }
+
+    /// A stroke from a row's style id and `PackedSamples` columns, unpacked straight from SQLite's bytes.
+    static func stroke(_ row: Row, styleAt styleColumn: Int, samplesAt samplesColumn: Int, styles: [Int64: StrokeStyle],
+                       _ damaged: (String) -> NotebookFileError) throws -> Stroke {
+        guard let styleID: Int64 = row[styleColumn], let style = styles[styleID] else { throw damaged("names a missing style") }
+        do {
+            let samples = try row.withUnsafeData(atIndex: samplesColumn) { data -> [InputSample] in
+                guard let data else { return [] }
+                return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
+            }
+            return Stroke(samples: samples, style: style)
+        } catch {
+            throw damaged("has damaged ink: \(error)")
+        }
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, _ row: Row, _ damaged: (String) -> NotebookFileError) throws -> T {

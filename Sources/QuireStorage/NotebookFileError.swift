@@ -11,6 +11,8 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
     case readOnly(path: String, reason: String)
     case noSuchPage(path: String, page: String)
     case writeFailed(path: String, reason: String)
+    /// Reading the file failed (an I/O error, a lock held too long) without it being found damaged.
+    case readFailed(path: String, reason: String)
     /// An edit that does not fit the page as stored (an id not where the edit says): nothing was changed.
     case editRefused(path: String, page: String, reason: String)
     /// An item names image or PDF bytes the notebook does not hold.
@@ -34,6 +36,8 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
             "\(path) has no page \(page); `quire info` lists its pages."
         case let .writeFailed(path, reason):
             "could not save to \(path): \(reason)."
+        case let .readFailed(path, reason):
+            "could not read \(path): \(reason); it was left untouched."
         case let .editRefused(path, page, reason):
             "a change to page \(page) of \(path) was refused: \(reason); nothing was changed."
         case let .missingBlob(path, blob, page):

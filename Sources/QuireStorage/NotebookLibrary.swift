@@ -108,15 +108,23 @@ public struct NotebookLibrary: Sendable {
     }
 
     /// Copies a notebook, ink, thumbnails and all, under a new title. SQLite's backup API reads a
-    /// consistent snapshot even while the original is being written.
+    /// consistent snapshot even while the original is being written. The copy is then opened anew, so
+    /// a copy of an older notebook (read as it is, without migrating) is migrated like any older file.
     public func duplicate(_ path: String, title: String) throws -> NotebookStore {
         let source = try NotebookStore(openingAt: path, readOnly: true)
         defer { try? source.close() }
         let target = freePath(for: title)
         let copy = try NotebookStore.create(at: target, title: title, pages: [])
-        try source.database.backup(to: copy.database)
-        try copy.resetIdentity(title: title)
-        return copy
+        do {
+            try source.database.backup(to: copy.database)
+            try copy.resetIdentity(title: title)
+        } catch {
+            try? copy.close()
+            throw error
+        }
+        // The copy's store was made for the empty schema-2 file it replaced: it must not be used.
+        try copy.close()
+        return try NotebookStore(openingAt: target)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import QuireDocument
 
@@ -9,8 +10,9 @@ extension NotebookStore {
     /// (or `.missingBlob`) and nothing is changed.
     public func apply(_ edit: PageEdit, to page: PageID) throws {
         try write { db in
-            var order = try StoredOrder(page: page, in: db, path: path)
+            var order = try storedOrder(of: page, in: db)
             try apply(edit, to: &order, in: db)
+            keepOnCommit(order, in: db)
         }
     }
 
@@ -19,10 +21,24 @@ extension NotebookStore {
     public func append(_ stroke: Stroke, to page: PageID) throws -> ItemID {
         let item = PageItem.stroke(stroke)
         try write { db in
-            var order = try StoredOrder(page: page, in: db, path: path)
+            var order = try storedOrder(of: page, in: db)
             try apply(.insert([PlacedItem(item, at: order.ids.count)]), to: &order, in: db)
+            keepOnCommit(order, in: db)
         }
         return item.id
+    }
+
+    /// The page's order as last committed: from `orders` when this store wrote it (taken out, so a
+    /// transaction that fails leaves nothing behind), else read from the file once.
+    private func storedOrder(of page: PageID, in db: Database) throws -> StoredOrder {
+        if let known = orders.take(page) { return known }
+        return try StoredOrder(page: page, in: db, path: path)
+    }
+
+    /// Remembers `order` once the transaction commits; on a rollback it is never remembered, so the
+    /// next edit reads the page again.
+    private func keepOnCommit(_ order: StoredOrder, in db: Database) {
+        db.afterNextTransaction(onCommit: { [orders] _ in orders.keep(order) })
     }
 
     private func apply(_ edit: PageEdit, to order: inout StoredOrder, in db: Database) throws {
@@ -31,6 +47,7 @@ extension NotebookStore {
             throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.rawValue)
         }
         let revision = revisions.next(after: order.largestRevision)
+        order.largestRevision = revision
         do {
             for step in edit.steps {
                 switch step {
@@ -38,10 +55,10 @@ extension NotebookStore {
                     guard index >= 0, index <= order.ids.count else {
                         throw PageEditError.indexOutOfRange(index, count: order.ids.count)
                     }
-                    guard !order.ids.contains(item.id) else { throw PageEditError.duplicateItem(item.id) }
+                    guard !order.contains(item.id) else { throw PageEditError.duplicateItem(item.id) }
                     let position = try order.position(forInsertingAt: index, in: db)
                     try ItemRows.insert(item, page: page, parent: ItemKey.onPage, position: position, revision: revision,
-                                        in: db, styles: styleIDs)
+                                        in: db, styles: styleIDs, path: path)
                     order.insert(item.id, at: index, position: position)
                 case let .remove(id, index):
                     try order.check(id, at: index)
@@ -70,32 +87,42 @@ extension NotebookStore {
     }
 }
 
-/// A stored page's own items as ids and positions, in order: all an edit needs to check that it fits
-/// and to find its rows (no ink is read: the row's leading columns are in the b-tree page, the data in
-/// overflow pages that are left alone).
+/// A stored page's own items as ids and positions, in order, and the largest revision stamp among all
+/// its rows: all an edit needs to check that it fits and to find its rows. Read from the file once (no
+/// ink is read: the row's leading columns are in the b-tree page, the data in overflow pages that are
+/// left alone), then kept up to date by the edits themselves in `StoredOrders`, so an edit costs the
+/// rows it writes, not the page.
 struct StoredOrder {
     let page: PageID
     private(set) var ids: [ItemID] = []
     private(set) var positions: [Double] = []
-    private(set) var largestRevision: Int64 = 0
+    private var members: Set<ItemID> = []
+    /// Stamps only grow (`RevisionClock`), so the largest is read once and then is the last one given.
+    var largestRevision: Int64 = 0
 
     init(page: PageID, in db: Database, path: String) throws {
         self.page = page
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM page WHERE id = ?", arguments: [page.rawValue]) != nil else {
             throw NotebookFileError.noSuchPage(path: path, page: page.rawValue)
         }
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, position FROM item WHERE page_id = ? AND parent = 0 ORDER BY position",
-                                       arguments: [page.rawValue])
+        // One pass in key order: the page's own items (parent 0, an integer, sorts before every id), then
+        // the scraps' own rows, which count only for the largest stamp.
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT parent, id, position, revision FROM item WHERE page_id = ? ORDER BY parent, position
+            """, arguments: [page.rawValue])
         while let row = try rows.next() {
-            guard let id = ItemKey.id(row[0]) else {
+            largestRevision = max(largestRevision, row[3] as Int64? ?? 0)
+            guard (row[0] as DatabaseValue) == ItemKey.onPage else { continue }
+            guard let id = ItemKey.id(row[1]) else {
                 throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
             }
             ids.append(id)
-            positions.append(row[1])
+            members.insert(id)
+            positions.append(row[2])
         }
-        largestRevision = max(largestRevision, try Int64.fetchOne(db, sql: "SELECT max(revision) FROM item WHERE page_id = ?",
-                                                                  arguments: [page.rawValue]) ?? 0)
     }
+
+    func contains(_ id: ItemID) -> Bool { members.contains(id) }
 
     func check(_ id: ItemID, at index: Int) throws {
         guard ids.indices.contains(index) else { throw PageEditError.indexOutOfRange(index, count: ids.count) }
@@ -105,10 +132,11 @@ struct StoredOrder {
     mutating func insert(_ id: ItemID, at index: Int, position: Double) {
         ids.insert(id, at: index)
         positions.insert(position, at: index)
+        members.insert(id)
     }
 
     mutating func remove(at index: Int) {
-        ids.remove(at: index)
+        members.remove(ids.remove(at: index))
         positions.remove(at: index)
     }
 
@@ -129,5 +157,41 @@ struct StoredOrder {
             positions[k] = base + Double(k)
         }
         return try position(forInsertingAt: index, in: db)
+    }
+}
+
+/// The stored order of the pages this store last edited, as committed. All writes to a notebook go
+/// through its one store (`NotebookLock` keeps other processes out), so a kept order stays right until
+/// this store changes the page another way: inserting or deleting a page forgets it, and an edit takes
+/// its page's order out for the length of its transaction and puts it back only on commit. A few pages
+/// are kept (a person draws on one at a time); its own lock, like `StyleCache`.
+final class StoredOrders: @unchecked Sendable {
+    static let capacity = 8
+    private let lock = NSLock()
+    private var orders: [PageID: StoredOrder] = [:]
+
+    func take(_ page: PageID) -> StoredOrder? {
+        lock.lock()
+        defer { lock.unlock() }
+        return orders.removeValue(forKey: page)
+    }
+
+    func keep(_ order: StoredOrder) {
+        lock.lock()
+        defer { lock.unlock() }
+        if orders.count >= Self.capacity { orders.removeAll() }
+        orders[order.page] = order
+    }
+
+    func forget(_ page: PageID) {
+        lock.lock()
+        defer { lock.unlock() }
+        orders[page] = nil
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return orders.count
     }
 }

@@ -41,7 +41,6 @@ extension NotebookStore {
                 let count: Int = row["n"]
                 guard count > 0, let kind: String = row["kind"] else { continue }
                 pages[pages.count - 1].itemCounts[kind, default: 0] += count
-                if kind == "stroke" { pages[pages.count - 1].strokeCount += count }
                 if let x0: Double = row["x0"], let y0: Double = row["y0"], let x1: Double = row["x1"], let y1: Double = row["y1"] {
                     pages[pages.count - 1].inkBounds = pages[pages.count - 1].inkBounds.union(Rect(from: Point(x0, y0), to: Point(x1, y1)))
                 }

@@ -26,6 +26,8 @@ public final class NotebookStore: @unchecked Sendable {
     private var lock: NotebookLock?
     let styleIDs = StyleCache()
     let revisions = RevisionClock()
+    /// The stored order of pages recently edited, so an edit does not read the whole page (`StoredOrders`).
+    let orders = StoredOrders()
 
     // MARK: Opening and creating
 
@@ -109,7 +111,8 @@ public final class NotebookStore: @unchecked Sendable {
                         if let blob = ItemRows.blobs(in: page.items).first {
                             throw NotebookFileError.missingBlob(path: path, blob: blob.rawValue, page: page.id.rawValue)
                         }
-                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision)
+                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision,
+                                   path: path)
                     }
                     return .commit
                 }
@@ -201,17 +204,19 @@ public final class NotebookStore: @unchecked Sendable {
     /// `insertPage`, storing `blobs` in the same transaction (what a transfer from another file brings).
     func insertPage(_ page: Page, at index: Int?, blobs: [(bytes: [UInt8], kind: BlobKind)]) throws {
         try write { db in
+            orders.forget(page.id)
             for blob in blobs { try BlobRows.store(blob.bytes, id: BlobRows.id(of: blob.bytes), kind: blob.kind, in: db) }
             if let missing = try BlobRows.missing(ItemRows.blobs(in: page.items), in: db).first {
                 throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
             }
             let position = try Self.position(forIndex: index, excluding: nil, in: db)
-            try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revisions.next(after: 0))
+            try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revisions.next(after: 0), path: path)
         }
     }
 
     public func deletePage(_ page: PageID) throws {
         try write { db in
+            orders.forget(page)
             try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page.rawValue])
             guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
         }
@@ -266,7 +271,7 @@ public final class NotebookStore: @unchecked Sendable {
         do {
             return try database.read(body)
         } catch let error as DatabaseError {
-            throw Self.fileError(error, path: path)
+            throw Self.fileError(error, path: path, reading: true)
         }
     }
 
@@ -279,11 +284,13 @@ public final class NotebookStore: @unchecked Sendable {
         }
     }
 
-    static func fileError(_ error: DatabaseError, path: String) -> NotebookFileError {
+    /// The file error for a failed SQLite call: a read that fails says it could not read, not save.
+    static func fileError(_ error: DatabaseError, path: String, reading: Bool = false) -> NotebookFileError {
         let message = error.message ?? "\(error)"
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notANotebook(path: path, reason: message)
         case .SQLITE_CORRUPT: return .corrupt(path: path, reason: message)
+        case _ where reading: return .readFailed(path: path, reason: message)
         case .SQLITE_FULL: return .writeFailed(path: path, reason: "the disk is full")
         case .SQLITE_READONLY: return .writeFailed(path: path, reason: "the file or its folder is read-only")
         default: return .writeFailed(path: path, reason: message)
@@ -307,14 +314,15 @@ public final class NotebookStore: @unchecked Sendable {
         return try position(forIndex: index, excluding: moving, in: db)
     }
 
-    static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache, revision: Int64) throws {
+    static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache, revision: Int64,
+                       path: String) throws {
         try db.execute(sql: """
             INSERT INTO page(id, position, width, height, orientation, background, created) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, arguments: [page.id.rawValue, position, page.size.width, page.size.height, page.orientation.rawValue,
                              try json(page.background), Date().timeIntervalSince1970])
         for (index, item) in page.items.enumerated() {
             try ItemRows.insert(item, page: page.id, parent: ItemKey.onPage, position: Double(index + 1), revision: revision,
-                                in: db, styles: styles)
+                                in: db, styles: styles, path: path)
         }
     }
 

@@ -16,30 +16,17 @@ enum SchemaV1Rows {
     }
 
     static func items(of page: PageID, in db: Database, path: String) throws -> [PageItem] {
-        var styles: [Int64: StrokeStyle] = [:]
-        for style in try Row.fetchAll(db, sql: """
-            SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM stroke WHERE page_id = ?)
-            """, arguments: [page.rawValue]) {
-            styles[style["id"]] = try? NotebookStore.decodeJSON(StrokeStyle.self, style["json"])
-        }
+        let styles = try ItemRows.styles(of: page, table: "stroke", in: db, path: path)
         var items: [PageItem] = []
         let cursor = try Row.fetchCursor(db, sql: """
             SELECT seq, style_id, samples FROM stroke WHERE page_id = ? AND scrap_id IS NULL ORDER BY seq
             """, arguments: [page.rawValue])
         while let row = try cursor.next() {
             let id = itemID(page: page, seq: row[0])
-            guard let style = styles[row[1]] else {
-                throw NotebookFileError.corrupt(path: path, reason: "item \(id) (stroke) of page \(page) names a missing style")
+            let stroke = try ItemRows.stroke(row, styleAt: 1, samplesAt: 2, styles: styles) { problem in
+                .corrupt(path: path, reason: "item \(id) (stroke) of page \(page) \(problem)")
             }
-            do {
-                let samples = try row.withUnsafeData(atIndex: 2) { data -> [InputSample] in
-                    guard let data else { return [] }
-                    return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
-                }
-                items.append(PageItem(id: id, .stroke(Stroke(samples: samples, style: style))))
-            } catch {
-                throw NotebookFileError.corrupt(path: path, reason: "item \(id) (stroke) of page \(page) has damaged ink: \(error)")
-            }
+            items.append(PageItem(id: id, .stroke(stroke)))
         }
         return items
     }
