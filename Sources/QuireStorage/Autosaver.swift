@@ -128,7 +128,7 @@ extension NotebookFileError {
     var refusesForGood: Bool {
         switch self {
         case .editRefused, .missingBlob, .noSuchPage, .corrupt, .notANotebook, .readOnly, .blobTooLarge: true
-        case .notFound, .writeFailed, .fileSystem: false
+        case .notFound, .writeFailed, .readFailed, .fileSystem: false
         }
     }
 }
