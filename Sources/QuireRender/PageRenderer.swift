@@ -65,6 +65,13 @@ public final class PageRenderer {
     public internal(set) var bakedCount = 0
     /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
     var bakeProgress: Int?
+    /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
+    /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
+    /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
+    /// Counts over the renderer's life; `load` and `clearInk` do not reset it.
+    public internal(set) var refusedEdits = 0
+    /// What the latest refused edit asked for ("remove at 7 of 5 items"), for that report.
+    public internal(set) var lastRefusedEdit: String?
 
     var liveStyle: StrokeRenderStyle?
     /// The live stroke's final sprites so far.

@@ -125,15 +125,27 @@ final class ItemEditingTests: HeadlessGLTestCase {
         XCTAssertEqual(page[170, 100].b, 255)
     }
 
-    func testOutOfRangeEditsChangeNothing() throws {
+    func testOutOfRangeEditsChangeNothingAndAreCounted() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         renderer.append(F.line(Point(10, 50), Point(90, 50)))
         let before = try renderer.renderPageImage()
+        XCTAssertEqual(renderer.refusedEdits, 0)
+        XCTAssertNil(renderer.lastRefusedEdit)
+        let other = RenderItem.stroke(F.line(Point(50, 10), Point(50, 90)))
         XCTAssertNil(renderer.remove(at: 5))
         XCTAssertNil(renderer.remove(at: -1))
-        renderer.replace(at: 3, with: .stroke(F.line(Point(50, 10), Point(50, 90))))
+        XCTAssertFalse(renderer.replace(at: 3, with: other))
+        XCTAssertFalse(renderer.insert(other, at: 2), "past the end is not clamped")
+        XCTAssertFalse(renderer.insert(other, at: -1))
+        XCTAssertEqual(renderer.refusedEdits, 5)
+        XCTAssertEqual(renderer.lastRefusedEdit, "insert at -1 of 1 items")
         XCTAssertEqual(renderer.count, 1)
         F.assertSame(try renderer.renderPageImage(), before, "after edits of items that do not exist")
+        // Edits that fit are not counted, the end included.
+        XCTAssertTrue(renderer.insert(other, at: 1))
+        XCTAssertTrue(renderer.replace(at: 1, with: other))
+        XCTAssertNotNil(renderer.remove(at: 1))
+        XCTAssertEqual(renderer.refusedEdits, 5)
     }
 
     func testLoadingMixedItemsEqualsAppendingThem() throws {
