@@ -130,6 +130,46 @@ extension PageRenderer {
         return true
     }
 
+    /// Moves the item at `from` to position `to` of the page's order (both in 0..<count), as removing
+    /// it and inserting it at `to` would, but keeping what it holds on the GPU: its sprites stay where
+    /// they are and its pictures keep their textures, so a move uploads nothing. Only the item's
+    /// rectangle changes (the others keep their order among themselves) and is redrawn; the baked layer
+    /// is rebuilt there when the move reaches below the baked boundary or touches the item half-way
+    /// through baking. False, changing nothing, when either index names no item (counted in
+    /// `refusedEdits`).
+    @discardableResult
+    public func move(from: Int, to: Int) -> Bool {
+        guard entries.indices.contains(from), entries.indices.contains(to) else {
+            return refuse("move from \(from) to \(to)")
+        }
+        guard from != to else { return true }
+        let entry = entries.remove(at: from)
+        entries.insert(entry, at: to)
+        grid.move(from: from, to: to)
+        // The baked boundary follows as it would through a removal then an insertion.
+        var area = entry.item.bounds
+        var bakedToo = false
+        if from < bakedCount {
+            bakedCount -= 1
+            bakedToo = true
+        } else if from == bakedCount, bakeProgress != nil {
+            // It was half-way through baking: its part in the baked layer goes, within its rectangle.
+            bakeProgress = nil
+            bakedToo = true
+        }
+        if to < bakedCount {
+            bakedCount += 1
+            bakedToo = true
+        } else if to == bakedCount, bakeProgress != nil {
+            // The item half-way through baking now follows this one: bake it afresh.
+            bakeProgress = nil
+            bakedToo = true
+            area = area.union(entries[to + 1].item.bounds)
+        }
+        redraw(area, bakedToo: bakedToo)
+        return true
+    }
+
     /// Counts a refused edit and says what it asked for.
     @discardableResult
     func refuse(_ edit: String) -> Bool {
