@@ -19,10 +19,7 @@ extension PageRenderer {
                     case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
                     case let .remove(_, index): remove(at: index)
                     case let .replace(index, pageItem): replace(at: index, with: builder.renderItem(pageItem))
-                    case let .move(_, from, to):
-                        let moved = item(at: from)
-                        remove(at: from)
-                        insert(moved, at: to)
+                    case let .move(_, from, to): move(from: from, to: to)
                     }
                 }
             }

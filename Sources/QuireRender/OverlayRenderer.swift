@@ -54,18 +54,14 @@ final class OverlayRenderer {
         Scissor.off()
     }
 
-    /// Even-odd fill: fans invert the stencil, then one cover quad paints where it is odd and clears it.
+    /// Even-odd fill: fans invert stencil bit 0 (as a clip level does, `StencilClip.invert`), then one
+    /// cover quad paints where it is odd and clears it.
     private func fill(_ points: [Point], color: InkColor, projection: PageProjection) {
         guard points.count >= 3 else { return }
         vertices.removeAll(keepingCapacity: true)
         PolygonRenderer.appendFans(of: [points], to: &vertices)
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glStencilMask(0xff)
-        glStencilFunc(GLenum(GL_ALWAYS), 0, 0xff)
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INVERT))
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        polygons.drawTriangles(vertices, projection: projection, color: color)
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        guard vertices.count >= 6 else { return }
+        StencilClip.invert(bit: 0, under: vertices, polygons: polygons, projection: projection)
         let b = points.reduce(Rect.null) { $0.union($1) }
         vertices.removeAll(keepingCapacity: true)
         appendQuad(Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY))

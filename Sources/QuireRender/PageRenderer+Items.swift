@@ -3,7 +3,8 @@ import QuireInk
 
 /// Editing the page's items by index. Each edit redraws only the rectangle the item covers (see
 /// `redraw`); the baked layer is rebuilt there only when the edit lies below the baked boundary or
-/// touches the item half-way through baking.
+/// touches the item half-way through baking. An edit whose index names no item is refused: it changes
+/// nothing, returns false (or nil), and is counted in `refusedEdits` for the app to report.
 extension PageRenderer {
     /// Items on the page.
     public var count: Int { entries.count }
@@ -53,11 +54,12 @@ extension PageRenderer {
         append(SceneStroke(sprites: Array(strokeSprites), style: style))
     }
 
-    /// Puts `item` at position `index` (clamped to 0...count) of the page's order. On top it is simply
-    /// drawn over the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its
-    /// rectangle is redrawn.
-    public func insert(_ item: RenderItem, at index: Int) {
-        let index = max(0, min(index, entries.count))
+    /// Puts `item` at position `index` (0...count) of the page's order. On top it is simply drawn over
+    /// the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its rectangle is
+    /// redrawn. Outside 0...count it is refused (false, and counted in `refusedEdits`).
+    @discardableResult
+    public func insert(_ item: RenderItem, at index: Int) -> Bool {
+        guard index >= 0, index <= entries.count else { return refuse("insert at \(index)") }
         var strokeSprites: [[Sprite]] = []
         Self.collectSprites(of: item, into: &strokeSprites)
         var spans = strokeSprites.map { sprites.arena.store($0) }[...]
@@ -67,7 +69,7 @@ extension PageRenderer {
         if index == entries.count - 1, !underLiveInk {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)
-            return
+            return true
         }
         if index < bakedCount {
             bakedCount += 1
@@ -79,13 +81,18 @@ extension PageRenderer {
         } else {
             redraw(item.bounds, bakedToo: false)
         }
+        return true
     }
 
     /// Takes the item at `index` off the page, redrawing only the rectangle it covered; nil when there
-    /// is no such item. Removing the newest (undoing a stroke) costs what the strokes near it cost.
+    /// is no such item (refused, and counted in `refusedEdits`). Removing the newest (undoing a stroke)
+    /// costs what the strokes near it cost.
     @discardableResult
     public func remove(at index: Int) -> RenderItem? {
-        guard entries.indices.contains(index) else { return nil }
+        guard entries.indices.contains(index) else {
+            refuse("remove at \(index)")
+            return nil
+        }
         let entry = entries.remove(at: index)
         grid.remove(at: index)
         forget(entry)
@@ -103,8 +110,10 @@ extension PageRenderer {
     }
 
     /// Puts `item` in place of the one at `index` (moved, restyled, cut), redrawing both rectangles.
-    public func replace(at index: Int, with item: RenderItem) {
-        guard entries.indices.contains(index) else { return }
+    /// False, changing nothing, when there is no such item (counted in `refusedEdits`).
+    @discardableResult
+    public func replace(at index: Int, with item: RenderItem) -> Bool {
+        guard entries.indices.contains(index) else { return refuse("replace at \(index)") }
         let old = entries[index]
         var strokeSprites: [[Sprite]] = []
         Self.collectSprites(of: item, into: &strokeSprites)
@@ -118,6 +127,55 @@ extension PageRenderer {
             bakedToo = true
         }
         redraw(old.item.bounds.union(item.bounds), bakedToo: bakedToo)
+        return true
+    }
+
+    /// Moves the item at `from` to position `to` of the page's order (both in 0..<count), as removing
+    /// it and inserting it at `to` would, but keeping what it holds on the GPU: its sprites stay where
+    /// they are and its pictures keep their textures, so a move uploads nothing. Only the item's
+    /// rectangle changes (the others keep their order among themselves) and is redrawn; the baked layer
+    /// is rebuilt there when the move reaches below the baked boundary or touches the item half-way
+    /// through baking. False, changing nothing, when either index names no item (counted in
+    /// `refusedEdits`).
+    @discardableResult
+    public func move(from: Int, to: Int) -> Bool {
+        guard entries.indices.contains(from), entries.indices.contains(to) else {
+            return refuse("move from \(from) to \(to)")
+        }
+        guard from != to else { return true }
+        let entry = entries.remove(at: from)
+        entries.insert(entry, at: to)
+        grid.move(from: from, to: to)
+        // The baked boundary follows as it would through a removal then an insertion.
+        var area = entry.item.bounds
+        var bakedToo = false
+        if from < bakedCount {
+            bakedCount -= 1
+            bakedToo = true
+        } else if from == bakedCount, bakeProgress != nil {
+            // It was half-way through baking: its part in the baked layer goes, within its rectangle.
+            bakeProgress = nil
+            bakedToo = true
+        }
+        if to < bakedCount {
+            bakedCount += 1
+            bakedToo = true
+        } else if to == bakedCount, bakeProgress != nil {
+            // The item half-way through baking now follows this one: bake it afresh.
+            bakeProgress = nil
+            bakedToo = true
+            area = area.union(entries[to + 1].item.bounds)
+        }
+        redraw(area, bakedToo: bakedToo)
+        return true
+    }
+
+    /// Counts a refused edit and says what it asked for.
+    @discardableResult
+    func refuse(_ edit: String) -> Bool {
+        refusedEdits += 1
+        lastRefusedEdit = "\(edit) of \(entries.count) items"
+        return false
     }
 
     /// Every stroke's sprites in `item`, depth first: the order `makeEntry` takes their spans in.

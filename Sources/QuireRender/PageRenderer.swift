@@ -14,8 +14,8 @@ import QuireInk
 /// - the UI overlay, drawn over the window's frame only (never into the page's layers or exports).
 /// Each stroke blends by its tool: ink over, a highlighter through a layer of its own joined at its
 /// opacity (it never darkens where it crosses itself), an eraser as destination-out. Items are edited by
-/// index (insert, remove, replace), which is how the app applies an edit and its inverse (undo): each
-/// edit redraws only the item's rectangle, from the baked layer plus the recent items touching it, so
+/// index (insert, remove, replace, move), which is how the app applies an edit and its inverse (undo):
+/// each edit redraws only the item's rectangle, from the baked layer plus the recent items touching it, so
 /// removing or re-inserting the newest stroke costs the same on a page of ten strokes as of ten
 /// thousand; an edit below the baked boundary rebuilds the baked layer in that rectangle from vectors.
 /// Finished strokes' sprites stay on the GPU (`SpriteArena`), so none of those redraws uploads them.
@@ -65,6 +65,13 @@ public final class PageRenderer {
     public internal(set) var bakedCount = 0
     /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
     var bakeProgress: Int?
+    /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
+    /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
+    /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
+    /// Counts over the renderer's life; `load` and `clearInk` do not reset it.
+    public internal(set) var refusedEdits = 0
+    /// What the latest refused edit asked for ("remove at 7 of 5 items"), for that report.
+    public internal(set) var lastRefusedEdit: String?
 
     var liveStyle: StrokeRenderStyle?
     /// The live stroke's final sprites so far.

@@ -45,9 +45,6 @@ final class SpriteArena {
         glDeleteBuffers(1, &buffer)
     }
 
-    /// Sprites in use (allocated and not freed).
-    var liveSprites: Int { end - holes.reduce(0) { $0 + $1.count } }
-
     /// Copies `sprites` to the GPU and says where they are.
     func store<C: Collection>(_ sprites: C) -> SpriteSpan where C.Element == Sprite {
         guard !sprites.isEmpty else { return .empty }

@@ -55,14 +55,22 @@ final class StencilClip {
 
     /// Flips stencil bit `level` under the fans of that level, where the lower levels pass.
     private func invert(level: Int, projection: PageProjection) {
-        guard fans[level].count >= 6 else { return }
-        let lower = GLuint((1 << level) - 1)
+        Self.invert(bit: level, under: fans[level], polygons: polygons, projection: projection)
+    }
+
+    /// Flips stencil bit `bit` under the triangle fans `vertices` (x, y pairs) wherever the bits below
+    /// it are all set, colour writes off: the bit ends set exactly where the fans' outlines nest an odd
+    /// number of times (even-odd). Leaves the stencil test on, writing all bits and keeping them.
+    /// The overlay's polygon fill uses it too, with bit 0.
+    static func invert(bit: Int, under vertices: [Float], polygons: PolygonRenderer, projection: PageProjection) {
+        guard vertices.count >= 6 else { return }
+        let lower = GLuint((1 << bit) - 1)
         glEnable(GLenum(GL_STENCIL_TEST))
         glStencilFunc(GLenum(GL_EQUAL), GLint(lower), lower)
-        glStencilMask(GLuint(1 << level))
+        glStencilMask(GLuint(1 << bit))
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INVERT))
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        polygons.drawTriangles(fans[level], projection: projection, color: .black)
+        polygons.drawTriangles(vertices, projection: projection, color: .black)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glStencilMask(0xff)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))

@@ -3,8 +3,9 @@ import QuireGeometry
 /// A uniform grid over the page that lists, per cell, the items (strokes, images, groups) whose bounds
 /// touch it, so "which items touch this rect" costs what the rect holds, not what the page holds. Items
 /// are numbered by their position in the page's item order and every cell list stays sorted. Appending
-/// and removing the newest (a stroke drawn, undone, redone) cost O(cells touched); inserting or removing
-/// in the middle renumbers every later entry, O(entries on the page), which is fine for that rare edit.
+/// and removing the newest (a stroke drawn, undone, redone) cost O(cells touched); inserting, removing
+/// or moving in the middle renumbers the entries it passes over in place, visiting every cell list
+/// (O(entries on the page)), which is fine for those rarer edits.
 public struct StrokeGrid: Sendable {
     public let cellSize: Double
     private var cells: [Int: [Int]] = [:]
@@ -29,89 +30,104 @@ public struct StrokeGrid: Sendable {
 
     /// Adds the next stroke (numbered `count`) covering `bounds`.
     public mutating func append(bounds: Rect) {
-        let index = cellsOfStroke.count
-        var keys: [Int] = []
-        if let (columns, rows) = cellRange(bounds) {
-            for column in columns {
-                for row in rows {
-                    let key = Self.key(column, row)
-                    cells[key, default: []].append(index)
-                    keys.append(key)
-                }
-            }
-        }
-        cellsOfStroke.append(keys)
+        cellsOfStroke.append(addCells(index: cellsOfStroke.count, bounds: bounds))
     }
 
     /// Removes the newest stroke.
     public mutating func removeLast() {
-        guard let keys = cellsOfStroke.popLast() else { return }
-        for key in keys {
-            cells[key]?.removeLast()
-            if cells[key]?.isEmpty == true { cells[key] = nil }
-        }
+        guard !cellsOfStroke.isEmpty else { return }
+        removeCells(index: cellsOfStroke.count - 1)
+        cellsOfStroke.removeLast()
     }
 
-    /// Adds an item covering `bounds` at position `index` (0...count); later items move up by one.
+    /// Adds an item covering `bounds` at position `index` (0...count, clamped); later items move up by
+    /// one.
     public mutating func insert(bounds: Rect, at index: Int) {
         let index = max(0, min(index, count))
-        guard index < count else { return append(bounds: bounds) }
         // Renumber first so the new number is free, then put it into each of its cells in order.
-        for key in Array(cells.keys) {
-            cells[key] = cells[key]!.map { $0 >= index ? $0 + 1 : $0 }
-        }
-        var keys: [Int] = []
-        if let (columns, rows) = cellRange(bounds) {
-            for column in columns {
-                for row in rows {
-                    let key = Self.key(column, row)
-                    var list = cells[key, default: []]
-                    list.insert(index, at: Self.firstPosition(notBelow: index, in: list))
-                    cells[key] = list
-                    keys.append(key)
-                }
-            }
-        }
-        cellsOfStroke.insert(keys, at: index)
+        renumber(index..<count, by: 1)
+        cellsOfStroke.insert(addCells(index: index, bounds: bounds), at: index)
     }
 
     /// Removes the item at `index`; later items move down by one. Out of range does nothing.
     public mutating func remove(at index: Int) {
         guard index >= 0, index < count else { return }
-        guard index < count - 1 else { return removeLast() }
-        for key in cellsOfStroke.remove(at: index) {
-            guard var list = cells[key] else { continue }
-            let position = Self.firstPosition(notBelow: index, in: list)
-            if position < list.count, list[position] == index { list.remove(at: position) }
-            cells[key] = list.isEmpty ? nil : list
-        }
-        for key in Array(cells.keys) {
-            cells[key] = cells[key]!.map { $0 > index ? $0 - 1 : $0 }
-        }
+        removeCells(index: index)
+        cellsOfStroke.remove(at: index)
+        renumber((index + 1)..<(count + 1), by: -1)
     }
 
     /// Moves the item at `index` to new `bounds` without renumbering anything: O(cells touched).
     public mutating func replace(at index: Int, bounds: Rect) {
         guard index >= 0, index < count else { return }
-        for key in cellsOfStroke[index] {
-            guard var list = cells[key] else { continue }
-            let position = Self.firstPosition(notBelow: index, in: list)
-            if position < list.count, list[position] == index { list.remove(at: position) }
-            cells[key] = list.isEmpty ? nil : list
-        }
+        removeCells(index: index)
+        cellsOfStroke[index] = addCells(index: index, bounds: bounds)
+    }
+
+    /// Moves the item at `from` to position `to` of the order (both in 0..<count), as removing it and
+    /// inserting it there would, but keeping its cells: the items between move by one. Out of range does
+    /// nothing.
+    public mutating func move(from: Int, to: Int) {
+        guard from >= 0, from < count, to >= 0, to < count, from != to else { return }
+        removeCells(index: from)
+        if from < to { renumber((from + 1)..<(to + 1), by: -1) } else { renumber(to..<from, by: 1) }
+        let keys = cellsOfStroke.remove(at: from)
+        place(to, inCells: keys)
+        cellsOfStroke.insert(keys, at: to)
+    }
+
+    /// Lists item `index` in every cell `bounds` touches, in order; returns those cells' keys.
+    private mutating func addCells(index: Int, bounds: Rect) -> [Int] {
+        guard let (columns, rows) = cellRange(bounds) else { return [] }
         var keys: [Int] = []
-        if let (columns, rows) = cellRange(bounds) {
-            for column in columns {
-                for row in rows {
-                    let key = Self.key(column, row)
-                    var list = cells[key, default: []]
-                    list.insert(index, at: Self.firstPosition(notBelow: index, in: list))
-                    cells[key] = list
-                    keys.append(key)
-                }
+        keys.reserveCapacity(columns.count * rows.count)
+        for column in columns {
+            for row in rows { keys.append(Self.key(column, row)) }
+        }
+        place(index, inCells: keys)
+        return keys
+    }
+
+    /// Puts `index` into each cell list of `keys`, keeping it sorted (appending when it is the largest).
+    private mutating func place(_ index: Int, inCells keys: [Int]) {
+        for key in keys {
+            guard let i = cells.index(forKey: key) else {
+                cells[key] = [index]
+                continue
+            }
+            let position = Self.firstPosition(notBelow: index, in: cells.values[i])
+            cells.values[i].insert(index, at: position)
+        }
+    }
+
+    /// Takes item `index` out of the cells it is listed in (`cellsOfStroke[index]`, which is kept).
+    private mutating func removeCells(index: Int) {
+        for key in cellsOfStroke[index] {
+            guard let i = cells.index(forKey: key) else { continue }
+            let position = Self.firstPosition(notBelow: index, in: cells.values[i])
+            guard position < cells.values[i].count, cells.values[i][position] == index else { continue }
+            if cells.values[i].count == 1 {
+                cells.remove(at: i)
+            } else {
+                cells.values[i].remove(at: position)
             }
         }
-        cellsOfStroke[index] = keys
+    }
+
+    /// Adds `delta` to every listed number in `range`, in place. The numbers next to the range must
+    /// leave room (one freed or still to be taken), so every list stays sorted. O(items listed), with
+    /// no array of keys and no list copied.
+    private mutating func renumber(_ range: Range<Int>, by delta: Int) {
+        guard !range.isEmpty else { return }
+        var i = cells.startIndex
+        while i != cells.endIndex {
+            var position = Self.firstPosition(notBelow: range.lowerBound, in: cells.values[i])
+            while position < cells.values[i].count, cells.values[i][position] < range.upperBound {
+                cells.values[i][position] += delta
+                position += 1
+            }
+            i = cells.index(after: i)
+        }
     }
 
     /// Where `value` is or would go in the sorted `list`.

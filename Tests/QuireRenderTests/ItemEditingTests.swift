@@ -20,6 +20,13 @@ final class ItemEditingTests: HeadlessGLTestCase {
         return renderer
     }
 
+    /// Redraws the whole page from the baked layer and the recent items (a page-wide stroke put on top
+    /// and taken off again), so a baked layer that is wrong anywhere shows in the page.
+    private func redrawWholePage(_ renderer: PageRenderer) {
+        renderer.append(.stroke(F.line(Point(0, 100), Point(200, 100), diameter: 250)))
+        renderer.remove(at: renderer.count - 1)
+    }
+
     func testRemovingAMiddleItemBelowAndAboveTheBakedBoundaryEqualsAFreshRender() throws {
         let items = F.mixedItems()
         for index in 0..<items.count {
@@ -125,15 +132,92 @@ final class ItemEditingTests: HeadlessGLTestCase {
         XCTAssertEqual(page[170, 100].b, 255)
     }
 
-    func testOutOfRangeEditsChangeNothing() throws {
+    func testOutOfRangeEditsChangeNothingAndAreCounted() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         renderer.append(F.line(Point(10, 50), Point(90, 50)))
         let before = try renderer.renderPageImage()
+        XCTAssertEqual(renderer.refusedEdits, 0)
+        XCTAssertNil(renderer.lastRefusedEdit)
+        let other = RenderItem.stroke(F.line(Point(50, 10), Point(50, 90)))
         XCTAssertNil(renderer.remove(at: 5))
         XCTAssertNil(renderer.remove(at: -1))
-        renderer.replace(at: 3, with: .stroke(F.line(Point(50, 10), Point(50, 90))))
+        XCTAssertFalse(renderer.replace(at: 3, with: other))
+        XCTAssertFalse(renderer.insert(other, at: 2), "past the end is not clamped")
+        XCTAssertFalse(renderer.insert(other, at: -1))
+        XCTAssertFalse(renderer.move(from: 0, to: 1))
+        XCTAssertFalse(renderer.move(from: -1, to: 0))
+        XCTAssertEqual(renderer.refusedEdits, 7)
+        XCTAssertEqual(renderer.lastRefusedEdit, "move from -1 to 0 of 1 items")
         XCTAssertEqual(renderer.count, 1)
         F.assertSame(try renderer.renderPageImage(), before, "after edits of items that do not exist")
+        // Edits that fit are not counted, the end included.
+        XCTAssertTrue(renderer.insert(other, at: 1))
+        XCTAssertTrue(renderer.move(from: 1, to: 0))
+        XCTAssertTrue(renderer.move(from: 0, to: 0))
+        XCTAssertTrue(renderer.replace(at: 1, with: other))
+        XCTAssertNotNil(renderer.remove(at: 0))
+        XCTAssertEqual(renderer.refusedEdits, 7)
+    }
+
+    func testMovingBelowAndAboveTheBakedBoundaryEqualsAFreshRenderAndUploadsNothing() throws {
+        let items = F.mixedItems()
+        // 8 items, the newest 3 recent: 0...4 baked. Within the baked part, across the boundary both
+        // ways, within the recent part, to and from either end.
+        let moves = [(1, 3), (3, 1), (0, 7), (7, 0), (2, 5), (5, 2), (4, 6), (6, 4), (5, 7), (7, 5), (4, 5), (5, 4)]
+        for (from, to) in moves {
+            let renderer = try page(items, recent: 3)
+            let strokeBytes = renderer.strokeBytesUploaded, images = renderer.imageUploads
+            let textures = renderer.imageTextureCount
+            XCTAssertTrue(renderer.move(from: from, to: to))
+            var expected = items
+            expected.insert(expected.remove(at: from), at: to)
+            XCTAssertEqual(renderer.items, expected)
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to)")
+            renderer.finishBaking()
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to), baked")
+            XCTAssertEqual(renderer.strokeBytesUploaded, strokeBytes, "moving \(from) to \(to) uploaded sprites")
+            XCTAssertEqual(renderer.imageUploads, images, "moving \(from) to \(to) uploaded a picture")
+            XCTAssertEqual(renderer.imageTextureCount, textures)
+            XCTAssertEqual(renderer.refusedEdits, 0)
+            redrawWholePage(renderer)
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to), redrawn from the baked layer")
+        }
+    }
+
+    func testMovingTheStrokeHalfWayThroughBakingOrUnderItIsExact() throws {
+        var sprites: [Sprite] = []
+        for i in 0..<20_000 {
+            let t = Double(i) / 20_000
+            sprites.append(Sprite(x: Float(100 + 80 * sin(t * 40)), y: Float(20 + 160 * t), diameter: 5, color: .black))
+        }
+        let first = RenderItem.stroke(F.line(Point(10, 100), Point(190, 100), diameter: 10, color: InkColor(red: 0, green: 0, blue: 0.9)))
+        let big = RenderItem.stroke(SceneStroke(sprites: sprites, style: F.ink))
+        let last = RenderItem.stroke(F.line(Point(100, 10), Point(100, 190), diameter: 12, color: InkColor(red: 1, green: 0, blue: 0)))
+        // (from, to) with the big stroke at 1, half-baked: it moved up, something moved under it, it
+        // moved down into the baked part.
+        for (from, to) in [(1, 2), (2, 1), (1, 0), (0, 2)] {
+            let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+            renderer.undoWindow = 1
+            renderer.append(first)
+            renderer.append(big)
+            renderer.undoWindow = 0
+            renderer.bakeBudget = 0
+            let window = try RenderTarget(width: 200, height: 200)
+            renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+            renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+            XCTAssertEqual(renderer.bakedCount, 1, "the big stroke is half-way through baking")
+            renderer.undoWindow = 1
+            renderer.append(last)
+            XCTAssertTrue(renderer.move(from: from, to: to))
+            var expected = [first, big, last]
+            expected.insert(expected.remove(at: from), at: to)
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to)")
+            renderer.undoWindow = 0
+            renderer.finishBaking()
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to), baked")
+            redrawWholePage(renderer)
+            F.assertSame(try renderer.renderPageImage(), try F.reference(expected), "moving \(from) to \(to), redrawn from the baked layer")
+        }
     }
 
     func testLoadingMixedItemsEqualsAppendingThem() throws {

@@ -68,6 +68,25 @@ final class StrokeGridEditingTests: XCTestCase {
         XCTAssertEqual(grid.count, 3, "out of range: clamped insert, ignored removal")
     }
 
+    func testMovingRenumbersOnlyTheItemsPassedOver() {
+        var grid = StrokeGrid(cellSize: 100)
+        for i in 0..<5 { grid.append(bounds: Rect(x: Double(i) * 100 + 10, y: 10, width: 20, height: 20)) }
+        grid.append(bounds: Rect(x: 0, y: 0, width: 500, height: 30))        // 5, over all of them
+        grid.move(from: 1, to: 3)
+        let cell = { (i: Int) in Rect(x: Double(i) * 100 + 15, y: 15, width: 1, height: 1) }
+        XCTAssertEqual(grid.strokes(touching: cell(1)), [3, 5], "the moved item")
+        XCTAssertEqual(grid.strokes(touching: cell(2)), [1, 5])
+        XCTAssertEqual(grid.strokes(touching: cell(3)), [2, 5])
+        XCTAssertEqual(grid.strokes(touching: cell(4)), [4, 5])
+        grid.move(from: 5, to: 0)
+        XCTAssertEqual(grid.strokes(touching: cell(0)), [0, 1])
+        XCTAssertEqual(grid.strokes(touching: cell(1)), [0, 4])
+        grid.move(from: 0, to: 9)
+        grid.move(from: -1, to: 0)
+        XCTAssertEqual(grid.count, 6, "out of range: ignored")
+        XCTAssertEqual(grid.strokes(touching: cell(0)), [0, 1])
+    }
+
     func testRandomEditsAgreeWithABruteForceIndex() {
         var generator = SystemRandomNumberGenerator()
         var grid = StrokeGrid(cellSize: 50)
@@ -75,7 +94,7 @@ final class StrokeGridEditingTests: XCTestCase {
         for step in 0..<400 {
             let r = Rect(x: Double.random(in: 0...900, using: &generator), y: Double.random(in: 0...900, using: &generator),
                          width: Double.random(in: 0...200, using: &generator), height: Double.random(in: 0...200, using: &generator))
-            switch Int.random(in: 0..<5, using: &generator) {
+            switch Int.random(in: 0..<7, using: &generator) {
             case 0, 1:
                 grid.append(bounds: r)
                 bounds.append(r)
@@ -87,6 +106,15 @@ final class StrokeGridEditingTests: XCTestCase {
                 let i = Int.random(in: 0..<bounds.count, using: &generator)
                 grid.remove(at: i)
                 bounds.remove(at: i)
+            case 4 where !bounds.isEmpty:
+                let i = Int.random(in: 0..<bounds.count, using: &generator)
+                grid.replace(at: i, bounds: r)
+                bounds[i] = r
+            case 5 where !bounds.isEmpty:
+                let from = Int.random(in: 0..<bounds.count, using: &generator)
+                let to = Int.random(in: 0..<bounds.count, using: &generator)
+                grid.move(from: from, to: to)
+                bounds.insert(bounds.remove(at: from), at: to)
             default:
                 if !bounds.isEmpty {
                     grid.removeLast()
