@@ -18,7 +18,8 @@ public enum InputReplay {
         for event in events {
             // Commands in the log (export, quit) belong to the recorded session, not to the replay.
             _ = canvas.handle(event)
-            renderer.perform(canvas.takeRenderWork(), building: RenderItemBuilder(registry: canvas.registry))
+            let builder = RenderItemBuilder(registry: canvas.registry)
+            if !renderer.perform(canvas.takeRenderWork(), building: builder) { renderer.load(canvas.page, building: builder) }
         }
         try PageExporter.write(try renderer.renderPageImage(), to: output)
         let counts = canvas.page.strokes.map { String($0.samples.count) }.joined(separator: ", ")

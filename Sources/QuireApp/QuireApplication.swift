@@ -153,7 +153,11 @@ public final class QuireApplication {
 
     /// Hands the canvas's queued stroke work to the renderer, in order.
     private func catchUpRenderer() {
-        renderer.perform(canvas.takeRenderWork(), building: builder)
+        if !renderer.perform(canvas.takeRenderWork(), building: builder) {
+            say("quire: the drawing fell out of step with the page (\(renderer.lastRefusedEdit ?? "an edit was refused")); "
+                + "it is drawn again from the page")
+            renderer.load(canvas.page, building: builder)
+        }
         for problem in renderer.brushProblems where !reportedProblems.contains(problem) {
             reportedProblems.insert(problem)
             say("quire: warning: \(problem)")

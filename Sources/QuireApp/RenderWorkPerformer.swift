@@ -4,8 +4,12 @@ import QuireRender
 extension PageRenderer {
     /// Carries out the canvas's queued work, in order: the one place the page's items reach the
     /// renderer, for the window and for headless replay alike. An edit's steps are applied to the
-    /// renderer's list exactly as to the page's, so the two stay index for index.
-    public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) {
+    /// renderer's list exactly as to the page's, so the two stay index for index. Returns false when the
+    /// renderer refused a step (its list no longer matched the page's, a bug): the caller reports
+    /// `lastRefusedEdit` and loads the page afresh.
+    @discardableResult
+    public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) -> Bool {
+        let refusedBefore = refusedEdits
         for job in work {
             switch job {
             case let .beginStroke(style): beginLiveStroke(style)
@@ -24,6 +28,7 @@ extension PageRenderer {
                 }
             }
         }
+        return refusedEdits == refusedBefore
     }
 
     /// Shows `page`'s items, each redrawn from its vectors (batched; all but the undo window baked at
