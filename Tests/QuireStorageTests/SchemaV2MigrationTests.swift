@@ -20,6 +20,14 @@ final class SchemaV2MigrationTests: StorageTestCase {
         return try raw.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? -1 }
     }
 
+    /// `PRAGMA user_version` read from the file's header bytes (offset 60, big-endian) without SQLite,
+    /// which would leave -shm and -wal files beside a fixture in the source tree.
+    private func headerVersion(_ path: String) throws -> Int {
+        let header = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)).prefix(64))
+        XCTAssertEqual(header.count, 64)
+        return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
+
     private func assertHoldsTheFixture(_ store: NotebookStore, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(try store.title, NotebookV1Fixture.title, file: file, line: line)
         XCTAssertEqual(try store.pageIDs(), [NotebookV1Fixture.firstPage, NotebookV1Fixture.secondPage], file: file, line: line)
@@ -42,7 +50,7 @@ final class SchemaV2MigrationTests: StorageTestCase {
     }
 
     func testTheV1FixtureMigratesKeepingEveryStrokeSampleForSample() throws {
-        XCTAssertEqual(try version(NotebookV1Fixture.path), 1, "the fixture is a schema-1 file")
+        XCTAssertEqual(try headerVersion(NotebookV1Fixture.path), 1, "the fixture is a schema-1 file")
         let path = try fixtureCopy()
         let store = try NotebookStore(openingAt: path)
         XCTAssertEqual(store.schemaVersion, NotebookSchema.currentVersion)
