@@ -26,7 +26,8 @@ final class OverlayRenderer {
         let area = overlay.reduce(Rect.null) { $0.union($1.bounds) }.outsetBy(1).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
-        scratch.bind()
+        // Polygons are filled through the stencil (even-odd).
+        scratch.bindWithStencil()
         Scissor.set(area, framebufferHeight: height)
         glClearColor(0, 0, 0, 0)
         glStencilMask(0xff)

@@ -48,12 +48,6 @@ extension PageRenderer {
         insert(.stroke(stroke), at: entries.count)
     }
 
-    /// Draws a whole finished stroke onto the page.
-    public func draw<C: RandomAccessCollection>(stroke strokeSprites: C, style: StrokeRenderStyle)
-    where C.Element == Sprite {
-        append(SceneStroke(sprites: Array(strokeSprites), style: style))
-    }
-
     /// Puts `item` at position `index` (0...count) of the page's order. On top it is simply drawn over
     /// the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its rectangle is
     /// redrawn. Outside 0...count it is refused (false, and counted in `refusedEdits`).

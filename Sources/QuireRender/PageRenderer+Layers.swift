@@ -77,8 +77,7 @@ extension PageRenderer {
     /// Runs `draw` with drawing into `target` restricted to the inside of `clip` (when there is one).
     private func drawClipped(_ clip: BezierPath?, in target: RenderTarget, projection: PageProjection, _ draw: () -> Void) {
         guard let clip else { return draw() }
-        target.bind()
-        guard clips.push(clip, projection: projection) else { return }
+        guard target.bindWithStencil(), clips.push(clip, projection: projection) else { return }
         draw()
         target.bind()
         clips.pop(projection: projection)

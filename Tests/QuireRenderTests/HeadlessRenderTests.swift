@@ -21,7 +21,7 @@ final class HeadlessRenderTests: HeadlessGLTestCase {
 
     func testAStrokeIsInkedAlongItsPathAndNowhereElse() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 100)
-        renderer.draw(stroke: stroke(from: Point(20, 50), to: Point(180, 50)), style: .ink)
+        renderer.append(SceneStroke(sprites: stroke(from: Point(20, 50), to: Point(180, 50)), style: .ink))
         let image = try renderer.renderPageImage()
         XCTAssertEqual(image.width, 200)
         XCTAssertEqual(image.height, 100)
@@ -39,7 +39,7 @@ final class HeadlessRenderTests: HeadlessGLTestCase {
 
     func testPageRowsAreTopFirstInTheExportedImage() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
-        renderer.draw(stroke: stroke(from: Point(10, 10), to: Point(90, 10)), style: .ink)
+        renderer.append(SceneStroke(sprites: stroke(from: Point(10, 10), to: Point(90, 10)), style: .ink))
         let image = try renderer.renderPageImage()
         XCTAssertTrue(image.isInked(x: 50, y: 10))
         XCTAssertFalse(image.isInked(x: 50, y: 89))
@@ -48,7 +48,7 @@ final class HeadlessRenderTests: HeadlessGLTestCase {
     func testADabCentredJustOutsideThePageStillDrawsItsInsidePart() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         let dab = Sprite(x: -3, y: 50, diameter: 16, color: .black)
-        renderer.draw(stroke: [dab], style: .ink)
+        renderer.append(SceneStroke(sprites: [dab], style: .ink))
         let image = try renderer.renderPageImage()
         XCTAssertTrue(image.isInked(x: 0, y: 50), "the edge dab was culled: \(image.saveForInspection(named: "edge"))")
         XCTAssertTrue(image.isInked(x: 2, y: 50))
@@ -56,7 +56,7 @@ final class HeadlessRenderTests: HeadlessGLTestCase {
 
     func testExportAtTwiceTheScaleDoublesTheImage() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 50)
-        renderer.draw(stroke: stroke(from: Point(10, 25), to: Point(90, 25)), style: .ink)
+        renderer.append(SceneStroke(sprites: stroke(from: Point(10, 25), to: Point(90, 25)), style: .ink))
         let image = try renderer.renderPageImage(scale: 2)
         XCTAssertEqual(image.width, 200)
         XCTAssertEqual(image.height, 100)
@@ -66,7 +66,7 @@ final class HeadlessRenderTests: HeadlessGLTestCase {
 
     func testClearingInkLeavesBlankPaper() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
-        renderer.draw(stroke: stroke(from: Point(10, 50), to: Point(90, 50)), style: .ink)
+        renderer.append(SceneStroke(sprites: stroke(from: Point(10, 50), to: Point(90, 50)), style: .ink))
         renderer.clearInk()
         let image = try renderer.renderPageImage()
         XCTAssertEqual(image.inkedCount(x0: 0, y0: 0, x1: 100, y1: 100), 0)

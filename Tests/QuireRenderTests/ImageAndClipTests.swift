@@ -114,6 +114,22 @@ final class ImageAndClipTests: HeadlessGLTestCase {
         XCTAssertEqual(renderer.items.count, 2)
     }
 
+    /// A stencil buffer is attached to a layer only once something is clipped in it: a page of plain
+    /// ink, its view and its export never pay for one.
+    func testOnlyClippingAttachesAStencil() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let before = RenderTarget.stencilsAttached
+        renderer.append(F.line(Point(10, 100), Point(190, 100), diameter: 10))
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: try RenderTarget(width: 200, height: 200))
+        _ = try renderer.renderPageImage(scale: 2)
+        XCTAssertEqual(RenderTarget.stencilsAttached, before, "plain ink asked for a stencil")
+        renderer.append(F.line(Point(10, 50), Point(190, 50), diameter: 10, clip: BezierPath(circleAt: Point(100, 50), radius: 30)))
+        XCTAssertGreaterThan(RenderTarget.stencilsAttached, before)
+        let page = try renderer.renderPageImage()
+        XCTAssertLessThan(page[100, 50].luma, 60, "the clipped line shows inside its clip")
+        XCTAssertEqual(page[20, 50].luma, 255, accuracy: 1, "and not outside it")
+    }
+
     func testAGroupsInkAndPictureAreClippedToTheGroup() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         let scrap = SceneGroup(clip: BezierPath(circleAt: Point(100, 100), radius: 50), children: [

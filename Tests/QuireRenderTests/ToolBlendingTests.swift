@@ -19,7 +19,7 @@ final class ToolBlendingTests: HeadlessGLTestCase {
         let samples = points.enumerated().map { i, p in
             InputSample(position: p, pressure: 0.8, time: Double(i) * 0.01, device: .pen)
         }
-        renderer.draw(stroke: engine.sprites(for: samples), style: engine.renderStyle)
+        renderer.append(SceneStroke(sprites: engine.sprites(for: samples), style: engine.renderStyle))
     }
 
     /// Points every 2 px along straight lines through `corners`.
@@ -101,7 +101,7 @@ final class ToolBlendingTests: HeadlessGLTestCase {
     func testBrushTexturesLoadFromResourcesAndAMissingOneFallsBackWithAReason() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100, brushDirectory: "/nonexistent-brushes")
         let missing = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .hardRound)
-        renderer.draw(stroke: [Sprite(x: 50, y: 50, diameter: 20, color: .black)], style: missing)
+        renderer.append(SceneStroke(sprites: [Sprite(x: 50, y: 50, diameter: 20, color: .black)], style: missing))
         let image = try renderer.renderPageImage()
         XCTAssertTrue(image.isInked(x: 50, y: 50), "a missing brush file must not make ink vanish")
         XCTAssertEqual(renderer.brushProblems.count, 1)
@@ -109,10 +109,10 @@ final class ToolBlendingTests: HeadlessGLTestCase {
 
         // The real chisel brush is a flat nib at 45°: a dab of it covers far less than a round one.
         let real = try PageRenderer(pageWidth: 100, pageHeight: 100, brushDirectory: brushes)
-        real.draw(stroke: [Sprite(x: 50, y: 50, diameter: 40, color: .black)],
-                  style: StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .chisel))
-        real.draw(stroke: [Sprite(x: 50, y: 50, diameter: 40, color: .black)].map { var s = $0; s.y = 200; return s },
-                  style: .ink)
+        real.append(SceneStroke(sprites: [Sprite(x: 50, y: 50, diameter: 40, color: .black)],
+                  style: StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .chisel)))
+        real.append(SceneStroke(sprites: [Sprite(x: 50, y: 50, diameter: 40, color: .black)].map { var s = $0; s.y = 200; return s },
+                  style: .ink))
         let chisel = try real.renderPageImage().inkedCount(x0: 0, y0: 0, x1: 100, y1: 100)
         XCTAssertGreaterThan(chisel, 50)
         XCTAssertLessThan(chisel, 900, "the chisel texture was not used: a round 40 px dab covers ~1000 px")
