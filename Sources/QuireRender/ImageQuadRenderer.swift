@@ -9,8 +9,7 @@ final class ImageQuadRenderer {
     private let pageToClip: GLint
     private let pageToImage: GLint
     private let opacity: GLint
-    private var vao: GLuint = 0
-    private var vbo: GLuint = 0
+    private let quad = FloatVertexBuffer(attributeSizes: [2])
 
     init() throws {
         program = try ShaderProgram(vertex: Shaders.imageVertex, fragment: Shaders.imageFragment)
@@ -19,19 +18,6 @@ final class ImageQuadRenderer {
         opacity = program.uniform("uOpacity")
         glUseProgram(program.id)
         glUniform1i(program.uniform("uImage"), 0)
-        glGenVertexArrays(1, &vao)
-        glGenBuffers(1, &vbo)
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(2 * MemoryLayout<Float>.size), nil)
-        glBindVertexArray(0)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
     }
 
     /// The map from page points to picture coordinates (0…1, y down from the upper-left corner), or nil
@@ -74,10 +60,6 @@ final class ImageQuadRenderer {
         let (ul, ur, lr, ll) = (corners.upperLeft, corners.upperRight, corners.lowerRight, corners.lowerLeft)
         let values: (Float, Float, Float, Float, Float, Float, Float, Float) =
             (Float(ul.x), Float(ul.y), Float(ur.x), Float(ur.y), Float(ll.x), Float(ll.y), Float(lr.x), Float(lr.y))
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        withUnsafeBytes(of: values) { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
+        withUnsafeBytes(of: values) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
     }
 }

@@ -9,9 +9,7 @@ final class PolygonRenderer {
     private let program: ShaderProgram
     private let pageToClip: GLint
     private let color: GLint
-    private var vao: GLuint = 0
-    private var vbo: GLuint = 0
-    private var capacity = 0
+    private let triangles = FloatVertexBuffer(attributeSizes: [2], usage: GL_STREAM_DRAW)
     /// x, y pairs of the triangles being built; kept between calls so building allocates nothing.
     var scratch: [Float] = []
 
@@ -19,18 +17,6 @@ final class PolygonRenderer {
         program = try ShaderProgram(vertex: Shaders.flatVertex, fragment: Shaders.flatFragment)
         pageToClip = program.uniform("uPageToClip")
         color = program.uniform("uColor")
-        glGenVertexArrays(1, &vao)
-        glGenBuffers(1, &vbo)
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(2 * MemoryLayout<Float>.size), nil)
-        glBindVertexArray(0)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
     }
 
     /// Draws `vertices` (x, y pairs, three points a triangle) into the bound framebuffer with the blend,
@@ -43,16 +29,7 @@ final class PolygonRenderer {
         glUniform4f(color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        let bytes = count * 2 * MemoryLayout<Float>.size
-        if bytes > capacity {
-            capacity = max(bytes, capacity * 2, 16 * 1024)
-            glBufferData(GLenum(GL_ARRAY_BUFFER), capacity, nil, GLenum(GL_STREAM_DRAW))
-        }
-        vertices.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, $0.baseAddress) }
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(count))
-        glBindVertexArray(0)
+        vertices.withUnsafeBytes { triangles.draw(GL_TRIANGLES, count: count, vertices: UnsafeRawBufferPointer(rebasing: $0[..<(count * 2 * MemoryLayout<Float>.size)])) }
     }
 
     /// Appends to `scratch` a fan per closed outline of `outlines`: covering each pixel once per

@@ -12,8 +12,7 @@ final class QuadRenderer {
     private let pattern: GLint
     private let lineColor: GLint
     private let spacing: GLint
-    private var vao: GLuint = 0
-    private var vbo: GLuint = 0
+    private let quad = FloatVertexBuffer(attributeSizes: [2, 2])
     /// Four corners of (x, y, u, v), reused for every quad.
     private var corners = [Float](repeating: 0, count: 16)
 
@@ -28,23 +27,6 @@ final class QuadRenderer {
         spacing = program.uniform("uSpacing")
         glUseProgram(program.id)
         glUniform1i(program.uniform("uTexture"), 0)
-        glGenVertexArrays(1, &vao)
-        glGenBuffers(1, &vbo)
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 16 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
-        let stride = GLsizei(4 * MemoryLayout<Float>.size)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                              UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
-        glBindVertexArray(0)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vbo)
-        glDeleteVertexArrays(1, &vao)
     }
 
     /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
@@ -97,11 +79,7 @@ final class QuadRenderer {
         withUnsafeBytes(of: values) { source in
             corners.withUnsafeMutableBytes { $0.copyMemory(from: source) }
         }
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        corners.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
+        corners.withUnsafeBytes { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
         glEnable(GLenum(GL_BLEND))
     }
 }
