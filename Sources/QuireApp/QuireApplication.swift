@@ -95,8 +95,8 @@ public final class QuireApplication {
         }
     }
 
-    /// Loads `page`'s items into the renderer (which starts afresh) (a new one when the paper size differs) and the canvas,
-    /// and puts the page back where it was in the window.
+    /// Shows `page`: its items loaded afresh into the renderer (a new one when the paper size differs)
+    /// and the canvas, and the page put back where it was in the window.
     /// Throws when no renderer can be made for the page's size: drawing it into layers of another
     /// size would clip its ink.
     private func showPage(_ page: Page) throws {
