@@ -55,7 +55,11 @@ public final class NotebookSession {
     /// turning a page may wait on the disk, drawing never does.
     public func loadCurrentPage() throws -> Page {
         autosaver?.flush()
-        return try store.loadPage(currentPageID)
+        let page = try store.loadPage(currentPageID)
+        // The store reads the page's order for edits in the background now, not when the first stroke
+        // is saved.
+        save("prepare edits") { try $0.prepareEdits(of: page.id) }
+        return page
     }
 
     /// `page` was edited (a stroke finished, an undo, a cut): the same edit is applied to the file in the

@@ -77,6 +77,27 @@ final class StoreEditCostTests: StorageTestCase {
         XCTAssertEqual(try store.loadPage(small.id).items.count, 11)
     }
 
+    /// A page prepared for edits (as the app does when it shows one) has its first append cost what
+    /// later ones do: no statement reads the page's rows.
+    func testAPreparedPagesFirstAppendDoesNotReadThePage() throws {
+        let big = Page(strokes: (0..<500).map { Ink.stroke(.pen, count: 4, seed: Double($0)) })
+        let store = try NotebookStore.create(at: folder + "/prepared.quire", title: "Prepared", pages: [big])
+        defer { try? store.close() }
+        try store.prepareEdits(of: big.id)
+        try store.prepareEdits(of: big.id)   // a second time changes nothing
+        let meter = Meter()
+        try measure(store, meter) { try store.append(Ink.stroke(.pen, count: 6, seed: 1), to: big.id) }
+        for statement in meter.statements {
+            XCTAssertFalse(statement.contains("FROM item") && statement.contains("ORDER BY parent, position"),
+                           "the first append read the page: \(statement)")
+        }
+        XCTAssertFalse(meter.statements.isEmpty)
+        XCTAssertEqual(try store.loadPage(big.id).items.count, 501)
+        XCTAssertThrowsError(try store.prepareEdits(of: PageID())) { error in
+            guard case NotebookFileError.noSuchPage = error else { return XCTFail("\(error)") }
+        }
+    }
+
     /// The order an edit keeps is the committed one: an edit that fails (here, one that does not fit)
     /// leaves nothing kept, and edits from before and after it agree with a fresh read of the file.
     func testAFailedEditDropsTheKeptOrder() throws {
