@@ -3,6 +3,7 @@ import QuireDocument
 import QuireGeometry
 import QuireImageIO
 import QuireInk
+import QuireRender
 import QuireStorage
 import QuireTestSupport
 import XCTest
@@ -14,6 +15,8 @@ final class ScrapExportTests: XCTestCase {
     private var library = ""
 
     override func setUpWithError() throws {
+        // `quire export` renders with headless GL: without it there is nothing to test here.
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL: \(error)") }
         library = NSTemporaryDirectory() + "quire-scraps-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
     }
