@@ -31,7 +31,14 @@ struct ShapeSlicer {
         var arrangement = PlanarArrangement(scale: intersector.scale)
         let classifier = PieceClassifier(shape: outline, fillRule: fillRule, scale: intersector.scale)
         for piece in cut.pieces(cutAt: scissorsCuts) where classifier.side(of: piece) == .inside {
-            arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex())
+            if piece.isLoop {
+                // A closed loop that meets nothing: one vertex at both ends, so it bounds the piece inside
+                // it and becomes a hole in the face around it.
+                let v = arrangement.freshVertex()
+                arrangement.add(piece, from: v, to: v)
+            } else {
+                arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex())
+            }
         }
         for piece in outline.pieces(cutAt: outlineCuts) {
             if piece.startVertex == nil {

@@ -1,0 +1,228 @@
+import QuireGeometry
+import XCTest
+
+/// ClippingBezier's `MMClippingBezierSubshapeTests` (github.com/adamwulf/ClippingBezier), written again
+/// in Swift from their inputs and expected numbers, one test per test of theirs and named after it.
+///
+/// Their `uniqueShapesCreatedFromSlicingWithUnclosedPath:` is Quire's `uniqueShapes(slicedBy:)`; a
+/// `DKUIBezierPathShape` is a `SubShape` (its `holes` are ours; its `fullPath` is our `path`). Their
+/// assertions on intermediate steps (red, green and blue segments, unfiltered shells) have no Quire
+/// counterpart and are not carried over; where they count a shape's "segments" we count its subpaths.
+/// On top of their counts every test here checks what theirs could not easily: areas add up, and
+/// holes are wound against their outline.
+final class ClippingBezierSubshapeTests: XCTestCase {
+
+    // MARK: Shapes with holes cut by closed scissors
+
+    func testUniqueScissorsCreatingHole() {
+        let scissors = uiRect(250, 250, 100, 100)
+        let shape = uiRect(200, 200, 200, 200)
+        let result = shape.uniqueShapes(slicedBy: scissors)
+        XCTAssertTrue(result.problems.isEmpty, "\(result.problems)")
+        XCTAssertEqual(result.shapes.count, 2)
+        guard result.shapes.count == 2 else { return }
+        let (piece, rest) = pieceAndRest(result)
+        XCTAssertEqual(piece.holes.count, 0)
+        XCTAssertEqual(rest.holes.count, 1)
+        XCTAssertEqual(piece.path.subpaths.count, 1)
+        XCTAssertEqual(rest.path.subpaths.count, 2)
+        XCTAssertEqual(piece.area, 10_000, accuracy: 1e-9 * 10_000)
+        XCTAssertEqual(rest.area, 30_000, accuracy: 1e-9 * 30_000)
+        assertWellFormed(result, cutting: shape, relativeAccuracy: 1e-9)
+    }
+
+    func testDrawnScissorsCreatingHole() {
+        var shape = UIPath()
+        shape.move(196.085602, 247.683899)
+        shape.curve(518.999939, 253.999939, 270.145935, 282.188782, 463.317017, 200.644287)
+        shape.curve(510.000000, 647.000000, 496.792603, 382.674805, 502.925476, 517.541626)
+        shape.curve(427.999969, 659.999939, 483.820770, 657.256348, 455.160248, 654.878540)
+        shape.curve(302.000000, 671.999939, 385.977142, 663.402283, 343.752563, 665.726318)
+        shape.curve(181.000031, 692.000000, 261.176727, 675.663452, 221.829315, 688.545044)
+        shape.curve(125.000015, 701.000000, 161.059967, 688.420532, 143.938034, 699.357910)
+        shape.curve(119.000008, 665.999939, 104.217941, 707.529663, 121.172516, 674.727112)
+        shape.curve(196.085602, 247.683899, 158.682663, 528.713684, 138.724899, 381.213013)
+        shape.close()
+
+        var scissors = UIPath()
+        scissors.move(267.307678, 387.000000)
+        scissors.line(267.307678, 387.000000)
+        scissors.line(396.000000, 381.000000)
+        scissors.line(396.000000, 381.000000)
+        scissors.line(384.000000, 585.000000)
+        scissors.curve(375.000000, 587.000000, 382.235931, 588.528870, 377.849335, 588.849365)
+        scissors.curve(353.000000, 583.000000, 367.851257, 584.742798, 360.167114, 585.259399)
+        scissors.curve(303.000000, 580.000000, 336.341034, 581.878723, 319.680664, 580.755920)
+        scissors.curve(257.000000, 577.000000, 287.847992, 576.041077, 272.279388, 579.514587)
+        scissors.curve(228.000000, 557.000000, 248.341064, 574.169495, 211.572083, 583.869507)
+        scissors.line(228.000000, 557.000000)
+        scissors.line(267.307678, 387.000000)
+        scissors.close()
+
+        let result = shape.path.uniqueShapes(slicedBy: scissors.path)
+        XCTAssertTrue(result.problems.isEmpty, "\(result.problems)")
+        XCTAssertEqual(result.shapes.count, 2)
+        guard result.shapes.count == 2 else { return }
+        let (piece, rest) = pieceAndRest(result)
+        XCTAssertEqual(piece.holes.count, 0)
+        XCTAssertEqual(rest.holes.count, 1)
+        XCTAssertEqual(piece.path.subpaths.count, 1)
+        XCTAssertEqual(rest.path.subpaths.count, 2)
+        XCTAssertEqual(piece.area, abs(scissors.path.signedArea), accuracy: 1e-6 * abs(scissors.path.signedArea))
+        assertWellFormed(result, cutting: shape.path, relativeAccuracy: 1e-6)
+    }
+
+    func testScissorsMakingSecondHole() {
+        let scissors = uiRect(450, 250, 100, 100)
+        let shape = uiRect(200, 200, 400, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        let result = shape.uniqueShapes(slicedBy: scissors)
+        XCTAssertTrue(result.problems.isEmpty, "\(result.problems)")
+        XCTAssertEqual(result.shapes.count, 2)
+        guard result.shapes.count == 2 else { return }
+        let (piece, rest) = pieceAndRest(result)
+        XCTAssertEqual(piece.holes.count, 0)
+        XCTAssertEqual(rest.holes.count, 2)
+        XCTAssertEqual(piece.area, 10_000, accuracy: 1e-9 * 10_000)
+        XCTAssertEqual(rest.area, 60_000, accuracy: 1e-9 * 60_000)
+        // The old hole stays where it was, the new one is where the scissors went.
+        XCTAssertFalse(rest.path.contains(Point(300, 300)))
+        XCTAssertFalse(rest.path.contains(Point(500, 300)))
+        XCTAssertTrue(rest.path.contains(Point(400, 300)))
+        assertWellFormed(result, cutting: shape, relativeAccuracy: 1e-9)
+    }
+
+    func testDisappearingHole() {
+        var shape = UIPath()
+        shape.move(175.500732, 230.421143)
+        shape.curve(702.527161, 166.170593, 351.411133, 211.060486, 529.177734, 201.082153)
+        shape.curve(697.320923, 187.583679, 692.660156, 163.630676, 689.748657, 184.496399)
+        shape.curve(682.145386, 275.373230, 691.426636, 216.691772, 685.812622, 245.884277)
+        shape.curve(658.421326, 385.761047, 676.461792, 312.604126, 668.197571, 349.404541)
+        shape.curve(641.594421, 504.993286, 646.190613, 424.501343, 648.688904, 465.410156)
+        shape.curve(619.160339, 624.331177, 637.388672, 545.362671, 626.235291, 584.470032)
+        shape.curve(613.210144, 725.409180, 613.410645, 657.668945, 611.552551, 691.638306)
+        shape.curve(603.642151, 813.093140, 611.811462, 752.655273, 620.267029, 787.958313)
+        shape.curve(586.862793, 815.652832, 598.415649, 815.514771, 592.545349, 816.365723)
+        shape.curve(506.118439, 817.172729, 559.947937, 816.159302, 533.033264, 816.666016)
+        shape.curve(377.278503, 826.329041, 463.110229, 818.449768, 419.596863, 816.746765)
+        shape.curve(264.434540, 850.890015, 339.543610, 833.953247, 301.959229, 842.298401)
+        shape.curve(201.823563, 862.165222, 243.742676, 855.553223, 222.868271, 859.475403)
+        shape.curve(153.770020, 872.044495, 186.179840, 866.041504, 170.222488, 872.305725)
+        shape.curve(150.110229, 856.407593, 149.131927, 868.425720, 147.999054, 861.682495)
+        shape.curve(149.838364, 782.370972, 149.844986, 831.729004, 148.476501, 807.049072)
+        shape.curve(153.714630, 690.306641, 151.150620, 751.683777, 154.193451, 721.058716)
+        shape.curve(153.825363, 576.998474, 154.130066, 652.540649, 155.338486, 614.759949)
+        shape.curve(159.416580, 456.855774, 154.166336, 536.916687, 153.996414, 496.671387)
+        shape.curve(175.500732, 230.421143, 168.141022, 382.216064, 166.668716, 306.805969)
+        shape.close()
+        shape.move(251.966461, 573.083618)
+        shape.curve(213.528351, 661.108154, 214.886520, 595.633606, 197.677231, 635.043518)
+        shape.curve(309.368408, 667.471924, 229.379471, 687.172852, 272.288483, 690.021973)
+        shape.curve(347.806519, 579.447388, 346.448273, 644.921936, 363.657715, 605.512024)
+        shape.curve(251.966461, 573.083618, 331.955475, 553.382751, 289.046387, 550.533569)
+        shape.close()
+        shape.move(429.482330, 488.810425)
+        shape.line(410.999786, 531.081909)
+        shape.line(410.999786, 531.081909)
+        shape.line(421.822449, 570.060974)
+        shape.line(421.822449, 570.060974)
+        shape.curve(476.077759, 566.069641, 438.102509, 582.961914, 459.959961, 566.950073)
+        shape.curve(520.009521, 529.881042, 493.298462, 558.425903, 512.600281, 548.673645)
+        shape.line(501.789062, 467.580994)
+        shape.line(501.789062, 467.580994)
+        shape.line(429.482330, 488.810425)
+        shape.line(429.482330, 488.810425)
+        shape.close()
+        shape.move(217.243820, 745.747925)
+        shape.curve(225.461121, 806.749756, 203.739746, 768.926636, 207.418671, 796.237915)
+        shape.curve(282.581207, 783.814514, 243.503433, 817.261475, 269.076996, 806.992981)
+        shape.curve(274.364044, 722.812744, 296.085388, 760.635925, 292.406403, 733.324463)
+        shape.curve(217.243820, 745.747925, 256.321594, 712.300903, 230.748016, 722.569336)
+        shape.close()
+        shape.move(389.821625, 688.105957)
+        shape.line(340.740417, 732.781738)
+        shape.line(340.740417, 732.781738)
+        shape.curve(379.545288, 767.950378, 331.526642, 755.608887, 366.942749, 765.839661)
+        shape.curve(478.910706, 742.521179, 414.166107, 769.133423, 448.458984, 758.708557)
+        shape.curve(539.872620, 703.230835, 497.699493, 730.924072, 532.912109, 729.843750)
+        shape.curve(512.366882, 672.337036, 545.610413, 686.542358, 520.817932, 677.128906)
+        shape.curve(421.402893, 667.318176, 482.927673, 663.996826, 451.614166, 663.212891)
+        shape.curve(389.821625, 688.105957, 408.649506, 666.907227, 395.763123, 671.779724)
+        shape.close()
+        shape.move(468.012482, 282.769714)
+        shape.curve(412.486359, 372.441101, 446.518768, 316.726379, 415.132874, 335.250427)
+        shape.curve(434.279480, 397.833191, 409.152252, 386.056702, 423.555725, 395.005371)
+        shape.curve(577.996277, 344.644836, 486.710266, 408.427124, 552.345581, 398.468201)
+        shape.curve(568.858582, 276.384033, 580.491211, 321.606323, 577.202332, 298.010193)
+        shape.curve(509.083893, 259.560120, 560.083740, 254.081116, 527.261597, 253.633240)
+        shape.curve(468.012482, 282.769714, 495.173828, 264.837097, 477.637054, 261.404541)
+        shape.close()
+
+        var scissors = UIPath()
+        scissors.move(243.253784, 374.253754)
+        scissors.curve(341.000000, 358.999969, 274.457886, 343.049652, 318.220337, 336.220306)
+        scissors.curve(325.746216, 456.746185, 363.779663, 381.779633, 356.950317, 425.542084)
+        scissors.curve(228.000000, 472.000000, 294.542114, 487.950317, 250.779648, 494.779633)
+        scissors.curve(243.253784, 374.253754, 205.220337, 449.220337, 212.049683, 405.457855)
+        scissors.close()
+
+        // The five holes of the drawn shape are wound against its outline, so they are holes by
+        // either rule.
+        let outlineArea = shape.path.subpaths[0].signedArea
+        for hole in shape.path.subpaths.dropFirst() { XCTAssertEqual(hole.signedArea.sign, (-outlineArea).sign) }
+
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let result = shape.path.uniqueShapes(slicedBy: scissors.path, fillRule: rule)
+            XCTAssertTrue(result.problems.isEmpty, "\(result.problems)")
+            XCTAssertEqual(result.shapes.count, 2)
+            guard result.shapes.count == 2 else { continue }
+            let (piece, rest) = pieceAndRest(result)
+            XCTAssertEqual(piece.holes.count, 0)
+            XCTAssertEqual(rest.holes.count, 6)
+            XCTAssertEqual(piece.area, abs(scissors.path.signedArea), accuracy: 1e-6 * abs(scissors.path.signedArea))
+            assertWellFormed(result, cutting: shape.path, relativeAccuracy: 1e-6)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The piece the scissors lifted out (the one without holes, or the smaller) and the rest.
+    private func pieceAndRest(_ result: ShapeResult) -> (SubShape, SubShape) {
+        let sorted = result.shapes.sorted { ($0.holes.count, $0.area) < ($1.holes.count, $1.area) }
+        return (sorted[0], sorted[sorted.count - 1])
+    }
+}
+
+/// Every shape's outline turns counter-clockwise (y up), every hole the other way, nothing has
+/// negative area, and the areas add up to the shape's.
+func assertWellFormed(_ result: ShapeResult, cutting shape: BezierPath, fillRule: FillRule = .nonZero, relativeAccuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    for s in result.shapes {
+        XCTAssertGreaterThan(s.outline.signedArea, 0, "outline wound clockwise", file: file, line: line)
+        for h in s.holes { XCTAssertLessThan(h.signedArea, 0, "hole wound with its outline", file: file, line: line) }
+        XCTAssertGreaterThan(s.area, 0, file: file, line: line)
+    }
+    let area = abs(shape.signedArea)
+    XCTAssertEqual(result.area, area, accuracy: area * relativeAccuracy, "areas do not add up", file: file, line: line)
+}
+
+/// UIKit's `bezierPathWithRect:`: from the min corner along x, then along y, closed.
+func uiRect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> BezierPath {
+    BezierPath(rect: Rect(x: x, y: y, width: w, height: h))
+}
+
+/// UIKit's `bezierPathWithOvalInRect:`: four cubic quarters from the max-x end of the x axis.
+func uiOval(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> BezierPath {
+    BezierPath(ellipseIn: Rect(x: x, y: y, width: w, height: h))
+}
+
+/// A path built as ClippingBezier's tests build theirs. `curve` takes the end point first, then the two
+/// control points, as `addCurveToPoint:controlPoint1:controlPoint2:` does.
+struct UIPath {
+    var path = BezierPath()
+    mutating func move(_ x: Double, _ y: Double) { path.move(to: Point(x, y)) }
+    mutating func line(_ x: Double, _ y: Double) { path.line(to: Point(x, y)) }
+    mutating func curve(_ x: Double, _ y: Double, _ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
+        path.cubic(to: Point(x, y), control1: Point(c1x, c1y), control2: Point(c2x, c2y))
+    }
+    mutating func close() { path.close() }
+}
