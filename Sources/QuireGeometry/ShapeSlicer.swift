@@ -3,7 +3,10 @@
 /// The outline of the shape, cut where the scissors meet it, and the pieces of the scissors inside the
 /// shape (cut also where the scissors cross themselves) form a planar arrangement; ends that go nowhere
 /// (a cut that stops inside the shape) are pruned; each bounded face inside the shape is one sub-shape,
-/// with any untouched holes nested inside it.
+/// with any untouched holes nested inside it. A closed scissors loop that meets no outline bounds a
+/// piece of its own and is a hole in the face around it. A cut from one hole into another separates
+/// nothing and is dropped, so the two holes stay two holes, as a person sees them (ClippingBezier keeps
+/// them too); a cut from the outline into a hole opens the hole into the outline.
 struct ShapeSlicer {
     let shape: BezierPath
     let scissors: BezierPath
@@ -35,9 +38,9 @@ struct ShapeSlicer {
                 // A closed loop that meets nothing: one vertex at both ends, so it bounds the piece inside
                 // it and becomes a hole in the face around it.
                 let v = arrangement.freshVertex()
-                arrangement.add(piece, from: v, to: v)
+                arrangement.add(piece, from: v, to: v, isCut: true)
             } else {
-                arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex())
+                arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex(), isCut: true)
             }
         }
         for piece in outline.pieces(cutAt: outlineCuts) {
@@ -49,7 +52,11 @@ struct ShapeSlicer {
             }
         }
         arrangement.pruneDanglingEdges()
-        let faces = arrangement.faces()
+        var faces = arrangement.faces()
+        if arrangement.removeCutsWithinHoles(of: faces) {
+            arrangement.problems = []
+            faces = arrangement.faces()
+        }
         problems += arrangement.problems
 
         var shapes: [SubShape] = []

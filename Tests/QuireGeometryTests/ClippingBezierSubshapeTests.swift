@@ -184,7 +184,232 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         }
     }
 
+    // MARK: Open scissors through shapes without holes
+
+    func testIntersectionOfHorizontalPath() {
+        // The square starts half way down its left side, where the line crosses it.
+        let scissors = openPath((0, 50), (200, 50))
+        let shape = BezierPath(polygon: [Point(50, 50), Point(50, 0), Point(150, 0), Point(150, 150), Point(50, 150)])
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testNonIntersectingPaths() {
+        let scissors = openPath((0, 500), (2000, 500))
+        var shape = BezierPath(polygon: [Point(50, 50), Point(50, 0), Point(150, 0), Point(150, 150), Point(50, 150)])
+        shape.append(shape.transformed(by: .translation(200, 0)))
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testCircleThroughRectangleFirstSegmentTangent() {
+        let scissors = uiOval(200, 200, 200, 200)
+        let shape = uiRect(200, 200, 200, 100)
+        assertUniqueShapes(shape, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testSquaredCircleIntersections() {
+        let shape = uiRect(200, 200, 200, 200)
+        let scissors = uiOval(200, 200, 200, 200)
+        assertUniqueShapes(shape, scissors, count: 5, relativeAccuracy: 1e-6)
+    }
+
+    func testRectangleScissorsThroughCircleShape() {
+        let scissors = uiRect(100, 250, 400, 100)
+        let shape = uiOval(200, 200, 200, 200)
+        assertUniqueShapes(shape, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testClippingVerticalOvalThroughHorizontalRectangle() {
+        let scissors = uiOval(200, 100, 200, 400)
+        let shape = uiRect(100, 200, 400, 200)
+        assertUniqueShapes(shape, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testClippingVerticalOvalThroughReversedHorizontalRectangle() {
+        let scissors = uiOval(200, 100, 200, 400)
+        let shape = uiRect(100, 200, 400, 200).reversed
+        assertUniqueShapes(shape, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testRectangleThatSlicesThroughRectangleAtEndpoint() {
+        // The scissors start and end on the shape's outline (loose-leaf issue 296).
+        let scissors = BezierPath(polygon: [Point(200, 300), Point(600, 300), Point(600, 800), Point(100, 800), Point(100, 300), Point(200, 300)])
+        let shape = BezierPath(polygon: [Point(200, 250), Point(380, 250), Point(380, 350), Point(200, 350)])
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testStraightLineThroughNotchedRectangle() {
+        let scissors = openPath((100, 300), (600, 300))
+        let shape = notchedRectangle(firstNotch: [Point(200, 200), Point(250, 350), Point(300, 200)], secondNotch: [Point(500, 400), Point(450, 250), Point(400, 400)])
+        assertUniqueShapes(shape, scissors, count: 4, relativeAccuracy: 1e-9)
+    }
+
+    func testTangentThroughNotchedRectangle() {
+        // The tips of both notches touch the line: four pieces meeting at those two points.
+        let scissors = openPath((100, 300), (600, 300))
+        let shape = notchedRectangle(firstNotch: [Point(200, 200), Point(250, 300), Point(300, 200)], secondNotch: [Point(500, 400), Point(450, 300), Point(400, 400)])
+        assertUniqueShapes(shape, scissors, count: 4, relativeAccuracy: 1e-9)
+    }
+
+    func testTangentAcrossNotchedRectangle() {
+        // The line runs along the top edge and across the notch's mouth: it cuts nothing off.
+        let scissors = openPath((100, 200), (600, 200))
+        let shape = notchedRectangle(firstNotch: [Point(200, 200), Point(250, 300), Point(300, 200)], secondNotch: [Point(500, 400), Point(450, 300), Point(400, 400)])
+        assertUniqueShapes(shape, scissors, count: 1, relativeAccuracy: 1e-9)
+    }
+
+    func testTangentAcrossNotchedRectangleWithTangentPoint() {
+        let scissors = openPath((100, 200), (600, 200))
+        let shape = BezierPath(polygon: [
+            Point(150, 200), Point(250, 300), Point(300, 200), Point(550, 200), Point(550, 400),
+            Point(500, 400), Point(450, 300), Point(400, 400), Point(150, 400), Point(150, 200),
+        ])
+        assertUniqueShapes(shape, scissors, count: 1, relativeAccuracy: 1e-9)
+    }
+
+    func testLineThroughOval() {
+        let scissors = openPath((100, 300), (600, 300))
+        var shape = UIPath()
+        shape.move(150, 300)
+        shape.curve(450, 300, 150, 200, 450, 200)
+        shape.curve(150, 300, 450, 400, 150, 400)
+        shape.close()
+        assertUniqueShapes(shape.path, scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testLineThroughOffsetOval() {
+        let scissors = openPath((100, 300), (600, 300))
+        var shape = UIPath()
+        shape.move(150, 310)
+        shape.curve(450, 310, 150, 210, 450, 210)
+        shape.curve(150, 310, 450, 410, 150, 410)
+        shape.close()
+        assertUniqueShapes(shape.path, scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testStraightLineThroughSingleNotchedRectangle() {
+        let scissors = openPath((100, 300), (600, 300))
+        let shape = BezierPath(polygon: [
+            Point(150, 200), Point(200, 200), Point(250, 350), Point(300, 200), Point(550, 200),
+            Point(550, 400), Point(150, 400), Point(150, 200),
+        ])
+        assertUniqueShapes(shape, scissors, count: 3, relativeAccuracy: 1e-9)
+    }
+
+    func testCurveDifferenceWithBounds() {
+        var scissors = UIPath()
+        scissors.move(100, 50)
+        scissors.curve(100, 250, 170, 80, 170, 220)
+        let shape = BezierPath(polygon: [Point(100, 100), Point(200, 100), Point(200, 200), Point(100, 200)])
+        assertUniqueShapes(shape, scissors.path, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    // MARK: Shapes with holes cut by open scissors
+
+    func testSimpleHoleInRectangle() {
+        let shape = uiRect(100, 100, 600, 400).appending(uiOval(150, 150, 200, 200).reversed)
+        let scissors = openPath((175, 800), (175, 50))
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testTangentToHoleInRectangle() {
+        // The line touches the round hole at its leftmost point.
+        let shape = uiRect(100, 100, 600, 400).appending(uiOval(150, 150, 200, 200).reversed)
+        let scissors = openPath((150, 800), (150, 50))
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testTangentToSquareHoleInRectangle() {
+        // The line runs down the square hole's left side.
+        let shape = uiRect(100, 100, 600, 400).appending(uiRect(150, 150, 200, 200).reversed)
+        let scissors = openPath((150, 800), (150, 50))
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testScissorsThroughRectangleWithRectangleShapeWithHole() {
+        let scissors = openPath((100, 300), (800, 300))
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testScissorsThroughMultipleShapeHoles() {
+        let scissors = openPath((100, 300), (800, 300))
+        let shape = uiRect(200, 200, 400, 200).appending(uiRect(250, 250, 100, 100).reversed)
+            .appending(uiRect(450, 250, 100, 100).reversed)
+        assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+    }
+
+    func testScissorsThroughShapeWithHoleMissingHole() {
+        let scissors = openPath((100, 225), (800, 225))
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        let result = assertUniqueShapes(shape, scissors, count: 2, holes: [0, 1], relativeAccuracy: 1e-9)
+        assertAreas(result, [5_000, 25_000])
+    }
+
+    func testScissorsMakingHoleLarger() {
+        // The scissors loop crosses the hole's corner: the piece is lifted out and the hole grows.
+        let scissors = uiRect(220, 220, 60, 60)
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        let result = assertUniqueShapes(shape, scissors, count: 2, holes: [0, 1], relativeAccuracy: 1e-9)
+        assertAreas(result, [2_700, 27_300])
+    }
+
+    func testScissorsMakingHoleLarger2() {
+        let scissors = uiRect(220, 270, 60, 60)
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        let result = assertUniqueShapes(shape, scissors, count: 2, holes: [0, 1], relativeAccuracy: 1e-9)
+        assertAreas(result, [1_800, 28_200])
+    }
+
+    func testScissorsThroughHoleNotCreatingNewShape() {
+        // From outside into the hole: nothing comes off, one shape, as theirs. Quire differs on purpose
+        // in how it is drawn: the slit joins the hole to the outside, so the hole opens into the
+        // outline (in along the slit, round the hole, out again) and is no hole any more; ClippingBezier
+        // does not say. The area is the same either way.
+        let scissors = openPath((100, 300), (300, 300))
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        let result = assertUniqueShapes(shape, scissors, count: 1, holes: [0], relativeAccuracy: 1e-9)
+        XCTAssertEqual(result.shapes[0].path.subpaths.count, 1)
+        XCTAssertFalse(result.shapes[0].path.contains(Point(300, 300)))
+    }
+
+    func testSingleScissorLineBetweenTwoHoles() {
+        // From inside one hole into the other: nothing comes off, and the two holes stay two holes, as
+        // theirs and as a person sees them (not one hole running down both sides of the cut).
+        let shape = uiRect(100, 100, 400, 200).appending(uiRect(150, 150, 100, 100).reversed)
+            .appending(uiRect(350, 150, 100, 100).reversed)
+        let scissors = openPath((200, 200), (400, 200))
+        let result = assertUniqueShapes(shape, scissors, count: 1, holes: [2], relativeAccuracy: 1e-9)
+        for hole in result.shapes[0].holes { XCTAssertEqual(hole.signedArea, -10_000, accuracy: 1e-9) }
+    }
+
     // MARK: Helpers
+
+    /// Cuts `shape` with `scissors`, checks the count (and, sorted, each shape's number of holes) and
+    /// that the result is well formed, and hands the result back for more checks.
+    @discardableResult
+    private func assertUniqueShapes(_ shape: BezierPath, _ scissors: BezierPath, count: Int, holes: [Int]? = nil, relativeAccuracy: Double, file: StaticString = #filePath, line: UInt = #line) -> ShapeResult {
+        let result = shape.uniqueShapes(slicedBy: scissors)
+        XCTAssertTrue(result.problems.isEmpty, "\(result.problems)", file: file, line: line)
+        XCTAssertEqual(result.shapes.count, count, "shapes", file: file, line: line)
+        XCTAssertEqual(result.shapes.map(\.holes.count).sorted(), holes ?? Array(repeating: 0, count: count), "holes", file: file, line: line)
+        assertWellFormed(result, cutting: shape, relativeAccuracy: relativeAccuracy, file: file, line: line)
+        return result
+    }
+
+    private func assertAreas(_ result: ShapeResult, _ areas: [Double], file: StaticString = #filePath, line: UInt = #line) {
+        let found = result.shapes.map(\.area).sorted()
+        XCTAssertEqual(found.count, areas.count, file: file, line: line)
+        for (a, b) in zip(found, areas) { XCTAssertEqual(a, b, accuracy: b * 1e-9, file: file, line: line) }
+    }
+
+    private func openPath(_ a: (Double, Double), _ b: (Double, Double)) -> BezierPath {
+        BezierPath([.move(to: Point(a.0, a.1)), .line(to: Point(b.0, b.1))])
+    }
+
+    /// Their 150…550 × 200…400 rectangle with a notch down from the top and one up from the bottom.
+    private func notchedRectangle(firstNotch: [Point], secondNotch: [Point]) -> BezierPath {
+        BezierPath(polygon: [Point(150, 200)] + firstNotch + [Point(550, 200), Point(550, 400)] + secondNotch + [Point(150, 400), Point(150, 200)])
+    }
 
     /// The piece the scissors lifted out (the one without holes, or the smaller) and the rest.
     private func pieceAndRest(_ result: ShapeResult) -> (SubShape, SubShape) {
