@@ -34,9 +34,9 @@ struct ShapeSlicer {
         var arrangement = PlanarArrangement(scale: intersector.scale)
         let classifier = PieceClassifier(shape: outline, fillRule: fillRule, scale: intersector.scale)
         for piece in cut.pieces(cutAt: scissorsCuts) where classifier.side(of: piece) == .inside {
-            if piece.isLoop {
-                // A closed loop that meets nothing: one vertex at both ends, so it bounds the piece inside
-                // it and becomes a hole in the face around it.
+            if piece.isLoop || (piece.startVertex == nil && piece.endVertex == nil && piece.start == piece.end) {
+                // A closed loop that meets nothing (or one drawn back to its start without a close): one
+                // vertex at both ends, so it bounds the piece inside it and is a hole in the face round it.
                 let v = arrangement.freshVertex()
                 arrangement.add(piece, from: v, to: v, isCut: true)
             } else {
