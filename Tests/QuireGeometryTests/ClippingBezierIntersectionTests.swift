@@ -1,0 +1,125 @@
+import QuireGeometry
+import XCTest
+
+/// ClippingBezier's `MMClippingBezierIntersectionTests`, written again in Swift from their inputs and
+/// expected numbers, named after theirs. Their `findIntersectionsWithClosedPath:andBeginsInside:` is
+/// Quire's `intersections(with:)`; `tValue1` is `first.t`; `location1`/`location2` agreeing is every
+/// point lying on both paths. Their `mayCrossBoundary` (the scissors pass into or out of a closed
+/// shape) maps onto `kind == .crossing` only for closed shapes: Quire's kind says how the two paths
+/// meet whether or not either is closed, so where they answer "no, the shape is open" the test says so
+/// and asserts Quire's kind.
+final class ClippingBezierIntersectionTests: XCTestCase {
+
+    func testIntersectionByClipping() {
+        var scissors = UIPath()
+        scissors.move(100, 50)
+        scissors.curve(100, 250, 170, 80, 170, 220)
+        let line = BezierPath([.move(to: Point(100, 100)), .line(to: Point(200, 100))])
+        let r = assertSymmetric(scissors.path, line, count: 1)
+        XCTAssertEqual(floor(r.points[0].x), 143)
+        XCTAssertEqual(r.points[0].y.rounded(), 100)
+        XCTAssertEqual(r.intersections[0].kind, .crossing)
+    }
+
+    func testFindingTwoIntersectionsWithinSingleElement() {
+        let scissors = BezierPath([.move(to: Point(300, 50)), .line(to: Point(300, 600))])
+        let r = assertSymmetric(scissors, uiRect(200, 200, 200, 200), count: 2)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+        XCTAssertPointEqual(r.points[0], Point(300, 200), accuracy: 1e-9)
+        XCTAssertPointEqual(r.points[1], Point(300, 400), accuracy: 1e-9)
+    }
+
+    func testPossiblyImpreciseIntersectionWithPaths() {
+        var scissors = UIPath()
+        scissors.move(100, 50)
+        scissors.curve(600, 850, 370, 80, 570, 520)
+        var other = UIPath()
+        other.move(395, 297)
+        other.curve(413, 285, 401.931854, 294.629944, 408.147980, 290.431854)
+        let r = assertSymmetric(scissors.path, other.path, count: 1)
+        // Theirs says it does not cross a boundary because the other path is not a closed shape; the
+        // two curves do cross each other, which is what Quire's kind says.
+        XCTAssertEqual(r.intersections[0].kind, .crossing)
+    }
+
+    func testTangentialLineToBox() {
+        // The line runs along the box's top side from 110 to 160. Theirs reports the two ends of that
+        // stretch as crossings; Quire reports them as the ends of an overlap.
+        let scissors = BezierPath([.move(to: Point(100, 50)), .line(to: Point(200, 50))])
+        let r = assertSymmetric(scissors, uiRect(110, 50, 50, 50), count: 2)
+        XCTAssertEqual(r.points, [Point(110, 50), Point(160, 50)])
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .overlap })
+    }
+
+    func testCroppedLineNearBox() {
+        var scissors = UIPath()
+        scissors.move(228.740005, 677.400024)
+        scissors.curve(364.369995, 785.309998, 277.583832, 720.138367, 312.374023, 746.360291)
+        let shape = BezierPath([
+            .move(to: Point(242.346939, 728.551025)), .line(to: Point(216, 571)), .line(to: Point(441, 581)),
+            .line(to: Point(456, 738)), .line(to: Point(242.346939, 728.551025)),
+        ])
+        let r = assertSymmetric(scissors.path, shape, count: 2)
+        // Theirs: not boundary crossings, the shape not being closed by a close element. The curve does
+        // pass through the outline both times.
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testCroppedLineNearBox2() {
+        var scissors = UIPath()
+        scissors.move(319.820007, 570.479980)
+        scissors.curve(403.970001, 640.770020, 348.899170, 599.428711, 371.487671, 615.596191)
+        var shape = UIPath()
+        shape.move(255.457962, 575.995605)
+        shape.line(255.457962, 575.995605)
+        shape.line(210, 352)
+        shape.curve(542, 325, 320.657410, 363.659424, 432.170624, 330.984741)
+        shape.curve(668, 614, 598.006409, 414.584595, 631.124756, 515.893066)
+        shape.curve(635, 614, 656.999756, 614.000183, 646.000244, 613.999878)
+        shape.curve(482, 607, 583.930847, 615.116699, 532.702637, 613.585693)
+        shape.curve(255.457962, 575.995605, 409.848999, 595.660767, 337.250244, 587.611084)
+        let r = assertSymmetric(scissors.path, shape.path, count: 1)
+        XCTAssertEqual(r.intersections[0].kind, .crossing)
+    }
+
+    func testIntersectionBetweenPathElements() {
+        // A straight cubic leaving the box through its corner: one meeting, not one per side.
+        var scissors = UIPath()
+        scissors.move(100, 100)
+        scissors.curve(400, 400, 100, 100, 400, 400)
+        let r = assertSymmetric(scissors.path, uiRect(50, 50, 100, 100), count: 1)
+        XCTAssertPointEqual(r.points[0], Point(150, 150), accuracy: 1e-9)
+        XCTAssertEqual(r.intersections[0].kind, .crossing)
+    }
+
+    func testStraightLineThroughNotchedRectangle() {
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300))])
+        let shape = BezierPath(polygon: [
+            Point(150, 200), Point(200, 200), Point(250, 350), Point(300, 200), Point(550, 200), Point(550, 400),
+            Point(500, 400), Point(450, 250), Point(400, 400), Point(150, 400), Point(150, 200),
+        ])
+        let r = assertSymmetric(scissors, shape, count: 6)
+        let ts = r.intersections.map(\.first.t)
+        for (t, expected) in zip(ts, [0.1, 0.266667, 0.333333, 0.666667, 0.733333, 0.9]) {
+            XCTAssertEqual(t, expected, accuracy: 1e-6)
+        }
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    // MARK: Helpers
+
+    /// Intersections both ways round: the same count, the same points, each on both paths.
+    @discardableResult
+    private func assertSymmetric(_ a: BezierPath, _ b: BezierPath, count: Int, file: StaticString = #filePath, line: UInt = #line) -> PathIntersections {
+        let r = a.intersections(with: b), other = b.intersections(with: a)
+        XCTAssertTrue(r.problems.isEmpty, "\(r.problems)", file: file, line: line)
+        XCTAssertEqual(r.count, count, "\(r.intersections)", file: file, line: line)
+        XCTAssertEqual(other.count, r.count, file: file, line: line)
+        XCTAssertEqual(Set(other.intersections.map(\.swapped)), Set(r.intersections), file: file, line: line)
+        for p in r.points {
+            XCTAssertLessThan(distance(from: p, to: a), 1e-6, file: file, line: line)
+            XCTAssertLessThan(distance(from: p, to: b), 1e-6, file: file, line: line)
+        }
+        return r
+    }
+}
