@@ -303,6 +303,40 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         assertUniqueShapes(shape, scissors.path, count: 2, relativeAccuracy: 1e-6)
     }
 
+    func testLotsOfExternalTangents() {
+        // A closed strip of scissors that touches the shape's corner, runs along its bottom edge and
+        // passes through its notch's point: four pieces, two of them meeting only at (200, 500).
+        let scissors = BezierPath(polygon: [Point(300, 100), Point(300, 800), Point(200, 800), Point(200, 100)])
+        let shape = BezierPath(polygon: [Point(100, 300), Point(300, 300), Point(200, 500), Point(600, 500), Point(600, 800), Point(100, 800)])
+        let result = assertUniqueShapes(shape, scissors, count: 4, relativeAccuracy: 1e-9)
+        assertAreas(result, [10_000, 30_000, 50_000, 90_000])
+    }
+
+    func testSingleExternalTangents() {
+        let scissors = openPath((300, 100), (300, 900))
+        let shape = BezierPath(polygon: [Point(100, 300), Point(300, 300), Point(200, 500), Point(600, 500), Point(600, 800), Point(100, 800)])
+        let result = assertUniqueShapes(shape, scissors, count: 2, relativeAccuracy: 1e-9)
+        assertAreas(result, [90_000, 90_000])
+    }
+
+    func testRemoveRedSegmentsEndingInsideShape() {
+        // The scissors cross the shape once and stop inside it, after cutting off its top.
+        var scissors = UIPath()
+        scissors.move(120, 276)
+        scissors.curve(404, 261, 213.64639, 261.60071, 309.32291, 255.5038)
+        scissors.curve(442, 284, 418.50101, 265.02277, 431.69467, 273.1311)
+        scissors.curve(494, 354, 464.80707, 302.7251, 478.84366, 329.36636)
+        scissors.curve(520, 442, 511.24597, 379.80554, 522.3692, 410.65625)
+        scissors.line(520, 442)
+        scissors.line(491, 484)
+        assertUniqueShapes(Self.drawnShape(nearTangentStart: false), scissors.path, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testLineThroughNearTangent() {
+        let scissors = openPath((221, 167.833), (662, 463.833))
+        assertUniqueShapes(Self.drawnShape(nearTangentStart: true), scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
     // MARK: Shapes with holes cut by open scissors
 
     func testSimpleHoleInRectangle() {
@@ -394,6 +428,34 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         XCTAssertEqual(result.shapes.map(\.holes.count).sorted(), holes ?? Array(repeating: 0, count: count), "holes", file: file, line: line)
         assertWellFormed(result, cutting: shape, relativeAccuracy: relativeAccuracy, file: file, line: line)
         return result
+    }
+
+    /// The hand-drawn shape of testRemoveRedSegmentsEndingInsideShape, and with one more curve at its
+    /// start, of testLineThroughNearTangent.
+    private static func drawnShape(nearTangentStart: Bool) -> BezierPath {
+        var path = UIPath()
+        path.move(434, 139)
+        if nearTangentStart {
+            path.curve(405, 136, 419.31439, 138.24297, 412.20261, 136.55988)
+        }
+        path.curve(334, 159, 379.15393, 131.06366, 353.60638, 143.34953)
+        path.curve(268, 242, 308.45203, 183.46036, 283.20477, 209.47534)
+        path.curve(233, 481, 228.24142, 315.83215, 230.29984, 399.91275)
+        path.curve(257, 553, 234.57622, 506.81796, 243.05113, 531.66156)
+        path.curve(302, 585, 264.3107, 570.68347, 281.87143, 586.08862)
+        path.curve(410, 569, 338.89066, 591.18964, 375.0018, 578.1427)
+        path.curve(541, 561, 448.95407, 567.50714, 501.26468, 539.41791)
+        path.curve(560, 569, 545.36719, 568.49097, 553.87787, 565.18091)
+        path.curve(565, 406, 583.72577, 524.01349, 580.91907, 458.31393)
+        path.curve(520, 377, 555.8418, 389.33487, 538.3692, 378.92123)
+        path.curve(426, 362, 489.28839, 369.62112, 455.92944, 373.30957)
+        path.curve(409, 344, 418.1489, 358.60522, 412.04929, 351.8891)
+        path.curve(422, 257, 407.73981, 314.5719, 403.55063, 283.01636)
+        path.curve(487, 159, 433.01163, 217.17958, 472.03311, 196.10237)
+        path.line(487, 159)
+        path.line(434, 139)
+        path.close()
+        return path.path
     }
 
     private func assertAreas(_ result: ShapeResult, _ areas: [Double], file: StaticString = #filePath, line: UInt = #line) {
