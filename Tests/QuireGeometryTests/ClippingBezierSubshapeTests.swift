@@ -337,6 +337,71 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         assertUniqueShapes(Self.drawnShape(nearTangentStart: true), scissors, count: 2, relativeAccuracy: 1e-6)
     }
 
+    func testLineThroughNearTangent2() {
+        var shape = UIPath()
+        shape.move(508.5, 163)
+        shape.curve(488, 157, 503.33316, 156.99994, 495.66705, 157.00012)
+        shape.curve(299, 239, 416.37802, 147.16136, 344.33414, 185.12921)
+        shape.curve(246, 325, 273.89377, 262.08917, 256.60571, 292.82858)
+        shape.curve(241, 468, 231.50536, 370.25995, 222.48784, 421.92267)
+        shape.curve(309, 517, 256.88425, 490.98465, 279.76193, 513.45514)
+        shape.curve(503, 505, 373.33853, 530.75964, 439.7457, 518.77924)
+        shape.curve(578, 472, 525.80219, 498.12177, 564.07373, 497.16443)
+        shape.curve(586, 437, 581.66315, 460.92813, 587.71844, 449.24524)
+        shape.curve(557, 403, 581.36877, 422.12527, 570.54401, 409.97241)
+        shape.curve(487, 352, 531.47479, 391.36197, 501.86853, 377.56622)
+        shape.curve(479, 307, 474.60147, 339.24902, 477.67685, 322.3252)
+        shape.curve(528, 246, 494.35587, 285.9285, 512.70593, 267.14542)
+        shape.line(528, 246)
+        shape.line(535, 201)
+        shape.line(535, 201)
+        shape.line(508.5, 163)
+        shape.close()
+        var scissors = UIPath()
+        scissors.move(236, 174)
+        scissors.curve(272, 201, 252.44324, 170.66141, 258.57706, 200.40956)
+        scissors.curve(559, 419, 361.56906, 280.7829, 453.51816, 360.66116)
+        scissors.curve(688, 505, 606.76227, 440.35507, 643.33301, 478.82477)
+        assertUniqueShapes(shape.path, scissors.path, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testScissorBeginningInShape() {
+        // The scissors start inside and leave: nothing comes off.
+        let result = assertUniqueShapes(uiRect(200, 200, 200, 200), openPath((300, 300), (600, 600)), count: 1, relativeAccuracy: 1e-9)
+        XCTAssertEqual(result.shapes[0].path.subpaths.count, 1)
+    }
+
+    func testScissorBeginningInShape2() {
+        // In across the square, out, and back in to stop inside: two halves.
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300)), .line(to: Point(600, 310)), .line(to: Point(300, 310))])
+        let result = assertUniqueShapes(uiRect(200, 200, 200, 200), scissors, count: 2, relativeAccuracy: 1e-9)
+        assertAreas(result, [20_000, 20_000])
+    }
+
+    func testReversedScissorBeginningInShape2() {
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300)), .line(to: Point(600, 310)), .line(to: Point(300, 310))]).reversed
+        let result = assertUniqueShapes(uiRect(200, 200, 200, 200), scissors, count: 2, relativeAccuracy: 1e-9)
+        assertAreas(result, [20_000, 20_000])
+    }
+
+    func testFindingMultipleSubPathWithoutIntersection2() {
+        // Empty scissors: no intersections, and the shape comes back whole with its hole.
+        let shape = uiRect(200, 200, 200, 200).appending(uiRect(250, 250, 100, 100).reversed)
+        XCTAssertEqual(BezierPath().intersections(with: shape).count, 0)
+        assertUniqueShapes(shape, BezierPath(), count: 1, holes: [1], relativeAccuracy: 1e-9)
+    }
+
+    func testOvalClippingInRectangleSubShapes() {
+        // Theirs is `bezierPathWithArcCenter:radius:startAngle:0 endAngle:2π clockwise:NO`, UIKit's own
+        // cubic arcs; Quire's circle of four cubic quarters is the same circle to within 0.03 %.
+        let scissors = BezierPath(circleAt: Point(300, 300), radius: 120)
+        assertUniqueShapes(uiRect(100, 200, 400, 200), scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testOvalClippingInRectangleSubShapes2() {
+        assertUniqueShapes(uiRect(100, 200, 400, 200), uiOval(200, 100, 200, 400), count: 3, relativeAccuracy: 1e-6)
+    }
+
     // MARK: Shapes with holes cut by open scissors
 
     func testSimpleHoleInRectangle() {
