@@ -407,19 +407,95 @@ final class ClippingBezierSubshapeTests: XCTestCase {
             .move(to: Point(419, 391)), .line(to: Point(419, 391)), .line(to: Point(393, 134)), .line(to: Point(393, 134)),
             .line(to: Point(295, 428)),
         ])
-        var shape = UIPath()
-        shape.move(324.5, 214.5)
-        shape.line(324.5, 214.5)
-        shape.line(308, 330)
-        shape.line(308, 330)
-        shape.line(417, 330)
-        shape.curve(440, 241, 412.503845, 297.977478, 427.308289, 269.161133)
-        shape.line(440, 241)
-        shape.line(324.5, 214.5)
-        shape.close()
         // Their shape is not clockwise on a y-down page: a negative signed area in Quire.
+        XCTAssertLessThan(Self.sloppyBox.signedArea, 0)
+        assertUniqueShapes(Self.sloppyBox, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testNearTangentLineToSloppyBox() {
+        // The line passes just under the box's bottom corner at (308, 330) and cuts off a sliver.
+        let scissors = BezierPath([.move(to: Point(131, 331)), .line(to: Point(131, 331)), .line(to: Point(559, 326))])
+        assertUniqueShapes(Self.sloppyBox, scissors, count: 2, relativeAccuracy: 1e-6)
+    }
+
+    func testZigZagLineThroughSloppyBox() {
+        var scissors = UIPath()
+        scissors.move(421, 370)
+        scissors.curve(387, 169, 394.666168, 309.850830, 452.226837, 150.381851)
+        scissors.curve(353, 375, 320.444397, 187.997421, 389.789246, 314.899323)
+        scissors.curve(346, 381, 351.378052, 377.649658, 348.693909, 379.487122)
+        scissors.curve(336, 376, 342.446350, 379.722534, 335.710663, 384.064972)
+        scissors.curve(334, 319, 334.906860, 357.017212, 332.773987, 338.058167)
+        scissors.curve(329, 255, 334.787476, 297.469727, 329.478668, 276.451782)
+        scissors.curve(321, 156, 326.492584, 221.951874, 320.427063, 189.185196)
+        scissors.line(321, 156)
+        scissors.line(328, 142)
+        assertUniqueShapes(Self.sloppyBox, scissors.path, count: 4, relativeAccuracy: 1e-6)
+    }
+
+    func testSquiggleThroughLongRectangle() {
+        var shape = UIPath()
+        shape.move(127.5, 121)
+        shape.curve(119, 126, 111.740646, 111.826790, 117.062279, 122.276443)
+        shape.curve(115, 156, 117.584236, 135.994080, 117.569023, 146.173431)
+        shape.curve(111, 179, 112.933540, 163.542007, 112.493446, 171.356430)
+        shape.curve(110, 189, 112.509949, 182.632477, 108.890198, 185.432465)
+        shape.curve(119, 189, 112.999985, 188.999985, 116.000008, 189.000015)
+        shape.curve(147, 189, 128.333328, 189, 137.666656, 189)
+        shape.curve(196, 189, 163.333282, 188.999939, 179.666687, 189.000031)
+        shape.curve(264, 189, 218.666733, 189.000061, 241.333298, 188.999969)
+        shape.curve(343, 191, 290.302979, 191.183914, 316.693359, 188.843384)
+        shape.curve(441, 192, 375.639862, 192.948700, 408.334991, 191.561615)
+        shape.curve(545, 194, 475.642548, 194.206146, 510.354370, 191.825272)
+        shape.curve(644, 197, 577.913574, 197.956650, 611.022339, 194.519608)
+        shape.curve(727, 202, 671.580994, 200.227661, 699.413574, 198.835251)
+        shape.curve(907, 201, 784.276306, 190.771973, 852.270386, 222.807465)
+        shape.curve(908, 196, 908.796021, 200.284348, 908.923218, 197.582565)
+        shape.curve(910, 175, 907.313416, 188.906937, 910.008484, 182.067001)
+        shape.curve(913, 146, 910.472778, 165.276352, 912.353943, 155.706558)
+        shape.curve(916, 127, 913.647400, 139.617294, 914.649536, 133.271133)
+        shape.curve(916, 122, 916, 125.333336, 916, 123.666664)
+        shape.curve(904, 120, 916.959106, 116.651031, 904.744141, 124.911003)
+        shape.curve(871, 118, 893.073486, 118.518951, 882.046326, 117.385658)
+        shape.curve(817, 116, 853.045105, 115.811974, 834.960388, 118.160645)
+        shape.curve(747, 114, 793.654297, 115.632294, 770.373535, 112.968056)
+        shape.curve(671, 112, 721.696838, 111.823479, 696.303162, 114.176529)
+        shape.curve(595, 109, 645.780273, 108.040375, 620.304993, 111.479752)
+        shape.curve(519, 108, 569.697021, 107.147278, 544.332947, 108.353180)
+        shape.curve(439, 108, 492.333344, 108, 465.666687, 108)
+        shape.curve(361, 109, 413.001434, 108.396584, 386.966797, 107.074242)
+        shape.curve(289, 109, 337, 109, 313, 109)
+        shape.curve(127.5, 121, 236.254852, 109.084534, 176.274368, 149.390594)
+        shape.close()
+        var scissors = UIPath()
+        scissors.move(185, 85)
+        scissors.line(185, 85)
+        scissors.line(179, 201)
+        scissors.curve(199, 208, 183.169250, 207.988388, 191.811218, 210.232590)
+        scissors.curve(240, 167, 218.260406, 201.410797, 226.571762, 180.229294)
+        scissors.curve(281, 110, 254.023346, 148.253647, 266.453552, 128.362030)
+        scissors.curve(321, 82, 289.584106, 98.633614, 303.611298, 80.088783)
+        scissors.line(321, 82)
+        scissors.line(349, 204)
+        scissors.curve(379, 219, 355.820831, 214.351547, 367.497803, 219.492905)
+        scissors.curve(424, 196, 397.342316, 222.437271, 413.514099, 209.252762)
+        scissors.curve(471, 126, 444.182159, 175.710922, 453.117493, 147.947327)
+        scissors.curve(537, 75, 486.431824, 107.937866, 507.281738, 70.157906)
+        scissors.curve(545, 88, 543.005005, 75.978416, 545.940125, 82.543968)
+        scissors.curve(545, 142, 546.712952, 105.950813, 546.324829, 124.040375)
+        scissors.curve(560, 217, 550.012024, 165.627167, 532.225525, 199.793015)
+        scissors.curve(594, 223, 570.120972, 223.270233, 582.546997, 223.506073)
+        scissors.curve(661, 157, 624.375000, 210.730530, 642.187439, 182.167542)
+        scissors.curve(727, 85, 683.615417, 135.833450, 693.794373, 92.635178)
+        scissors.curve(749, 93, 732.356323, 83.768387, 752.187988, 77.657463)
+        scissors.curve(750, 160, 750.542664, 115.286949, 749.837524, 137.660080)
+        scissors.curve(767, 218, 749.102722, 176.247742, 744.132019, 214.832230)
+        scissors.curve(899, 96, 834.042908, 227.287048, 843.633057, 56.858723)
+        scissors.curve(921, 210, 930.653442, 118.377151, 891.765564, 177.428665)
+        scissors.line(921, 210)
+        scissors.line(972, 255)
         XCTAssertLessThan(shape.path.signedArea, 0)
-        assertUniqueShapes(shape.path, scissors, count: 3, relativeAccuracy: 1e-6)
+        assertUniqueShapes(shape.path, scissors.path, count: 10, relativeAccuracy: 1e-6)
     }
 
     func testTangentLineVeryCloseToBottomLeftCorner() {
@@ -615,6 +691,21 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         path.line(434, 139)
         path.close()
         return path.path
+    }
+
+    /// The hand-drawn box of testTrickyLineNearCorner and the sloppy-box tests.
+    private static var sloppyBox: BezierPath {
+        var shape = UIPath()
+        shape.move(324.5, 214.5)
+        shape.line(324.5, 214.5)
+        shape.line(308, 330)
+        shape.line(308, 330)
+        shape.line(417, 330)
+        shape.curve(440, 241, 412.503845, 297.977478, 427.308289, 269.161133)
+        shape.line(440, 241)
+        shape.line(324.5, 214.5)
+        shape.close()
+        return shape.path
     }
 
     private func assertAreas(_ result: ShapeResult, _ areas: [Double], file: StaticString = #filePath, line: UInt = #line) {
