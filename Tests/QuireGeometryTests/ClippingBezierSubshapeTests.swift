@@ -651,6 +651,46 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         for hole in result.shapes[0].holes { XCTAssertEqual(hole.signedArea, -10_000, accuracy: 1e-9) }
     }
 
+    // MARK: Shapes with loops
+
+    func testIntersectionCircles() {
+        let circle1 = uiOval(0, 0, 100, 100), circle2 = uiOval(50, 10, 100, 100)
+        var intersection = UIPath()
+        intersection.move(66.575805, 97.186919)
+        intersection.curve(50, 60, 56.399404, 88.034212, 50, 74.764436)
+        intersection.curve(83.424186, 12.813083, 50, 38.195752, 63.956870, 19.651305)
+        intersection.curve(100, 50, 93.600596, 21.965788, 100, 35.235564)
+        intersection.line(100, 50)
+        intersection.curve(66.575814, 97.186917, 100, 71.804248, 86.043130, 90.348695)
+        intersection.close()
+        var difference = UIPath()
+        difference.move(83.424186, 12.813083)
+        difference.curve(50, 60, 63.956870, 19.651305, 50, 38.195752)
+        difference.curve(66.575805, 97.186919, 50, 74.764436, 56.399404, 88.034212)
+        difference.curve(50, 100, 61.388527, 99.009039, 55.809989, 100)
+        difference.curve(0, 50, 22.385763, 100, 0, 77.614237)
+        difference.curve(50, 0, 0, 22.385763, 22.385763, 0)
+        difference.curve(83.424195, 12.813081, 62.849801, 0, 74.567458, 4.847286)
+        difference.close()
+
+        // Theirs compares paths element by element to 1e-6 from a particular start; here each result
+        // is one shape with their area (their numbers are printed to six places) through their two
+        // crossing points.
+        for (result, expected) in [(circle1.intersection(circle2), intersection.path), (circle1.subtracting(circle2), difference.path)] {
+            XCTAssertTrue(result.problems.isEmpty)
+            XCTAssertEqual(result.shapes.count, 1)
+            XCTAssertEqual(result.area, abs(expected.signedArea), accuracy: abs(expected.signedArea) * 1e-7)
+            for p in [Point(66.575805, 97.186919), Point(83.424186, 12.813083)] {
+                XCTAssertLessThan(distance(from: p, to: result.path), 1e-5)
+            }
+            // Every point their outline names lies on ours. (Not the boolean of the two: curves that
+            // agree to six places make a near-overlap that is slow to resolve, for nothing more.)
+            for e in expected.elements {
+                if let p = e.endPoint { XCTAssertLessThan(distance(from: p, to: result.path), 1e-5) }
+            }
+        }
+    }
+
     // MARK: Helpers
 
     /// Cuts `shape` with `scissors`, checks the count (and, sorted, each shape's number of holes) and
