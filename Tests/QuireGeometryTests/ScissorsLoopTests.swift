@@ -90,4 +90,28 @@ final class ScissorsLoopTests: XCTestCase {
             assertWellFormed(result, cutting: shape, relativeAccuracy: 1e-9)
         }
     }
+
+    func testRandomClosedLoopsConserveArea() {
+        // Random star-shaped loops, scaled and moved about: some wholly inside the shape (a hole, or
+        // round its hole), some crossing its outline, some outside; either winding, either rule.
+        var rng = SeededRandom(seed: 19)
+        var holesCut = 0
+        for n in 0..<200 {
+            let shape = RandomPaths.shape(&rng, elements: 4 + n % 4, hole: n % 2 == 0)
+            var loop = RandomPaths.shape(&rng, elements: 3 + n % 5, hole: false)
+            let scale = rng.double(0.1...0.7)
+            loop = loop.transformed(by: AffineTransform.translation(-100, -100).concatenating(.scale(scale, scale))
+                .concatenating(.translation(100 + rng.double(-60...60), 100 + rng.double(-60...60))))
+            if n % 3 == 0 { loop = loop.reversed }
+            let rule: FillRule = n % 4 < 2 ? .nonZero : .evenOdd
+            let result = shape.uniqueShapes(slicedBy: loop, fillRule: rule)
+            let area = abs(shape.signedArea)
+            XCTAssertTrue(result.problems.isEmpty, "\(n): \(result.problems)")
+            XCTAssertEqual(result.area, area, accuracy: area * 1e-6, "\(n)")
+            XCTAssertTrue(result.shapes.allSatisfy { $0.area > 0 }, "\(n)")
+            let holesBefore = n % 2 == 0 ? 1 : 0
+            if result.shapes.contains(where: { $0.holes.count > holesBefore }) { holesCut += 1 }
+        }
+        XCTAssertGreaterThan(holesCut, 10, "some loops should fall wholly inside and cut a hole")
+    }
 }
