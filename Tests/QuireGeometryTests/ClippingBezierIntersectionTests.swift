@@ -106,7 +106,84 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
     }
 
+    func testTangentThroughNotchedRectangle() {
+        // The tips of both notches rest on the line: those two meetings are touches (theirs: do not
+        // cross the boundary), the two sides crossings.
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300))])
+        let r = assertSymmetric(scissors, notchedRectangle(tipAt: 300), count: 4)
+        for (t, expected) in zip(r.intersections.map(\.first.t), [0.1, 0.3, 0.7, 0.9]) { XCTAssertEqual(t, expected, accuracy: 1e-6) }
+        XCTAssertEqual(r.intersections.map(\.kind), [.crossing, .touch, .touch, .crossing])
+    }
+
+    func testTangentAcrossNotchedRectangle() {
+        // The line runs along the top edge either side of the notch: the ends of those two stretches.
+        // Theirs calls all four boundary crossings; in Quire they are the ends of overlaps.
+        let scissors = BezierPath([.move(to: Point(100, 200)), .line(to: Point(600, 200))])
+        let r = assertSymmetric(scissors, notchedRectangle(tipAt: 300), count: 4)
+        for (t, expected) in zip(r.intersections.map(\.first.t), [0.1, 0.2, 0.4, 0.9]) { XCTAssertEqual(t, expected, accuracy: 1e-6) }
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .overlap })
+    }
+
+    func testTangentAcrossNotchedRectangleWithTangentPoint() {
+        // The shape's corner (150, 200) rests on the line (theirs: no crossing there; Quire: a touch),
+        // then the line runs along the top edge from 300 to 550 (the ends of an overlap).
+        let scissors = BezierPath([.move(to: Point(100, 200)), .line(to: Point(600, 200))])
+        let shape = BezierPath(polygon: [
+            Point(150, 200), Point(250, 300), Point(300, 200), Point(550, 200), Point(550, 400),
+            Point(500, 400), Point(450, 300), Point(400, 400), Point(150, 400), Point(150, 200),
+        ])
+        let r = assertSymmetric(scissors, shape, count: 3)
+        for (t, expected) in zip(r.intersections.map(\.first.t), [0.1, 0.4, 0.9]) { XCTAssertEqual(t, expected, accuracy: 1e-6) }
+        XCTAssertEqual(r.intersections.map(\.kind), [.touch, .overlap, .overlap])
+    }
+
+    func testLineThroughOval() {
+        // The line passes through the two joins of the oval's two curves. Theirs names the first as
+        // element 2 at t = 1 and the second as element 2 at t = 0; either name of a join is the same
+        // point, which is what is checked here.
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300))])
+        var oval = UIPath()
+        oval.move(150, 300)
+        oval.curve(450, 300, 150, 200, 450, 200)
+        oval.curve(150, 300, 450, 400, 150, 400)
+        oval.close()
+        let r = assertSymmetric(scissors, oval.path, count: 2)
+        XCTAssertEqual(r.intersections.map(\.first.elementIndex), [1, 1])
+        for (t, expected) in zip(r.intersections.map(\.first.t), [0.1, 0.7]) { XCTAssertEqual(t, expected, accuracy: 1e-6) }
+        for (h, expected) in zip(r.intersections, [Point(150, 300), Point(450, 300)]) {
+            XCTAssertPointEqual(oval.path.point(elementIndex: h.second.elementIndex, t: h.second.t)!, expected, accuracy: 1e-9)
+        }
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testOffsetLineThroughOval() {
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300))])
+        var oval = UIPath()
+        oval.move(150, 310)
+        oval.curve(450, 310, 150, 210, 450, 210)
+        oval.curve(150, 310, 450, 410, 150, 410)
+        oval.close()
+        let r = assertSymmetric(scissors, oval.path, count: 2)
+        XCTAssertEqual(r.intersections[0].first.elementIndex, 1)
+        XCTAssertEqual(r.intersections[0].first.t, 0.102096, accuracy: 1e-6)
+        XCTAssertEqual(r.intersections[0].second.elementIndex, 1)
+        XCTAssertEqual(r.intersections[0].second.t, 0.034525, accuracy: 1e-6)
+        XCTAssertEqual(r.intersections[1].first.elementIndex, 1)
+        XCTAssertEqual(r.intersections[1].first.t, 0.697904, accuracy: 1e-6)
+        XCTAssertEqual(r.intersections[1].second.elementIndex, 1)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
     // MARK: Helpers
+
+    /// Their 150…550 × 200…400 rectangle with a V down from the top and one up from the bottom whose
+    /// tips are at y = `tipAt` and y = 600 − `tipAt`.
+    private func notchedRectangle(tipAt y: Double) -> BezierPath {
+        BezierPath(polygon: [
+            Point(150, 200), Point(200, 200), Point(250, y), Point(300, 200), Point(550, 200), Point(550, 400),
+            Point(500, 400), Point(450, 600 - y), Point(400, 400), Point(150, 400), Point(150, 200),
+        ])
+    }
 
     /// Intersections both ways round: the same count, the same points, each on both paths.
     @discardableResult
