@@ -171,7 +171,37 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         XCTAssertEqual(r.intersections[1].first.elementIndex, 1)
         XCTAssertEqual(r.intersections[1].first.t, 0.697904, accuracy: 1e-6)
         XCTAssertEqual(r.intersections[1].second.elementIndex, 1)
+        XCTAssertEqual(r.intersections[1].second.t, 0.965475, accuracy: 1e-6)
         XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testStraightLineThroughSingleNotchedRectangle() {
+        let scissors = BezierPath([.move(to: Point(100, 300)), .line(to: Point(600, 300))])
+        let shape = BezierPath(polygon: [
+            Point(150, 200), Point(200, 200), Point(250, 350), Point(300, 200), Point(550, 200),
+            Point(550, 400), Point(150, 400), Point(150, 200),
+        ])
+        let r = assertSymmetric(scissors, shape, count: 4)
+        let expected: [(t1: Double, element2: Int, t2: Double)] = [(0.1, 7, 0.5), (0.266667, 2, 0.666667), (0.333333, 3, 0.333333), (0.9, 5, 0.5)]
+        for (h, e) in zip(r.intersections, expected) {
+            XCTAssertEqual(h.first.elementIndex, 1)
+            XCTAssertEqual(h.first.t, e.t1, accuracy: 1e-6)
+            XCTAssertEqual(h.second.elementIndex, e.element2)
+            XCTAssertEqual(h.second.t, e.t2, accuracy: 1e-6)
+        }
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testLotsOfExternalTangents() {
+        // A closed strip: it touches the shape's corner (300, 300), crosses at (300, 500), runs along
+        // the bottom edge from (300, 800) to (200, 800), touches the notch's point (200, 500) from
+        // inside, and crosses at (200, 300). Theirs: only the two crossings cross the boundary, as here.
+        let scissors = BezierPath(polygon: [Point(300, 100), Point(300, 800), Point(200, 800), Point(200, 100)])
+        let shape = BezierPath(polygon: [Point(100, 300), Point(300, 300), Point(200, 500), Point(600, 500), Point(600, 800), Point(100, 800)])
+        let r = assertSymmetric(scissors, shape, count: 6)
+        XCTAssertEqual(r.intersections.map(\.kind), [.touch, .crossing, .overlap, .overlap, .touch, .crossing])
+        let points = [Point(300, 300), Point(300, 500), Point(300, 800), Point(200, 800), Point(200, 500), Point(200, 300)]
+        for (p, q) in zip(r.points, points) { XCTAssertPointEqual(p, q, accuracy: 1e-9) }
     }
 
     // MARK: Helpers
