@@ -262,6 +262,20 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         for (p, x) in zip(r.points, [100.0, 180, 220, 300]) { XCTAssertPointEqual(p, Point(x, 180), accuracy: 1e-9) }
     }
 
+    func testLineThroughNearTangent() {
+        // The hand-drawn shape of the sub-shape test of the same name. Theirs finds 3 meetings; Quire
+        // differs on purpose and finds 4: near (547, 387) the line clips the shape's curve, crossing in
+        // and out again 0.19 px apart, and ClippingBezier merges crossings closer than 0.5 px. The cut
+        // still gives their two pieces (see the sub-shape test of the same name).
+        let shape = ClippingBezierSubshapeTests.drawnShape(nearTangentStart: true)
+        let scissors = BezierPath([.move(to: Point(221, 167.833)), .line(to: Point(662, 463.833))])
+        let r = assertSymmetric(scissors, shape, count: 4)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+        let gap = r.points[3].distance(to: r.points[2])
+        XCTAssertGreaterThan(gap, 0.1)
+        XCTAssertLessThan(gap, 0.5)
+    }
+
     // MARK: Helpers
 
     /// Their 150…550 × 200…400 rectangle with a V down from the top and one up from the bottom whose

@@ -707,7 +707,7 @@ final class ClippingBezierSubshapeTests: XCTestCase {
 
     /// The hand-drawn shape of testRemoveRedSegmentsEndingInsideShape, and with one more curve at its
     /// start, of testLineThroughNearTangent.
-    private static func drawnShape(nearTangentStart: Bool) -> BezierPath {
+    static func drawnShape(nearTangentStart: Bool) -> BezierPath {
         var path = UIPath()
         path.move(434, 139)
         if nearTangentStart {
