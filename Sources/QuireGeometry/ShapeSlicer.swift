@@ -70,8 +70,10 @@ struct ShapeSlicer {
 extension BezierPath {
     /// The distinct closed regions left when this closed shape is cut along `scissors` (ClippingBezier's
     /// `uniqueShapesCreatedFromSlicingWithUnclosedPath`). Holes the scissors miss stay holes in the
-    /// region around them; a cut into a hole opens it into that region's outline. A scissors path that
-    /// stops inside the shape does not separate anything there.
+    /// region around them; a cut into a hole opens it into that region's outline, and a cut from one
+    /// hole into another leaves both holes as they were. A scissors path that stops inside the shape
+    /// does not separate anything there. A closed scissors loop wholly inside the shape cuts it: the
+    /// piece inside the loop, and the rest with a hole where the loop went.
     public func uniqueShapes(slicedBy scissors: BezierPath, fillRule: FillRule = .nonZero) -> ShapeResult {
         ShapeSlicer(shape: self, scissors: scissors, fillRule: fillRule).slice()
     }
