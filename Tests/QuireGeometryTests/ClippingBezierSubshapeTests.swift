@@ -32,34 +32,8 @@ final class ClippingBezierSubshapeTests: XCTestCase {
     }
 
     func testDrawnScissorsCreatingHole() {
-        var shape = UIPath()
-        shape.move(196.085602, 247.683899)
-        shape.curve(518.999939, 253.999939, 270.145935, 282.188782, 463.317017, 200.644287)
-        shape.curve(510.000000, 647.000000, 496.792603, 382.674805, 502.925476, 517.541626)
-        shape.curve(427.999969, 659.999939, 483.820770, 657.256348, 455.160248, 654.878540)
-        shape.curve(302.000000, 671.999939, 385.977142, 663.402283, 343.752563, 665.726318)
-        shape.curve(181.000031, 692.000000, 261.176727, 675.663452, 221.829315, 688.545044)
-        shape.curve(125.000015, 701.000000, 161.059967, 688.420532, 143.938034, 699.357910)
-        shape.curve(119.000008, 665.999939, 104.217941, 707.529663, 121.172516, 674.727112)
-        shape.curve(196.085602, 247.683899, 158.682663, 528.713684, 138.724899, 381.213013)
-        shape.close()
-
-        var scissors = UIPath()
-        scissors.move(267.307678, 387.000000)
-        scissors.line(267.307678, 387.000000)
-        scissors.line(396.000000, 381.000000)
-        scissors.line(396.000000, 381.000000)
-        scissors.line(384.000000, 585.000000)
-        scissors.curve(375.000000, 587.000000, 382.235931, 588.528870, 377.849335, 588.849365)
-        scissors.curve(353.000000, 583.000000, 367.851257, 584.742798, 360.167114, 585.259399)
-        scissors.curve(303.000000, 580.000000, 336.341034, 581.878723, 319.680664, 580.755920)
-        scissors.curve(257.000000, 577.000000, 287.847992, 576.041077, 272.279388, 579.514587)
-        scissors.curve(228.000000, 557.000000, 248.341064, 574.169495, 211.572083, 583.869507)
-        scissors.line(228.000000, 557.000000)
-        scissors.line(267.307678, 387.000000)
-        scissors.close()
-
-        let result = shape.path.uniqueShapes(slicedBy: scissors.path)
+        let (shape, scissors) = Self.drawnShapeAndHoleScissors()
+        let result = shape.uniqueShapes(slicedBy: scissors)
         XCTAssertTrue(result.problems.isEmpty, "\(result.problems)")
         XCTAssertEqual(result.shapes.count, 2)
         guard result.shapes.count == 2 else { return }
@@ -68,8 +42,8 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         XCTAssertEqual(rest.holes.count, 1)
         XCTAssertEqual(piece.path.subpaths.count, 1)
         XCTAssertEqual(rest.path.subpaths.count, 2)
-        XCTAssertEqual(piece.area, abs(scissors.path.signedArea), accuracy: 1e-6 * abs(scissors.path.signedArea))
-        assertWellFormed(result, cutting: shape.path, relativeAccuracy: 1e-6)
+        XCTAssertEqual(piece.area, abs(scissors.signedArea), accuracy: 1e-6 * abs(scissors.signedArea))
+        assertWellFormed(result, cutting: shape, relativeAccuracy: 1e-6)
     }
 
     func testScissorsMakingSecondHole() {
@@ -746,6 +720,38 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         shape.line(324.5, 214.5)
         shape.close()
         return shape.path
+    }
+
+    /// The hand-drawn shape and closed hand-drawn scissors inside it of testDrawnScissorsCreatingHole.
+    static func drawnShapeAndHoleScissors() -> (shape: BezierPath, scissors: BezierPath) {
+        var shape = UIPath()
+        shape.move(196.085602, 247.683899)
+        shape.curve(518.999939, 253.999939, 270.145935, 282.188782, 463.317017, 200.644287)
+        shape.curve(510.000000, 647.000000, 496.792603, 382.674805, 502.925476, 517.541626)
+        shape.curve(427.999969, 659.999939, 483.820770, 657.256348, 455.160248, 654.878540)
+        shape.curve(302.000000, 671.999939, 385.977142, 663.402283, 343.752563, 665.726318)
+        shape.curve(181.000031, 692.000000, 261.176727, 675.663452, 221.829315, 688.545044)
+        shape.curve(125.000015, 701.000000, 161.059967, 688.420532, 143.938034, 699.357910)
+        shape.curve(119.000008, 665.999939, 104.217941, 707.529663, 121.172516, 674.727112)
+        shape.curve(196.085602, 247.683899, 158.682663, 528.713684, 138.724899, 381.213013)
+        shape.close()
+
+        var scissors = UIPath()
+        scissors.move(267.307678, 387.000000)
+        scissors.line(267.307678, 387.000000)
+        scissors.line(396.000000, 381.000000)
+        scissors.line(396.000000, 381.000000)
+        scissors.line(384.000000, 585.000000)
+        scissors.curve(375.000000, 587.000000, 382.235931, 588.528870, 377.849335, 588.849365)
+        scissors.curve(353.000000, 583.000000, 367.851257, 584.742798, 360.167114, 585.259399)
+        scissors.curve(303.000000, 580.000000, 336.341034, 581.878723, 319.680664, 580.755920)
+        scissors.curve(257.000000, 577.000000, 287.847992, 576.041077, 272.279388, 579.514587)
+        scissors.curve(228.000000, 557.000000, 248.341064, 574.169495, 211.572083, 583.869507)
+        scissors.line(228.000000, 557.000000)
+        scissors.line(267.307678, 387.000000)
+        scissors.close()
+
+        return (shape.path, scissors.path)
     }
 
     private func assertAreas(_ result: ShapeResult, _ areas: [Double], file: StaticString = #filePath, line: UInt = #line) {
