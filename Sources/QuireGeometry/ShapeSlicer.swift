@@ -23,13 +23,21 @@ struct ShapeSlicer {
         let (selfHits, selfProblems) = PathIntersector(selfOf: cut).resolve()
         var problems = hitProblems + selfProblems
 
-        // Vertex ids: 0..<hits for the outline meetings, then the scissors' own crossings.
-        var scissorsCuts = hits.enumerated().map { PathCut(segment: $1.segA, t: $1.t, vertex: $0, point: $1.point) }
+        // Vertex ids: 0..<hits for the outline meetings, then the scissors' own crossings. Meetings at
+        // the same point are one vertex (scissors that pass one place on the outline twice).
+        var firstAt: [Point: Int] = [:]
+        let vertexOf = hits.enumerated().map { k, h in firstAt[h.point] ?? { firstAt[h.point] = k; return k }() }
+        var scissorsCuts = hits.enumerated().map { PathCut(segment: $1.segA, t: $1.t, vertex: vertexOf[$0], point: $1.point) }
         for (k, h) in selfHits.enumerated() {
             scissorsCuts.append(PathCut(segment: h.segA, t: h.t, vertex: hits.count + k, point: h.point))
             scissorsCuts.append(PathCut(segment: h.segB, t: h.u, vertex: hits.count + k, point: h.point))
         }
-        let outlineCuts = hits.enumerated().map { PathCut(segment: $1.segB, t: $1.u, vertex: $0, point: $1.point) }
+        // One cut for each place on the outline: two cuts at one place would make a piece of the whole
+        // way round between them.
+        var outlineCuts: [PathCut] = []
+        for (k, h) in hits.enumerated() where !outlineCuts.contains(where: { $0.segment == h.segB && $0.t == h.u }) {
+            outlineCuts.append(PathCut(segment: h.segB, t: h.u, vertex: vertexOf[k], point: h.point))
+        }
 
         var arrangement = PlanarArrangement(scale: intersector.scale)
         let classifier = PieceClassifier(shape: outline, fillRule: fillRule, scale: intersector.scale)
@@ -39,6 +47,9 @@ struct ShapeSlicer {
                 // vertex at both ends, so it bounds the piece inside it and is a hole in the face round it.
                 let v = arrangement.freshVertex()
                 arrangement.add(piece, from: v, to: v, isCut: true)
+            } else if piece.startVertex != nil && piece.startVertex == piece.endVertex && piece.enclosesNothing(scale: intersector.scale) {
+                // Out from a meeting and straight back over the same track: it bounds nothing.
+                continue
             } else {
                 arrangement.add(piece, from: piece.startVertex ?? arrangement.freshVertex(), to: piece.endVertex ?? arrangement.freshVertex(), isCut: true)
             }
@@ -76,5 +87,12 @@ extension BezierPath {
     /// piece inside the loop, and the rest with a hole where the loop went.
     public func uniqueShapes(slicedBy scissors: BezierPath, fillRule: FillRule = .nonZero) -> ShapeResult {
         ShapeSlicer(shape: self, scissors: scissors, fillRule: fillRule).slice()
+    }
+}
+
+extension PathPiece {
+    /// A piece that comes back to where it started with no area inside (it retraces itself).
+    func enclosesNothing(scale: Double) -> Bool {
+        abs(curves.reduce(0.0) { $0 + $1.areaContribution }) <= 1e-12 * scale * scale
     }
 }
