@@ -349,6 +349,87 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .overlap })
     }
 
+    // MARK: Against their complex shape
+
+    func testIntersectionWithComplexShape() {
+        var scissors = UIPath()
+        scissors.move(100, 50)
+        scissors.curve(600, 850, 370, 80, 570, 520)
+        let r = assertSymmetric(scissors.path, ClippingBezierSamplePaths.complexShape, count: 8)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testScissorAtShapeBeginningWithComplexShape() {
+        // The scissors come to the shape's first point (218.5, 376), where their second element, a
+        // cubic whose first control point lies behind it, doubles back over its own track and passes
+        // that point again. Theirs filters the first visit out as a false positive (8). Quire differs
+        // on purpose and reports both visits (9): the first a touch (in and straight back the same
+        // way), the second a crossing. The cut is unaffected (see the sub-shape test).
+        let r = assertSymmetric(Self.scissorsAtShapeBeginning(from: Point(210.5, 376)), ClippingBezierSamplePaths.complexShape, count: 9)
+        assertDoubleVisitAtShapeBeginning(r)
+    }
+
+    func testScissorAtShapeBeginningWithComplexShape2() {
+        let r = assertSymmetric(Self.scissorsAtShapeBeginning(from: Point(210.5, 386)), ClippingBezierSamplePaths.complexShape, count: 9)
+        assertDoubleVisitAtShapeBeginning(r)
+    }
+
+    private func assertDoubleVisitAtShapeBeginning(_ r: PathIntersections, file: StaticString = #filePath, line: UInt = #line) {
+        guard r.count == 9 else { return }
+        XCTAssertEqual(r.intersections[0].kind, .touch, file: file, line: line)
+        XCTAssertEqual(r.points[0], Point(218.5, 376), file: file, line: line)
+        XCTAssertEqual(r.points[1], Point(218.5, 376), file: file, line: line)
+        XCTAssertEqual(r.intersections[0].first.t, 0, file: file, line: line)
+        XCTAssertGreaterThan(r.intersections[1].first.t, 0.3, file: file, line: line)
+        XCTAssertTrue(r.intersections.dropFirst().allSatisfy { $0.kind == .crossing }, file: file, line: line)
+    }
+
+    func testStraightLineThroughComplexShapeAnomaly() {
+        // The line passes a small zigzag in the outline: four crossings, none lost.
+        let scissors = BezierPath([.move(to: Point(200, 1000)), .line(to: Point(450, 710))])
+        let r = assertSymmetric(scissors, ClippingBezierSamplePaths.complexShape, count: 4)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testAwkwardScissorThroughComplexShape() {
+        // Closed scissors through a thin V of the outline: both crossings of the V are found.
+        var scissors = UIPath()
+        scissors.move(269.85718, 893.39087)
+        scissors.curve(281.25815, 719.66113, 269.72565, 768.16583, 262.18225, 738.20679)
+        scissors.curve(321.1615, 712.60956, 293.37863, 710.72461, 307.53641, 713.44592)
+        scissors.curve(407.71021, 771.54443, 398.63846, 747.31854, 407.46439, 758.34375)
+        scissors.curve(370.28271, 814.02014, 386.05728, 802.76263, 378.29507, 808.56891)
+        scissors.close()
+        let r = assertSymmetric(scissors.path, ClippingBezierSamplePaths.complexShape, count: 6)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+    }
+
+    func testComplexShapeWithInternalTangentLine() {
+        // Theirs: 5. Quire differs on purpose and finds 6: near (526.7, 301.7) the line crosses a
+        // wiggle of the outline twice, 0.37 px apart, which ClippingBezier merges (it merges crossings
+        // closer than 0.5 px). The cut still gives their four pieces (see the sub-shape test).
+        let scissors = BezierPath([.move(to: Point(200, 301.7455)), .line(to: Point(700, 301.7455))])
+        let r = assertSymmetric(scissors, ClippingBezierSamplePaths.complexShape, count: 6)
+        XCTAssertTrue(r.intersections.allSatisfy { $0.kind == .crossing })
+        if r.count == 6 {
+            let gap = r.points[4].distance(to: r.points[3])
+            XCTAssertGreaterThan(gap, 0.3)
+            XCTAssertLessThan(gap, 0.5)
+        }
+    }
+
+    /// The scissors of testScissorAtShapeBeginningWithComplexShape(2), from `start`.
+    static func scissorsAtShapeBeginning(from start: Point) -> BezierPath {
+        var scissors = UIPath()
+        scissors.move(start.x, start.y)
+        scissors.line(218.5, 376)
+        scissors.curve(229.5, 376, 210.5, 376, 229.5, 376)
+        scissors.curve(290, 360, 229.5, 376, 290, 360)
+        scissors.curve(500, 560, 290, 360, 500, 560)
+        scissors.curve(750, 750, 500, 560, 720, 750)
+        return scissors.path
+    }
+
     // MARK: Helpers
 
     /// Their 150…550 × 200…400 rectangle with a V down from the top and one up from the bottom whose

@@ -546,6 +546,28 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         assertUniqueShapes(shape.path, scissors.path, count: 10, relativeAccuracy: 1e-6)
     }
 
+    // MARK: Their complex shape
+
+    func testComplexShapeWithInternalTangentLine() {
+        let scissors = openPath((200, 301.7455), (700, 301.7455))
+        assertUniqueShapes(ClippingBezierSamplePaths.complexShape, scissors, count: 4, relativeAccuracy: 1e-6)
+    }
+
+    func testStraightLineThroughComplexShapeAnomaly() {
+        let scissors = openPath((200, 1000), (450, 710))
+        assertUniqueShapes(ClippingBezierSamplePaths.complexShape, scissors, count: 3, relativeAccuracy: 1e-6)
+    }
+
+    func testComplexShapeWithZigZagLine() {
+        let scissors = BezierPath([.move(to: Point(200, 300)), .line(to: Point(600, 300)), .line(to: Point(450, 450)), .line(to: Point(800, 450))])
+        assertUniqueShapes(ClippingBezierSamplePaths.complexShape, scissors, count: 4, relativeAccuracy: 1e-6)
+    }
+
+    func testScissorAtShapeBeginningWithComplexShape2() {
+        let scissors = ClippingBezierIntersectionTests.scissorsAtShapeBeginning(from: Point(210.5, 386))
+        assertUniqueShapes(ClippingBezierSamplePaths.complexShape, scissors, count: 5, relativeAccuracy: 1e-6)
+    }
+
     // MARK: Shapes with holes cut by open scissors
 
     func testSimpleHoleInRectangle() {
