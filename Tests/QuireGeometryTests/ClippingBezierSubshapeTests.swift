@@ -376,6 +376,13 @@ final class ClippingBezierSubshapeTests: XCTestCase {
         assertUniqueShapes(uiRect(100, 200, 400, 200), uiOval(200, 100, 200, 400), count: 3, relativeAccuracy: 1e-6)
     }
 
+    func testLineThroughNotchedRectangle() {
+        // The same inputs as testStraightLineThroughNotchedRectangle, from a later part of their file.
+        let scissors = openPath((100, 300), (600, 300))
+        let shape = notchedRectangle(firstNotch: [Point(200, 200), Point(250, 350), Point(300, 200)], secondNotch: [Point(500, 400), Point(450, 250), Point(400, 400)])
+        assertUniqueShapes(shape, scissors, count: 4, relativeAccuracy: 1e-9)
+    }
+
     func testTrickyLineNearCorner() {
         let scissors = BezierPath([
             .move(to: Point(419, 391)), .line(to: Point(419, 391)), .line(to: Point(393, 134)), .line(to: Point(393, 134)),
