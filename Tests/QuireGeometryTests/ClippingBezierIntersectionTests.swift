@@ -441,7 +441,8 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         ])
     }
 
-    /// Intersections both ways round: the same count, the same points, each on both paths.
+    /// Intersections both ways round: the same count, the same points, each on both paths where the
+    /// positions say.
     @discardableResult
     private func assertSymmetric(_ a: BezierPath, _ b: BezierPath, count: Int, file: StaticString = #filePath, line: UInt = #line) -> PathIntersections {
         let r = a.intersections(with: b), other = b.intersections(with: a)
@@ -449,9 +450,13 @@ final class ClippingBezierIntersectionTests: XCTestCase {
         XCTAssertEqual(r.count, count, "\(r.intersections)", file: file, line: line)
         XCTAssertEqual(other.count, r.count, file: file, line: line)
         XCTAssertEqual(Set(other.intersections.map(\.swapped)), Set(r.intersections), file: file, line: line)
-        for p in r.points {
-            XCTAssertLessThan(distance(from: p, to: a), 1e-6, file: file, line: line)
-            XCTAssertLessThan(distance(from: p, to: b), 1e-6, file: file, line: line)
+        // Their location1 and location2 agreeing: the point is where each path's position puts it.
+        for h in r.intersections {
+            guard let onA = a.point(elementIndex: h.first.elementIndex, t: h.first.t),
+                let onB = b.point(elementIndex: h.second.elementIndex, t: h.second.t)
+            else { XCTFail("no such element", file: file, line: line); continue }
+            XCTAssertPointEqual(onA, h.point, accuracy: 1e-6, file: file, line: line)
+            XCTAssertPointEqual(onB, h.point, accuracy: 1e-6, file: file, line: line)
         }
         return r
     }
