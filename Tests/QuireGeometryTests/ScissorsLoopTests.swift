@@ -114,4 +114,16 @@ final class ScissorsLoopTests: XCTestCase {
         }
         XCTAssertGreaterThan(holesCut, 10, "some loops should fall wholly inside and cut a hole")
     }
+
+    func testALoopTouchingTheOutlineAtOnePoint() {
+        // The loop meets the outline only where it touches the left side: the disc comes out, and the
+        // rest is one piece whose outline runs round the disc's place (no hole: it is open at the touch).
+        for loop in [BezierPath(circleAt: Point(260, 300), radius: 60), BezierPath(circleAt: Point(260, 300), radius: 60).reversed] {
+            let result = square.uniqueShapes(slicedBy: loop)
+            XCTAssertTrue(result.problems.isEmpty)
+            XCTAssertEqual(result.shapes.count, 2)
+            XCTAssertEqual(result.shapes.map(\.area).min()!, abs(loop.signedArea), accuracy: abs(loop.signedArea) * 1e-6)
+            assertWellFormed(result, cutting: square, relativeAccuracy: 1e-6)
+        }
+    }
 }
