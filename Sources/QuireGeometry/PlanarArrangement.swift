@@ -9,6 +9,8 @@ struct PlanarArrangement {
         var piece: PathPiece
         var from: Int
         var to: Int
+        /// Drawn by the scissors (rather than the shape's outline).
+        var isCut = false
     }
 
     /// A closed walk of half-edges (edge index × 2, plus 1 for the backward direction).
@@ -31,9 +33,28 @@ struct PlanarArrangement {
         return -vertexCount
     }
 
-    mutating func add(_ piece: PathPiece, from: Int, to: Int) {
+    mutating func add(_ piece: PathPiece, from: Int, to: Int, isCut: Bool = false) {
         if piece.curves.isEmpty { return }
-        edges.append(Edge(piece: piece, from: from, to: to))
+        edges.append(Edge(piece: piece, from: from, to: to, isCut: isCut))
+    }
+
+    /// Removes the scissors edges that have the same hole on both sides (a cut from one hole into
+    /// another, which separates nothing), so the holes they joined are holes again on their own.
+    /// True when any went; the faces must then be found again.
+    mutating func removeCutsWithinHoles(of faces: [Face]) -> Bool {
+        var doomed = Set<Int>()
+        for face in faces {
+            for hole in face.holes {
+                var seen = Set<Int>()
+                for h in hole.halfEdges where edges[h / 2].isCut {
+                    if !seen.insert(h / 2).inserted { doomed.insert(h / 2) }
+                }
+            }
+        }
+        if doomed.isEmpty { return false }
+        edges = edges.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+        pruneDanglingEdges()
+        return true
     }
 
     /// Removes edges that end at a vertex nothing else reaches (a scissors end inside the shape, or a
