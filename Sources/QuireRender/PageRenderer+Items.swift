@@ -54,10 +54,7 @@ extension PageRenderer {
     @discardableResult
     public func insert(_ item: RenderItem, at index: Int) -> Bool {
         guard index >= 0, index <= entries.count else { return refuse("insert at \(index)") }
-        var strokeSprites: [[Sprite]] = []
-        Self.collectSprites(of: item, into: &strokeSprites)
-        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
-        entries.insert(makeEntry(item, spans: &spans), at: index)
+        entries.insert(storedEntry(item), at: index)
         grid.insert(bounds: item.bounds, at: index)
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
         if index == entries.count - 1, !underLiveInk {
@@ -65,16 +62,8 @@ extension PageRenderer {
             refreshView(pageRect: item.bounds)
             return true
         }
-        if index < bakedCount {
-            bakedCount += 1
-            redraw(item.bounds, bakedToo: true)
-        } else if index == bakedCount, bakeProgress != nil {
-            // The baked layer holds part of the item that now follows this one: bake that one afresh.
-            bakeProgress = nil
-            redraw(item.bounds.union(entries[index + 1].item.bounds), bakedToo: true)
-        } else {
-            redraw(item.bounds, bakedToo: false)
-        }
+        let baked = bakedLayerGains(at: index)
+        redraw(item.bounds.union(baked.alsoRedraw), bakedToo: baked.rebuild)
         return true
     }
 
@@ -90,16 +79,7 @@ extension PageRenderer {
         let entry = entries.remove(at: index)
         grid.remove(at: index)
         forget(entry)
-        var bakedToo = false
-        if index < bakedCount {
-            // Below the baked boundary: the baked layer itself must be rebuilt there from vectors.
-            bakedCount -= 1
-            bakedToo = true
-        } else if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            bakedToo = true
-        }
-        redraw(entry.item.bounds, bakedToo: bakedToo)
+        redraw(entry.item.bounds, bakedToo: bakedLayerLoses(at: index))
         return entry.item
     }
 
@@ -109,10 +89,7 @@ extension PageRenderer {
     public func replace(at index: Int, with item: RenderItem) -> Bool {
         guard entries.indices.contains(index) else { return refuse("replace at \(index)") }
         let old = entries[index]
-        var strokeSprites: [[Sprite]] = []
-        Self.collectSprites(of: item, into: &strokeSprites)
-        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
-        entries[index] = makeEntry(item, spans: &spans)
+        entries[index] = storedEntry(item)
         forget(old)
         grid.replace(at: index, bounds: item.bounds)
         var bakedToo = index < bakedCount
@@ -141,27 +118,47 @@ extension PageRenderer {
         entries.insert(entry, at: to)
         grid.move(from: from, to: to)
         // The baked boundary follows as it would through a removal then an insertion.
-        var area = entry.item.bounds
-        var bakedToo = false
-        if from < bakedCount {
-            bakedCount -= 1
-            bakedToo = true
-        } else if from == bakedCount, bakeProgress != nil {
-            // It was half-way through baking: its part in the baked layer goes, within its rectangle.
-            bakeProgress = nil
-            bakedToo = true
-        }
-        if to < bakedCount {
-            bakedCount += 1
-            bakedToo = true
-        } else if to == bakedCount, bakeProgress != nil {
-            // The item half-way through baking now follows this one: bake it afresh.
-            bakeProgress = nil
-            bakedToo = true
-            area = area.union(entries[to + 1].item.bounds)
-        }
-        redraw(area, bakedToo: bakedToo)
+        let leaving = bakedLayerLoses(at: from)
+        let arriving = bakedLayerGains(at: to)
+        redraw(entry.item.bounds.union(arriving.alsoRedraw), bakedToo: leaving || arriving.rebuild)
         return true
+    }
+
+    /// The baked layer's bookkeeping for an item leaving position `index`: true when the baked layer
+    /// must be rebuilt where it lay (it was below the baked boundary, or half-way through baking).
+    func bakedLayerLoses(at index: Int) -> Bool {
+        if index < bakedCount {
+            bakedCount -= 1
+            return true
+        }
+        if index == bakedCount, bakeProgress != nil {
+            bakeProgress = nil
+            return true
+        }
+        return false
+    }
+
+    /// The baked layer's bookkeeping for an item now at position `index`: whether the baked layer must
+    /// be rebuilt under it, and the rectangle of the item half-way through baking that now follows it
+    /// (baked afresh, so redrawn too; null when there is none).
+    func bakedLayerGains(at index: Int) -> (rebuild: Bool, alsoRedraw: Rect) {
+        if index < bakedCount {
+            bakedCount += 1
+            return (true, .null)
+        }
+        if index == bakedCount, bakeProgress != nil {
+            bakeProgress = nil
+            return (true, entries[index + 1].item.bounds)
+        }
+        return (false, .null)
+    }
+
+    /// The entry for a new item, its strokes' sprites stored on the GPU.
+    func storedEntry(_ item: RenderItem) -> Entry {
+        var strokeSprites: [[Sprite]] = []
+        Self.collectSprites(of: item, into: &strokeSprites)
+        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
+        return makeEntry(item, spans: &spans)
     }
 
     /// Counts a refused edit and says what it asked for.
