@@ -40,7 +40,7 @@ public struct RenderItemBuilder {
             let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
             var children: [RenderItem] = []
             if let picture = scrap.image, let pixels = image(picture.reference.blob),
-               let corners = Self.corners(of: picture.rect, through: toPage) {
+               let corners = toPage.apply(to: Quadrilateral(picture.rect)) {
                 children.append(.image(SceneImage(imageKey: picture.reference.blob.rawValue, image: pixels, corners: corners)))
             }
             children += scrap.items.map { renderItem($0, through: toPage) }
@@ -49,7 +49,7 @@ public struct RenderItemBuilder {
             guard let pixels = image(placed.image.blob) else { return Self.nothing }
             var corners = placed.corners
             if let map {
-                guard let carried = Self.corners(of: placed.corners, through: map) else { return Self.nothing }
+                guard let carried = map.apply(to: placed.corners) else { return Self.nothing }
                 corners = carried
             }
             return .image(SceneImage(imageKey: placed.image.blob.rawValue, image: pixels, corners: corners))
@@ -60,16 +60,6 @@ public struct RenderItemBuilder {
 
     /// Draws nothing, holding an item's place in the order.
     static let nothing = RenderItem.group(SceneGroup(clip: BezierPath(), children: []))
-
-    static func corners(of rect: Rect, through map: Homography) -> Quadrilateral? {
-        corners(of: Quadrilateral(rect), through: map)
-    }
-
-    static func corners(of quad: Quadrilateral, through map: Homography) -> Quadrilateral? {
-        guard let ul = map.apply(quad.upperLeft), let ur = map.apply(quad.upperRight),
-              let lr = map.apply(quad.lowerRight), let ll = map.apply(quad.lowerLeft) else { return nil }
-        return Quadrilateral(upperLeft: ul, upperRight: ur, lowerRight: lr, lowerLeft: ll)
-    }
 
     /// A dab of a scrap's ink, placed on the page: its centre through the map, its size by the map's
     /// local scale there and its brush turned as the map turns it.

@@ -19,10 +19,8 @@ extension PageItem {
             scrap.transform = scrap.transform.concatenating(map)
             moved.content = .scrap(scrap)
         case var .image(image):
-            let c = image.corners
-            guard let ul = map.apply(c.upperLeft), let ur = map.apply(c.upperRight), let lr = map.apply(c.lowerRight),
-                  let ll = map.apply(c.lowerLeft) else { return nil }
-            image.corners = Quadrilateral(upperLeft: ul, upperRight: ur, lowerRight: lr, lowerLeft: ll)
+            guard let corners = map.apply(to: image.corners) else { return nil }
+            image.corners = corners
             moved.content = .image(image)
         case var .pdfPage(pdf):
             guard let a = map.apply(Point(pdf.rect.minX, pdf.rect.minY)), let b = map.apply(Point(pdf.rect.maxX, pdf.rect.maxY))

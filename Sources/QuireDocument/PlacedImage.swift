@@ -12,6 +12,6 @@ public struct PlacedImage: Equatable, Sendable, Codable {
     }
 
     public var bounds: Rect {
-        corners.corners.reduce(Rect.null) { $0.union($1) }
+        corners.bounds
     }
 }

@@ -28,9 +28,7 @@ public struct Scrap: Equatable, Sendable, Codable {
     public var bounds: Rect {
         let local = outline.bounds
         guard !local.isNull else { return .null }
-        let corners = [Point(local.minX, local.minY), Point(local.maxX, local.minY),
-                       Point(local.maxX, local.maxY), Point(local.minX, local.maxY)]
-        return corners.compactMap(transform.apply).reduce(Rect.null) { $0.union($1) }
+        return Quadrilateral(local).corners.compactMap(transform.apply).reduce(Rect.null) { $0.union($1) }
     }
 }
 

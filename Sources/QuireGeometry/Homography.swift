@@ -66,6 +66,13 @@ public struct Homography: Hashable, Sendable, Codable {
         return q.x.isFinite && q.y.isFinite ? q : nil
     }
 
+    /// The four corners carried through the map, or nil when one has no image.
+    public func apply(to quad: Quadrilateral) -> Quadrilateral? {
+        guard let ul = apply(quad.upperLeft), let ur = apply(quad.upperRight), let lr = apply(quad.lowerRight),
+              let ll = apply(quad.lowerLeft) else { return nil }
+        return Quadrilateral(upperLeft: ul, upperRight: ur, lowerRight: lr, lowerLeft: ll)
+    }
+
     /// The inverse map, or nil for a singular matrix.
     public var inverted: Homography? {
         let a = m

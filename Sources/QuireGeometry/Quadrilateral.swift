@@ -19,6 +19,9 @@ public struct Quadrilateral: Hashable, Sendable, Codable {
 
     public var corners: [Point] { [upperLeft, upperRight, lowerRight, lowerLeft] }
 
+    /// The smallest rectangle holding the four corners.
+    public var bounds: Rect { corners.reduce(Rect.null) { $0.union($1) } }
+
     /// The order in which to take four touches so they run clockwise (on a y-down page) from the one
     /// nearest the upper-left: sort by angle about their centroid, then start at the touch whose angle
     /// is closest to the upper-left diagonal. The gesture sorts once, at its start, and keeps each

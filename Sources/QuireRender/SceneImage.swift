@@ -27,9 +27,8 @@ public struct SceneImage: Equatable, Sendable {
     /// The page area it can touch: its corners' bounds (within its clip's); null when a corner is not
     /// finite, so a broken placement is never drawn.
     public var bounds: Rect {
-        let points = corners.corners
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
-        let placed = points.reduce(Rect.null) { $0.union($1) }
+        guard corners.corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return .null }
+        let placed = corners.bounds
         return clip.map { placed.intersection(ClipPath.bounds(of: $0)) } ?? placed
     }
 
