@@ -10,20 +10,9 @@ public final class BrushTexture {
     public init(size: Int, coverage: [UInt8]) {
         precondition(coverage.count == size * size, "a brush needs size×size coverage bytes")
         self.size = size
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        id = texture
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        coverage.withUnsafeBytes {
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(size), GLsizei(size), 0,
-                         GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        id = coverage.withUnsafeBytes {
+            MipmappedTexture.upload($0, width: size, height: size, internalFormat: GL_R8, format: GL_RED)
         }
-        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
 
     deinit {
