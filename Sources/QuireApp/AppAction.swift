@@ -8,6 +8,8 @@ public enum AppAction: Equatable, Sendable {
     /// Pan by whole steps (`CanvasController.scrollStep` window pixels), positive right and down: the
     /// direction the page moves.
     case pan(dx: Int, dy: Int)
+    /// Take the selected scrap or picture off the page; put it on top of the others.
+    case deleteSelection, bringSelectionToFront
     case exportPNG, quit
     case notebook(NotebookCommand)
 }

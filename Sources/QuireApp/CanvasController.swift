@@ -1,6 +1,7 @@
 import QuireDocument
 import QuireGeometry
 import QuireInk
+import QuireRender
 import QuireX11
 
 /// What the canvas asks of the application after an event.
@@ -50,6 +51,10 @@ public final class CanvasController {
     public var tool: ToolID { router.selectedTool }
     public var isDrawing: Bool { router.isDrawing }
     public var needsRedraw: Bool { renderQueue.needsRedraw }
+    /// What the selected tool shows over the page (a selection's frame and grips), in window pixels.
+    public var overlay: [OverlayItem] {
+        tools.tool(tool)?.overlay(on: page, pageToWindow: pageToWindow) ?? []
+    }
     /// The live stroke's not-yet-final sprites, drawn over the page each frame.
     public var provisionalSprites: [Sprite] { renderQueue.provisionalSprites }
     public var canUndo: Bool { editor.canUndo }
@@ -69,7 +74,8 @@ public final class CanvasController {
     }
 
     private var context: ToolContext {
-        ToolContext(editor: editor, renderQueue: renderQueue, registry: registry, color: { [unowned self] in color(for: $0) })
+        ToolContext(editor: editor, renderQueue: renderQueue, registry: registry, color: { [unowned self] in color(for: $0) },
+                    pageToWindow: viewport.pageToWindow)
     }
 
     /// Feeds one window event; returns a command for the application, if the event was one.
@@ -104,6 +110,8 @@ public final class CanvasController {
         case .zoomOut: viewport.view.zoom(by: 1 / InputRouter.zoomStep, around: centre)
         case .resetView: viewport.view.reset()
         case let .pan(dx, dy): viewport.view.pan(by: Point(Double(dx), Double(dy)) * InputRouter.scrollStep)
+        case .deleteSelection: selectTool?.deleteSelection(in: context)
+        case .bringSelectionToFront: selectTool?.bringToFront(in: context)
         case .exportPNG: return .exportPNG
         case .quit: return .quit
         case let .notebook(command): return .notebook(command)
@@ -129,6 +137,9 @@ public final class CanvasController {
         renderQueue.reset()
         editor.show(newPage)
     }
+
+    /// The select tool, which holds the selection that Delete and bring-to-front act on.
+    private var selectTool: SelectTool? { tools.tool(.select) as? SelectTool }
 
     /// Selects a tool; a stroke in progress finishes with the tool it began with.
     public func select(_ id: ToolID) {

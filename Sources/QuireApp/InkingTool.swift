@@ -51,11 +51,19 @@ public final class InkingTool: Tool {
         engine!.end(into: &update)
         context.renderQueue.take(update)
         context.renderQueue.provisionalSprites = []
-        context.renderQueue.append(.endStroke)
         let stroke = Stroke(samples: samples, style: style)
         forget()
-        // The renderer keeps the live stroke as the page's top item: the edit is not drawn again.
-        context.editor.apply(context.editor.page.adding(stroke), alreadyRendered: true)
+        let edit = context.editor.page.sticking(stroke)
+        if case let .insert(placed) = edit, placed.count == 1, placed[0].index == context.editor.page.items.count {
+            // On top of the page and in one piece: the renderer keeps the live stroke as the page's top
+            // item, so the edit is not drawn again.
+            context.renderQueue.append(.endStroke)
+            context.editor.apply(edit, alreadyRendered: true)
+        } else {
+            // Under the scraps, or in pieces that stick to them: drawn where the pieces go.
+            context.renderQueue.append(.cancelStroke)
+            context.editor.apply(edit)
+        }
     }
 
     public func cancel(in context: ToolContext) {

@@ -25,6 +25,8 @@ final class InputRouter {
     private var panButton: Int?
     private var palms = PalmRejection()
     private var touches = TouchGestures()
+    /// Two fingers holding a scrap (they move it instead of the view).
+    private var scrapTouch: ScrapTouchGesture?
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -65,9 +67,21 @@ final class InputRouter {
         case let .touchBegan(id, at, time):
             touches.began(id, at: at, isPalm: palms.isPalm(at: time, penDrawing: isDrawing && gestureDeviceID != 0,
                                                             window: settings.palmRejectionSeconds))
+            beginScrapTouch(context: context)
         case let .touchMoved(id, at, _):
-            touches.moved(id, to: at, view: &viewport.view)
+            if let scrapTouch, scrapTouch.owns(id) {
+                touches.track(id, to: at)
+                scrapTouch.move(id, to: viewport.toPage(at), in: context)
+            } else {
+                touches.moved(id, to: at, view: &viewport.view)
+            }
         case let .touchEnded(id, at, _):
+            if let scrapTouch, scrapTouch.owns(id) {
+                scrapTouch.move(id, to: viewport.toPage(at), in: context)
+                scrapTouch.end(in: context)
+                self.scrapTouch = nil
+                touches.track(id, to: at)
+            }
             touches.ended(id, at: at, view: &viewport.view)
         case let .deviceGone(id):
             // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted. A gone
@@ -78,6 +92,8 @@ final class InputRouter {
             }
             panAnchor = nil
             panButton = nil
+            scrapTouch?.end(in: context)
+            scrapTouch = nil
             touches.removeAll()
         case let .scroll(dx, dy, at, control):
             if control {
@@ -116,6 +132,8 @@ final class InputRouter {
             beginGesture(sample, button: button, tool: sample.device == .eraser ? .eraser : selectedTool, context: context)
         case .erase?:
             beginGesture(sample, button: button, tool: .eraser, context: context)
+        case .select?:
+            beginGesture(sample, button: button, tool: .select, context: context)
         case .pan?:
             panAnchor = sample.position
             panButton = button
@@ -133,6 +151,16 @@ final class InputRouter {
         gestureDeviceID = sample.deviceID
         gestureButton = button
         tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer), in: context)
+    }
+
+    /// Two fingers just came down on the same scrap: they hold it from now on (not while the pen draws).
+    private func beginScrapTouch(context: ToolContext) {
+        let fingers = touches.fingers
+        guard scrapTouch == nil, !isDrawing, fingers.count == 2 else { return }
+        let ids = fingers.keys.sorted()
+        scrapTouch = ScrapTouchGesture(fingers: (ids[0], ids[1]),
+                                       at: (viewport.toPage(fingers[ids[0]]!), viewport.toPage(fingers[ids[1]]!)),
+                                       on: context.editor.page)
     }
 
     private func input(_ sample: InputSample) -> ToolInput {

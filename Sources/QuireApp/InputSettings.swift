@@ -6,13 +6,15 @@ public enum PenButtonAction: String, Sendable, CaseIterable {
     case pan
     /// Hold and draw to erase, whatever the current tool.
     case erase
+    /// Hold and drag to move, turn or scale scraps (the select tool), whatever the current tool.
+    case select
     case none
 }
 
 /// The user's input settings, from `$XDG_CONFIG_HOME/quire/config` (default `~/.config/quire/config`):
 /// lines of `key = value`, `#` starts a comment.
 ///
-///     pen.lower-button = pan      # pan | erase | none
+///     pen.lower-button = pan      # pan | erase | select | none
 ///     pen.upper-button = erase
 ///     touch.palm-rejection-ms = 500
 public struct InputSettings: Equatable, Sendable {
@@ -39,7 +41,7 @@ public struct InputSettings: Equatable, Sendable {
             switch parts[0] {
             case "pen.lower-button", "pen.upper-button":
                 guard let action = PenButtonAction(rawValue: parts[1]) else {
-                    warnings.append("\(place): \(parts[0]) must be one of pan, erase, none; got `\(parts[1])`")
+                    warnings.append("\(place): \(parts[0]) must be one of \(PenButtonAction.allCases.map(\.rawValue).joined(separator: ", ")); got `\(parts[1])`")
                     continue
                 }
                 if parts[0] == "pen.lower-button" { settings.lowerPenButton = action } else { settings.upperPenButton = action }

@@ -31,7 +31,7 @@ public struct KeyBinding: Sendable {
 /// `quire --help`, `quire keys` and the ready message read it to tell people. Earlier rows win, so a
 /// notebook key is never also a canvas key.
 public enum KeyTable {
-    static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff
+    static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
 
@@ -73,10 +73,15 @@ public enum KeyTable {
         ]),
 
         // The canvas.
-        KeyBinding(.canvas, "P, M, H, E", "pen, marker, highlighter, eraser", [
+        KeyBinding(.canvas, "P, M, H, E, V", "pen, marker, highlighter, eraser, select (move, turn and scale scraps)", [
             (plain("p"), .selectTool(.pen)), (plain("m"), .selectTool(.marker)),
             (plain("h"), .selectTool(.highlighter)), (plain("e"), .selectTool(.eraser)),
+            (plain("v"), .selectTool(.select)),
         ]),
+        KeyBinding(.canvas, "Delete, Backspace", "remove the selected scrap", [
+            (key(delete, "Delete"), .deleteSelection), (key(backspace, "BackSpace"), .deleteSelection),
+        ]),
+        KeyBinding(.canvas, "bring the selected scrap to the front (or press it twice)", [(plain("f"), .bringSelectionToFront)]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",
                    (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
         KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [

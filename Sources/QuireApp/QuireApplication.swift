@@ -185,7 +185,7 @@ public final class QuireApplication {
     private func redraw() {
         catchUpRenderer()
         renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
-                          provisional: canvas.provisionalSprites)
+                          provisional: canvas.provisionalSprites, overlay: canvas.overlay)
         window.swapBuffers()
     }
 

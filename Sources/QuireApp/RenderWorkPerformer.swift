@@ -22,7 +22,7 @@ extension PageRenderer {
                     switch step {
                     case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
                     case let .remove(_, index): remove(at: index)
-                    case let .replace(index, pageItem): replace(at: index, with: builder.renderItem(pageItem))
+                    case let .replace(index, pageItem, _): replace(at: index, with: builder.renderItem(pageItem))
                     case let .move(_, from, to): move(from: from, to: to)
                     }
                 }

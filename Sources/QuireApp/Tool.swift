@@ -1,5 +1,7 @@
 import QuireDocument
+import QuireGeometry
 import QuireInk
+import QuireRender
 
 /// Names a tool: what keys select and what the router asks the registry for.
 public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -12,6 +14,7 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let marker = ToolID("marker")
     public static let highlighter = ToolID("highlighter")
     public static let eraser = ToolID("eraser")
+    public static let select = ToolID("select")
 }
 
 /// A pointer sample on its way to a tool: in page coordinates, with what lay under it when the
@@ -30,6 +33,8 @@ public struct ToolContext {
     public let renderQueue: RenderQueue
     public let registry: InkEngineRegistry
     public let color: (ToolID) -> InkColor
+    /// Where the page sits in the window (page pixels → window pixels): for grips sized on screen.
+    public let pageToWindow: AffineTransform
 }
 
 /// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.
@@ -47,8 +52,12 @@ public protocol Tool: AnyObject {
     func move(_ input: ToolInput, in context: ToolContext)
     func end(_ input: ToolInput?, in context: ToolContext)
     func cancel(in context: ToolContext)
+    /// What the tool shows over the page while it is the selected tool (a selection's frame, a path
+    /// being drawn), in window pixels.
+    func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem]
 }
 
 extension Tool {
     public var usesItemUnderPointer: Bool { true }
+    public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] { [] }
 }

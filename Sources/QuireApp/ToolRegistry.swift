@@ -19,6 +19,7 @@ public final class ToolRegistry {
         registry.register(InkingTool(.marker))
         registry.register(InkingTool(.highlighter))
         registry.register(InkingTool(.eraser))
+        registry.register(SelectTool())
         return registry
     }
 }

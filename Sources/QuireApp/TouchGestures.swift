@@ -24,6 +24,15 @@ struct TouchGestures {
         touches[id] = point
     }
 
+    /// The fingers on the glass (palms left out), window pixels.
+    var fingers: [Int: Point] { touches }
+
+    /// Follows a finger without moving the view (another gesture is using it), so that when that gesture
+    /// ends the fingers left carry on from where they are.
+    mutating func track(_ id: Int, to point: Point) {
+        if touches[id] != nil { touches[id] = point }
+    }
+
     mutating func ended(_ id: Int, at point: Point, view: inout PageView) {
         moved(id, to: point, view: &view)
         touches[id] = nil

@@ -19,7 +19,12 @@ public final class Viewport {
     /// A window sample moved onto the page.
     func toPage(_ sample: InputSample) -> InputSample {
         var s = sample
-        s.position = (pageToWindow.inverted ?? .identity).apply(sample.position)
+        s.position = toPage(sample.position)
         return s
+    }
+
+    /// A window point on the page.
+    func toPage(_ point: Point) -> Point {
+        (pageToWindow.inverted ?? .identity).apply(point)
     }
 }

@@ -32,11 +32,11 @@ extension Page {
         case let .remove(id, index):
             try check(id, at: index, in: list)
             return .insert(list.remove(at: index), at: index)
-        case let .replace(index, item):
+        case let .replace(index, item, _):
             try check(item.id, at: index, in: list)
             let before = list[index]
             list[index] = item
-            return .replace(at: index, with: before)
+            return .replace(at: index, with: before, was: item)
         case let .move(id, from, to):
             try check(id, at: from, in: list)
             guard to >= 0, to < list.count else { throw PageEditError.indexOutOfRange(to, count: list.count) }

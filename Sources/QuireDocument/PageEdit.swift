@@ -40,6 +40,10 @@ public enum PageEdit: Equatable, Sendable {
     case update([ItemUpdate])
     /// One item moved in the order (brought forward, sent back): from its index to its new one.
     case reorder(ItemID, from: Int, to: Int)
+    /// Several edits made as one (one undo step, one transaction): each applies to the page as the
+    /// ones before it left it. A stroke drawn across scraps is one: its page pieces put in, the scraps
+    /// it crossed given their pieces.
+    indirect case combined([PageEdit])
 
     /// The edit that undoes this one.
     public var inverse: PageEdit {
@@ -49,6 +53,7 @@ public enum PageEdit: Equatable, Sendable {
         case let .replace(removed, inserted): .replace(removed: inserted, inserted: removed)
         case let .update(changes): .update(changes.map { ItemUpdate(index: $0.index, before: $0.after, after: $0.before) })
         case let .reorder(id, from, to): .reorder(id, from: to, to: from)
+        case let .combined(edits): .combined(edits.reversed().map(\.inverse))
         }
     }
 
@@ -63,9 +68,11 @@ public enum PageEdit: Equatable, Sendable {
         case let .replace(removed, inserted):
             return removed.reversed().map { .remove($0.item.id, at: $0.index) } + inserted.map { .insert($0.item, at: $0.index) }
         case let .update(changes):
-            return changes.map { .replace(at: $0.index, with: $0.after) }
+            return changes.map { .replace(at: $0.index, with: $0.after, was: $0.before) }
         case let .reorder(id, from, to):
             return [.move(id, from: from, to: to)]
+        case let .combined(edits):
+            return edits.flatMap(\.steps)
         }
     }
 
@@ -77,6 +84,7 @@ public enum PageEdit: Equatable, Sendable {
         case let .replace(_, inserted): inserted.map(\.item)
         case let .update(changes): changes.map(\.after)
         case .reorder: []
+        case let .combined(edits): edits.flatMap(\.itemsAfter)
         }
     }
 }
@@ -85,7 +93,9 @@ public enum PageEdit: Equatable, Sendable {
 public enum PageEditStep: Equatable, Sendable {
     case insert(PageItem, at: Int)
     case remove(ItemID, at: Int)
-    case replace(at: Int, with: PageItem)
+    /// The item at the index becomes another value of itself (same id); `was` is the value it replaces,
+    /// so a keeper of the list can change only what differs (a scrap moved keeps its ink's rows).
+    case replace(at: Int, with: PageItem, was: PageItem)
     case move(ItemID, from: Int, to: Int)
 }
 

@@ -73,27 +73,52 @@ enum ItemRows {
         try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles, path: path)
     }
 
-    static func insertChildren(of item: PageItem, page: PageID, revision: Int64, in db: Database, styles: StyleCache,
-                               path: String) throws {
-        guard case let .scrap(scrap) = item.content else { return }
+    static func insertChildren(of item: PageItem, from first: Int = 0, page: PageID, revision: Int64, in db: Database,
+                               styles: StyleCache, path: String) throws {
+        guard case let .scrap(scrap) = item.content, first < scrap.items.count else { return }
         let key = ItemKey.value(item.id)
-        for (index, child) in scrap.items.enumerated() {
+        // A scrap's own items lie at positions 1, 2, … in order (only ever written here).
+        for (index, child) in scrap.items.enumerated().dropFirst(first) {
             try insert(child, page: page, parent: key, position: Double(index + 1), revision: revision, in: db, styles: styles,
                        path: path)
         }
     }
 
-    /// Rewrites the page item at `position` as `item` (same id), its own items anew.
-    static func rewrite(_ item: PageItem, page: PageID, position: Double, revision: Int64, in db: Database,
-                        styles: StyleCache, path: String) throws {
+    /// Rewrites the page item at `position` as `item` (same id), which was `previous`. A scrap's own
+    /// items are rewritten only where they changed: a scrap moved, turned or scaled keeps its ink's rows,
+    /// ink that sticks to it adds only the new strokes' rows and undoing that deletes only theirs (so a
+    /// stroke drawn on a scrap with a thousand strokes costs one stroke's write, not a thousand).
+    static func rewrite(_ item: PageItem, replacing previous: PageItem, page: PageID, position: Double, revision: Int64,
+                        in db: Database, styles: StyleCache, path: String) throws {
         let row = try content(of: item, page: page, in: db, styles: styles, path: path)
-        try deleteChildren(of: item.id, page: page, in: db, path: path)
+        let kept = keptChildren(of: item, replacing: previous)
+        if let kept {
+            // Only plain items go past the kept ones here (see keptChildren): no rows of their own below.
+            try db.execute(sql: "DELETE FROM item WHERE page_id = ? AND parent = ? AND position > ?",
+                           arguments: [page.rawValue, ItemKey.value(item.id), Double(kept)])
+        } else {
+            try deleteChildren(of: item.id, page: page, in: db, path: path)
+        }
         try db.execute(sql: """
             UPDATE item SET kind = ?, revision = ?, style_id = ?, min_x = ?, min_y = ?, max_x = ?, max_y = ?, data = ?
             WHERE page_id = ? AND parent = 0 AND position = ?
             """, arguments: StatementArguments([row.kind.databaseValue, revision.databaseValue, row.styleID.databaseValue]
                                                + row.box + [row.data, page.rawValue.databaseValue, position.databaseValue]))
-        try insertChildren(of: item, page: page, revision: revision, in: db, styles: styles, path: path)
+        try insertChildren(of: item, from: kept ?? 0, page: page, revision: revision, in: db, styles: styles, path: path)
+    }
+
+    /// How many of a scrap's own items stay stored as they are when `previous` becomes `item`: the
+    /// items the two share from the start, when one list begins with the whole other and what the old
+    /// one had beyond it holds no scrap (whose own rows would need deleting too). Nil: rewrite them all.
+    private static func keptChildren(of item: PageItem, replacing previous: PageItem) -> Int? {
+        guard item.id == previous.id, case let .scrap(now) = item.content, case let .scrap(before) = previous.content
+        else { return nil }
+        if now.items.starts(with: before.items) { return before.items.count }
+        if before.items.starts(with: now.items),
+           !before.items.dropFirst(now.items.count).contains(where: { if case .scrap = $0.content { true } else { false } }) {
+            return now.items.count
+        }
+        return nil
     }
 
     /// Deletes the rows under the item `id` (a scrap's own items, theirs, …). Nothing for other kinds.

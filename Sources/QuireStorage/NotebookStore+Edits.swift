@@ -75,9 +75,9 @@ extension NotebookStore {
                                    arguments: [page.rawValue, order.positions[index]])
                     try ItemRows.deleteChildren(of: id, page: page, in: db, path: path)
                     order.remove(at: index)
-                case let .replace(index, item):
+                case let .replace(index, item, previous):
                     try order.check(item.id, at: index)
-                    try ItemRows.rewrite(item, page: page, position: order.positions[index], revision: revision, in: db,
+                    try ItemRows.rewrite(item, replacing: previous, page: page, position: order.positions[index], revision: revision, in: db,
                                          styles: styleIDs, path: path)
                 case let .move(id, from, to):
                     try order.check(id, at: from)

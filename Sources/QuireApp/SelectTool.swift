@@ -1,0 +1,117 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireRender
+
+/// The select (hand) tool: press on a scrap or picture and drag to move it; drag a corner of its frame
+/// to scale it about its centre, the round handle to turn it; a double press brings it to the front.
+/// What it holds stays selected (Delete removes it, a key brings it forward) until it presses on bare
+/// paper. Each drag is one edit, shown live through the renderer and saved when the pen lifts.
+public final class SelectTool: Tool {
+    public let id = ToolID.select
+    /// The selected item, if it is still on the page.
+    public private(set) var selected: ItemID?
+    private var drag: (grip: SelectionFrame.Grip, start: Point, preview: ItemTransformPreview)?
+    /// The latest press on an item, to tell a double press.
+    private var lastPress: (item: ItemID, time: Double, at: Point)?
+
+    /// Seconds and page pixels (at 1×) within which a second press on the same item is a double press.
+    static let doublePressSeconds = 0.4
+    static let doublePressReach = 8.0
+
+    public init() {}
+
+    public var isActive: Bool { drag != nil }
+    /// It finds what it picks up itself: scraps and pictures, not ink.
+    public var usesItemUnderPointer: Bool { false }
+
+    public func begin(_ input: ToolInput, in context: ToolContext) {
+        if isActive { end(nil, in: context) }
+        let point = input.sample.position
+        guard point.x.isFinite, point.y.isFinite else { return }
+        let page = context.editor.page
+        // The selection's handles first: they reach past its edge and may lie over another item.
+        if let selected, let index = page.index(of: selected),
+           let frame = SelectionFrame(page.items[index], pageToWindow: context.pageToWindow),
+           let grip = frame.grip(at: point, itemContains: { page.items[index].contains($0, tolerance: 0) }),
+           let preview = ItemTransformPreview(selected, on: page) {
+            if grip == .body, isDoublePress(on: selected, at: input.sample) {
+                bringToFront(in: context)
+                return
+            }
+            drag = (grip, point, preview)
+            lastPress = (selected, input.sample.time, point)
+            return
+        }
+        guard let item = Self.handleableItem(at: point, on: page), let preview = ItemTransformPreview(item, on: page) else {
+            select(nil, in: context)
+            return
+        }
+        select(item, in: context)
+        drag = (.body, point, preview)
+        lastPress = (item, input.sample.time, point)
+    }
+
+    public func move(_ input: ToolInput, in context: ToolContext) {
+        guard let drag, let frame = SelectionFrame(drag.preview.original, pageToWindow: context.pageToWindow) else { return }
+        let point = input.sample.position
+        guard point.x.isFinite, point.y.isFinite else { return }
+        drag.preview.show(frame.map(for: drag.grip, from: drag.start, to: point), in: context)
+    }
+
+    public func end(_ input: ToolInput?, in context: ToolContext) {
+        if let input { move(input, in: context) }
+        drag?.preview.commit(in: context)
+        drag = nil
+    }
+
+    public func cancel(in context: ToolContext) {
+        drag?.preview.revert(in: context)
+        drag = nil
+    }
+
+    /// Selects `item` (nil: nothing), redrawing the frame.
+    public func select(_ item: ItemID?, in context: ToolContext) {
+        guard item != selected else { return }
+        selected = item
+        context.renderQueue.setNeedsRedraw()
+    }
+
+    /// Takes the selected item off the page (one undoable edit).
+    public func deleteSelection(in context: ToolContext) {
+        guard !isActive, let selected, let edit = context.editor.page.removing([selected]) else { return }
+        context.editor.apply(edit)
+        select(nil, in: context)
+    }
+
+    /// Puts the selected item on top of everything else on the page.
+    public func bringToFront(in context: ToolContext) {
+        guard !isActive, let selected, let edit = context.editor.page.moving(selected, to: context.editor.page.items.count - 1)
+        else { return }
+        context.editor.apply(edit)
+    }
+
+    /// The frame and its handles round the selection, in window pixels.
+    public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] {
+        guard let selected, let index = page.index(of: selected) else { return [] }
+        let item = drag?.preview.current ?? page.items[index]
+        guard let frame = SelectionFrame(item, pageToWindow: pageToWindow) else { return [] }
+        return SelectionFrameDrawing.overlay(for: frame, pageToWindow: pageToWindow)
+    }
+
+    /// The topmost scrap or picture at `point`: what the hand picks up (ink is not picked up alone).
+    static func handleableItem(at point: Point, on page: Page) -> ItemID? {
+        page.items.last { item in
+            switch item.content {
+            case .scrap, .image: item.contains(point, tolerance: 0)
+            default: false
+            }
+        }?.id
+    }
+
+    private func isDoublePress(on item: ItemID, at sample: InputSample) -> Bool {
+        guard let last = lastPress, last.item == item else { return false }
+        return sample.time - last.time <= Self.doublePressSeconds && sample.time >= last.time
+            && last.at.distance(to: sample.position) <= Self.doublePressReach
+    }
+}
