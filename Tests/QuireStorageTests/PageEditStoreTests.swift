@@ -130,6 +130,33 @@ final class PageEditStoreTests: StorageTestCase {
         for i in 0..<10 { try apply(model.moving(model.items[40 + i].id, to: 0)) }
     }
 
+    /// A scrap moved keeps its ink's rows, ink that sticks to it adds only the new strokes' rows, and
+    /// undoing that deletes only theirs: a scrap with much ink costs a stroke's write per stroke.
+    func testAScrapsInkRowsAreRewrittenOnlyWhereTheyChange() throws {
+        let ink = (0..<30).map { Ink.stroke(.pen, from: Point(5, Double($0) * 4), count: 6) }
+        try apply(model.adding([Scene.scrap(showing: photo, ink: ink)]))
+        let scrap = model.items[0].id
+        let childRows = {
+            try self.store.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT position, revision FROM item WHERE parent != 0 ORDER BY position")
+                    .map { [$0["position"] as Double, Double($0["revision"] as Int64)] }
+            }
+        }
+        let original = try childRows()
+        XCTAssertEqual(original.count, 30)
+        try apply(model.transforming([scrap], by: Homography(.translation(40, -20))))
+        XCTAssertEqual(try childRows(), original, "moving the scrap left its ink's rows alone")
+        // A stroke drawn across the scrap: its inside piece joins the scrap's ink.
+        let across = Ink.stroke(.pen, from: Point(250, 300), count: 40)
+        let sticking = model.sticking(across)
+        try apply(sticking)
+        let grown = try childRows()
+        XCTAssertGreaterThan(grown.count, 30)
+        XCTAssertEqual(Array(grown.prefix(30)), original, "the old ink's rows untouched")
+        try apply(sticking.inverse)
+        XCTAssertEqual(try childRows(), original, "undo deleted only the new rows")
+    }
+
     func testAppendIsAnInsertOnTopAndReturnsTheItemsID() throws {
         let id = try store.append(Ink.stroke(), to: model.id)
         XCTAssertEqual(try store.loadPage(model.id).items.map(\.id), [id])
