@@ -75,9 +75,10 @@ public final class NotebookSession {
         refusal.take()
     }
 
-    /// The picture a blob of this notebook holds, decoded once; nil (reported once) when it cannot be.
-    public func image(_ id: BlobID) -> RGBAImage? {
-        pictures.image(id)
+    /// The picture a blob of this notebook holds, decoded once at the size asked (fitting `side` pixels;
+    /// nil: its own size); nil (reported once) when it cannot be.
+    public func image(_ id: BlobID, fittingIn side: Int?) -> RGBAImage? {
+        pictures.image(id, fittingIn: side)
     }
 
     /// Remembers how the current page sits in the window (saved in the background).

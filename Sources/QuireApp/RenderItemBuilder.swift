@@ -12,11 +12,18 @@ import QuireRender
 /// issues bring poppler and FreeType (an empty group holds their place).
 public struct RenderItemBuilder {
     public let registry: InkEngineRegistry
-    /// The decoded picture a blob holds, or nil when it cannot be had (the item then draws its ink only).
-    public let image: (BlobID) -> RGBAImage?
+    /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
+    /// when it cannot be had (the item then draws its ink only).
+    public let image: (BlobID, Int?) -> RGBAImage?
+    /// Picture pixels wanted per page pixel a picture covers: 2 keeps pictures sharp on screen up to a
+    /// 2× zoom (and on a HiDPI screen) without holding a 12 MP photo's every pixel for a thumbnail-sized
+    /// scrap; an export at 3× asks for 3.
+    public var pictureDetail: Double
 
-    public init(registry: InkEngineRegistry = .standard, image: @escaping (BlobID) -> RGBAImage? = { _ in nil }) {
+    public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
+                image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil }) {
         self.registry = registry
+        self.pictureDetail = pictureDetail
         self.image = image
     }
 
@@ -39,23 +46,49 @@ public struct RenderItemBuilder {
         case let .scrap(scrap):
             let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
             var children: [RenderItem] = []
-            if let picture = scrap.image, let pixels = image(picture.reference.blob),
-               let corners = toPage.apply(to: Quadrilateral(picture.rect)) {
-                children.append(.image(SceneImage(imageKey: picture.reference.blob.rawValue, image: pixels, corners: corners)))
+            if let picture = scrap.image, let corners = toPage.apply(to: Quadrilateral(picture.rect)),
+               let shown = self.picture(picture.reference, shownAt: corners) {
+                children.append(.image(shown))
             }
             children += scrap.items.map { renderItem($0, through: toPage) }
             return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children))
         case let .image(placed):
-            guard let pixels = image(placed.image.blob) else { return Self.nothing }
             var corners = placed.corners
             if let map {
                 guard let carried = map.apply(to: placed.corners) else { return Self.nothing }
                 corners = carried
             }
-            return .image(SceneImage(imageKey: placed.image.blob.rawValue, image: pixels, corners: corners))
+            return picture(placed.image, shownAt: corners).map(RenderItem.image) ?? Self.nothing
         case .pdfPage, .text:
             return Self.nothing
         }
+    }
+
+    /// `reference`'s picture through `corners` (page pixels), decoded at the size it is shown there.
+    private func picture(_ reference: ImageReference, shownAt corners: Quadrilateral) -> SceneImage? {
+        let side = Self.decodeSide(of: reference, shownAcross: Self.longestSide(of: corners), detail: pictureDetail)
+        guard let pixels = image(reference.blob, side) else { return nil }
+        // Each decoded size is its own texture: the key names the size too.
+        let key = side.map { "\(reference.blob.rawValue)@\($0)" } ?? reference.blob.rawValue
+        return SceneImage(imageKey: key, image: pixels, corners: corners)
+    }
+
+    /// The longest side a picture is decoded to fit when it is shown `shown` page pixels across: that
+    /// times `detail`, rounded up to a power of two (so a scrap scaled a little reuses its decode), at
+    /// least 64; nil when that reaches the picture's own size (decode it whole).
+    static func decodeSide(of reference: ImageReference, shownAcross shown: Double, detail: Double) -> Int? {
+        let own = max(reference.pixelWidth, reference.pixelHeight)
+        let wanted = shown * detail
+        guard wanted.isFinite, wanted < Double(own) else { return nil }
+        var side = 64
+        while Double(side) < wanted { side *= 2 }
+        return side < own ? side : nil
+    }
+
+    /// The longest edge of a quadrilateral (its corners finite or not: a non-finite one gives infinity).
+    static func longestSide(of quad: Quadrilateral) -> Double {
+        let c = quad.corners
+        return (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }.max() ?? 0
     }
 
     /// Draws nothing, holding an item's place in the order.

@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
                 throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
             }
             let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-            let renderer = PageImageRenderer(builder: RenderItemBuilder(image: pictures.image))
+            let renderer = PageImageRenderer(builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))
             let ids = try store.pageIDs()
             let progress = ProgressBar(total: ids.count, label: "pages")
             for (index, id) in ids.enumerated() {
