@@ -54,7 +54,6 @@ final class ClipboardPaste {
 
     func checkDeadline(now: Date = Date()) {
         guard content == nil, let outcome = transfer?.expired(now: now) else { return }
-        transfer = nil
         advance(outcome)
     }
 
