@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
-            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO",
+            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
         ]),
         // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
         .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),

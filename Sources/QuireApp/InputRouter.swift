@@ -101,7 +101,7 @@ final class InputRouter {
             } else {
                 viewport.view.pan(by: Point(-dx, -dy) * Self.scrollStep)
             }
-        case .key, .resized, .exposed, .closeRequested, .devicesChanged:
+        case .key, .resized, .exposed, .closeRequested, .devicesChanged, .filesDropped, .pasted:
             return false
         }
         return true

@@ -53,6 +53,11 @@ public enum WindowEvent: Equatable, Sendable, Codable {
     case devicesChanged([InputDevice])
     /// A device was unplugged or disabled: whatever it was doing must end now.
     case deviceGone(id: Int)
+    /// Files were dropped on the window (XDND): the `text/uri-list` entries, `file://` URIs as absolute
+    /// paths and any other URI as given (so the app can say it cannot read it); `at` in window pixels.
+    case filesDropped([String], at: Point)
+    /// What `X11Window.requestPaste()` found on the clipboard.
+    case pasted(ClipboardContent)
 }
 
 extension WindowEvent {

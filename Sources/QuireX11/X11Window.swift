@@ -21,8 +21,18 @@ public final class X11Window {
     /// without XInput 2.2: then the core pointer events are used, without pressure or touch.
     private var xinputOpcode: Int32?
     private var translator = XInputEventTranslator()
-    /// Events found while setting up (the first device list), handed out with the first batch.
+    /// Events found while setting up (the first device list), or outside the event stream (a paste
+    /// that ended at once), handed out with the next batch.
     private var pending: [WindowEvent] = []
+    /// Files dragged onto the window (XDND).
+    private var xdnd: XdndTarget!
+    /// The paste asked for by `requestPaste()`, until its content is known.
+    private var paste: ClipboardPaste?
+    /// Where clipboard owners put what a paste asks for (PropertyNotify on it carries INCR chunks).
+    private var pasteProperty: Atom = 0
+
+    /// The X window's id, for tools and tests that talk to the window from another connection.
+    public var windowID: UInt { UInt(window) }
 
     /// The input devices present now.
     public var inputDevices: [InputDevice] { translator.devices.values.sorted { $0.id < $1.id } }
@@ -59,7 +69,7 @@ public final class X11Window {
         // No background: the X server would otherwise paint the window before every GL frame (flicker).
         attributes.background_pixmap = 0
         attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
-            | ButtonReleaseMask | PointerMotionMask | FocusChangeMask
+            | ButtonReleaseMask | PointerMotionMask | FocusChangeMask | PropertyChangeMask
         window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, glx.visual.pointee.depth,
                                UInt32(InputOutput), glx.visual.pointee.visual,
                                UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWEventMask), &attributes)
@@ -67,6 +77,8 @@ public final class X11Window {
                                                     instanceName: "quire", className: "Quire",
                                                     minimumSize: (320, 240))
         protocolsAtom = WindowManagerHints.atom(display, "WM_PROTOCOLS")
+        xdnd = XdndTarget(display: display, window: window)
+        pasteProperty = WindowManagerHints.atom(display, "QUIRE_PASTE")
 
         do {
             context = try glx.createCoreContext(display: display)
@@ -103,7 +115,8 @@ public final class X11Window {
         // Hierarchy changes arrive only on the root; device changes there cover every device once.
         select(XDefaultRootWindow(display), device: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
         // The window's own event mask must not ask for core pointer events any more.
-        XSelectInput(display, window, ExposureMask | StructureNotifyMask | KeyPressMask | FocusChangeMask)
+        XSelectInput(display, window, ExposureMask | StructureNotifyMask | KeyPressMask | FocusChangeMask
+            | PropertyChangeMask)
         refreshDevices()
     }
 
@@ -144,13 +157,39 @@ public final class X11Window {
         XCloseDisplay(display)
     }
 
+    /// Asks the clipboard's owner for its content; the answer comes later from `waitForEvents` as one
+    /// `.pasted` event: a PNG, a JPEG or a file list (in that order of preference), or `.nothing` with
+    /// the reason (empty clipboard, nothing usable, over 256 MiB, no answer within 5 s). While a paste
+    /// is under way another request is ignored: it would ask for the same thing again.
+    public func requestPaste() {
+        guard paste == nil else { return }
+        let request = ClipboardPaste(display: display, window: window, property: pasteProperty)
+        paste = request
+        collectPaste()
+    }
+
+    /// Hands the paste's content out with the next batch once it is known.
+    private func collectPaste() {
+        guard let content = paste?.content else { return }
+        pending.append(.pasted(content))
+        paste = nil
+    }
+
     /// Waits until at least one event arrives or `timeout` seconds pass (nil: wait for ever), then
     /// returns every event already queued, in order. Motion is never coalesced: each sample counts.
+    /// A paste or drop waiting on another client wakes the wait when its patience runs out, so a silent
+    /// owner ends as a `.pasted(.nothing)` even when the caller waits for ever.
     public func waitForEvents(timeout: Double?) -> [WindowEvent] {
         XFlush(display)
-        if XPending(display) == 0 {
+        if XPending(display) == 0 && pending.isEmpty {
             var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-            let milliseconds = timeout.map { Int32(max(0, $0 * 1000)) } ?? -1
+            var wait = timeout.map { max(0, $0) }
+            for deadline in [paste?.deadline, xdnd.deadline].compactMap({ $0 }) {
+                let untilDeadline = max(0, deadline.timeIntervalSinceNow) + 0.001
+                wait = min(wait ?? untilDeadline, untilDeadline)
+            }
+            // poll takes whole milliseconds; rounding up keeps a deadline from being woken just short.
+            let milliseconds = wait.map { Int32(min(Double(Int32.max), ($0 * 1000).rounded(.up))) } ?? -1
             _ = poll(&descriptor, 1, milliseconds)
         }
         var events = pending
@@ -162,6 +201,12 @@ public final class X11Window {
             events += pending
             pending.removeAll()
         }
+        let now = Date()
+        xdnd.checkDeadline(now: now)
+        paste?.checkDeadline(now: now)
+        collectPaste()
+        events += pending
+        pending.removeAll()
         return events
     }
 
@@ -212,7 +257,19 @@ public final class X11Window {
         case ClientMessage:
             let e = event.xclient
             if e.message_type == protocolsAtom && Atom(e.data.l.0) == deleteWindowAtom { return .closeRequested }
+            _ = xdnd.handle(e)
             return nil
+        case SelectionNotify:
+            // A paste and a drop use different selections and properties; each takes only its own.
+            let e = event.xselection
+            paste?.handle(e)
+            collectPaste()
+            return xdnd.handle(e)
+        case PropertyNotify:
+            let e = event.xproperty
+            paste?.handle(e)
+            collectPaste()
+            return xdnd.handle(e)
         default:
             return nil
         }
