@@ -24,6 +24,7 @@ struct BenchmarkContext {
 /// Every benchmark, in the order they run. One line per area of the product.
 let allBenchmarks: [Benchmark] = [
     pngBenchmark,
+    jpegBenchmark,
     inkBenchmark,
     geometryBenchmark,
     renderBenchmark,

@@ -7,7 +7,7 @@ public enum ImageFile {
     public static let maximumSide = 32_768
     /// The most pixels Quire reads: a 100 MP camera fits, with room to spare. A header claiming
     /// 50,000×50,000 (2.5 G pixels, 10 GB as RGBA) does not, so such a "decompression bomb" is refused
-    /// from its header before a byte is allocated for it. At the limit, decoding needs about 480 MB.
+    /// from its header before a byte is allocated for it. At the limit the RGBA pixels alone take 480 MB.
     public static let maximumPixels = 120_000_000
 
     /// What the header of `data` says: format, stored size, EXIF orientation. Reads no pixel data and

@@ -36,10 +36,11 @@ final class JPEGTests: XCTestCase {
     func testDecodingUsesTheSmallestDCTScaleThatStillCoversTheTarget() throws {
         let jpeg = try JPEG.encode(ImageFixtures.halves(width: 640, height: 480))
         let info = try ImageFile.probe(jpeg)
-        // 2/8 of 640×480 is 160×120, the first n/8 at least 100×75.
+        // 1/4 of 640×480 is 160×120, the first of 1/8, 1/4, 1/2, 1 at least 100×75.
         let scaled = try JPEG.decode(jpeg, info: info, atLeast: (100, 75))
         XCTAssertEqual([scaled.width, scaled.height], [160, 120])
         XCTAssertEqual(try JPEG.decode(jpeg, info: info, atLeast: (80, 1)).width, 80)
+        XCTAssertEqual(try JPEG.decode(jpeg, info: info, atLeast: (161, 1)).width, 320)
         XCTAssertEqual(try JPEG.decode(jpeg, info: info, atLeast: (640, 480)).width, 640)
     }
 
