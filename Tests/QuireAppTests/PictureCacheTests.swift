@@ -1,6 +1,8 @@
 import Foundation
 import QuireDocument
+import QuireGeometry
 import QuireImageIO
+import QuireRender
 import QuireStorage
 import XCTest
 @testable import QuireApp
@@ -28,5 +30,39 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertNil(cache.image(junk))
         XCTAssertEqual(reports.count, 1)
         XCTAssertTrue(reports[0].contains("P.quire"), reports[0])
+    }
+
+    /// A picture is decoded at the size it is shown (times the detail asked for, up to a power of two),
+    /// never bigger than its own, and each size is its own texture.
+    func testPicturesAreDecodedAtTheSizeTheyAreShown() throws {
+        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
+        defer { try? store.close() }
+        let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 1000, height: 500, fill: (200, 30, 30, 255))), kind: .jpeg)
+        let cache = PictureCache(store: store, report: { XCTFail($0) })
+        let builder = RenderItemBuilder(pictureDetail: 2, image: cache.image)
+        let reference = ImageReference(blob: photo, pixelWidth: 1000, pixelHeight: 500)
+        func shown(across width: Double) -> SceneImage? {
+            let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 1000, height: 500)),
+                              transform: Homography(.scale(width / 1000, width / 1000)),
+                              image: ScrapImage(reference: reference, rect: Rect(x: 0, y: 0, width: 1000, height: 500)))
+            guard case let .group(group) = builder.renderItem(PageItem(.scrap(scrap))),
+                  case let .image(image)? = group.children.first else { return nil }
+            return image
+        }
+        // 100 page px across, 2 picture px each: 200, rounded up to 256.
+        let small = try XCTUnwrap(shown(across: 100))
+        XCTAssertEqual(small.image.width, 256)
+        XCTAssertEqual(small.image.height, 128)
+        XCTAssertEqual(small.imageKey, photo.rawValue + "@256")
+        XCTAssertEqual(cache.heldBytes, 256 * 128 * 4, "the whole photo was never kept")
+        // Shown 600 across: 1200 wanted, more than it has: decoded whole, under its own key.
+        let large = try XCTUnwrap(shown(across: 600))
+        XCTAssertEqual(large.image.width, 1000)
+        XCTAssertEqual(large.imageKey, photo.rawValue)
+        XCTAssertNil(RenderItemBuilder.decodeSide(of: reference, shownAcross: .infinity, detail: 2))
+        XCTAssertEqual(RenderItemBuilder.decodeSide(of: reference, shownAcross: 1, detail: 2), 64)
     }
 }
