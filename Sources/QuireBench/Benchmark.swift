@@ -28,4 +28,5 @@ let allBenchmarks: [Benchmark] = [
     geometryBenchmark,
     renderBenchmark,
     notebookBenchmark,
+    importBenchmark,
 ]
