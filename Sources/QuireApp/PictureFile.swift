@@ -49,7 +49,19 @@ public struct PictureFile: Sendable {
         guard info.uprightWidth > 0, info.uprightHeight > 0 else {
             throw PictureImportError(path: path, reason: "the picture has no pixels")
         }
+        // A header that reads says nothing of the data after it: a file cut short or damaged further in
+        // would be stored and then show as a broken picture. Decoding it small reads all of its image
+        // data (for a JPEG at a fraction of a full decode's cost, through libjpeg's DCT scaling) and
+        // refuses such a file here, before the notebook is touched.
+        do {
+            _ = try ImageFile.decode(bytes, fittingIn: Self.checkSide)
+        } catch {
+            throw PictureImportError(path: path, reason: "the picture does not read whole (\(error))")
+        }
     }
+
+    /// The size the check decodes to: small, so the check costs little memory and time.
+    static let checkSide = 256
 
     /// The blob the notebook stores: the file's own bytes, of the kind its headers say.
     public var blob: BlobBytes {

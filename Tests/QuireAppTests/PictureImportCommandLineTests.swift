@@ -140,7 +140,8 @@ final class PictureImportCommandLineTests: XCTestCase {
     /// file stays byte for byte as it was.
     func testBadFilesAreRefusedAndTheNotebookIsUnchanged() throws {
         try quire("new", "Album")
-        let good = write(try PNG.encode(photo(64, 48)), "good.png")
+        let goodPNG = try PNG.encode(photo(64, 48))
+        let good = write(goodPNG, "good.png")
         let jpeg = try JPEG.encode(photo(320, 240), quality: 90)
 
         // A 50,000 × 50,000 JPEG header: the frame header's height and width patched in.
@@ -165,6 +166,9 @@ final class PictureImportCommandLineTests: XCTestCase {
         let cases: [(path: String, reason: String)] = [
             (library + "/missing.png", "no such file"),
             (write(Array(jpeg.prefix(40)), "truncated.jpg"), "not a PNG or JPEG picture"),
+            // Cut short after a header that reads: only reading the data finds it.
+            (write(Array(jpeg.prefix(jpeg.count * 6 / 10)), "cut-short.jpg"), "does not read whole"),
+            (write(Array(goodPNG.prefix(goodPNG.count * 6 / 10)), "cut-short.png"), "does not read whole"),
             (write(corrupt, "corrupt.jpg"), "not a PNG or JPEG picture"),
             (write(huge, "huge.jpg"), "not a PNG or JPEG picture"),
             (write(hugePNG, "huge.png"), "not a PNG or JPEG picture"),
