@@ -29,7 +29,8 @@ public final class PictureCache {
         if let known = decoded[id] { return known }
         guard !unreadable.contains(id) else { return nil }
         do {
-            let picture = try PNG.decode(try store.blob(id))
+            // PNG or JPEG, upright: an item's geometry is laid out in upright pixels (`ImageReference`).
+            let picture = try ImageFile.decode(try store.blob(id))
             let size = picture.pixels.count
             while bytes + size > budget, let oldest = order.first {
                 order.removeFirst()

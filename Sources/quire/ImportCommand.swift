@@ -21,15 +21,11 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Argument(help: ArgumentHelp("The PNG or JPEG files, in the order they are stacked (the last on top).", valueName: "file"))
-    var files: [String] = []
+    var files: [String]
     @Option(help: ArgumentHelp("The page: its number (1 is the first) or its id (default: the page the notebook was "
                                + "last viewed at in the window, else page 1).", valueName: "page"))
     var page: String?
     @OptionGroup var library: LibraryOption
-
-    func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("name at least one PNG or JPEG file to import") }
-    }
 
     func run() throws {
         do {

@@ -4,6 +4,7 @@ import QuireDocument
 import QuireGeometry
 import QuireImageIO
 import QuireInk
+import QuireRender
 import QuireStorage
 import QuireTestSupport
 import XCTest
@@ -101,6 +102,26 @@ final class PictureImportCommandLineTests: XCTestCase {
         XCTAssertEqual(references.map(\.pixelHeight), [200, 1000])
         XCTAssertEqual(try store.blob(references[0].blob), png, "the PNG is stored as given")
         XCTAssertEqual(try store.blob(references[1].blob), jpeg, "the JPEG is stored as given, not re-encoded")
+    }
+
+    /// An imported JPEG shows on the page where it was placed: exported through headless GL, the
+    /// scrap's area is the photo's colour and the page beside it is paper.
+    func testImportedJPEGShowsInTheExport() throws {
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL: \(error)") }
+        try quire("new", "Album")
+        let red = try JPEG.encode(RGBAImage(width: 200, height: 100, fill: (220, 20, 20, 255)), quality: 90)
+        try quire("import", "Album", write(red, "red.jpg"))
+        try quire("export", "Album", "--png", library + "/png")
+        let image = try PNG.read(from: library + "/png/page-001.png")
+        // Centred: 308…508 × 478…578 on the Letter page.
+        for (x, y) in [(408, 528), (312, 482), (504, 574)] {
+            let p = image[x, y]
+            XCTAssertTrue(p.r > 180 && p.g < 60 && p.b < 60, "the photo at \(x),\(y): \(p)")
+        }
+        for (x, y) in [(300, 528), (408, 470), (516, 528)] {
+            let p = image[x, y]
+            XCTAssertTrue(p.r > 240 && p.g > 240 && p.b > 240, "paper at \(x),\(y): \(p)")
+        }
     }
 
     func testImportWithoutPageGoesToThePageLastViewed() throws {
