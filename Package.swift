@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CX11", path: "Sources/CX11"),
         .systemLibrary(name: "CGL", path: "Sources/CGL"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -33,7 +34,7 @@ let package = Package(
             "QuireGeometry", "QuireInk", "QuireDocument", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "QuireImageIO", dependencies: ["CPNG"]),
+        .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
 

@@ -4,6 +4,7 @@
 #ifndef QUIRE_CPNG_SHIM_H
 #define QUIRE_CPNG_SHIM_H
 #include <png.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,9 +59,17 @@ static inline int quire_png_write_rgba_memory(const void *pixels, int width, int
 }
 
 /// Finishes a read begun on `image`: any PNG (palette, grey, 16-bit, interlaced) becomes straight-alpha
-/// RGBA8 in a malloc'd buffer that the caller frees.
+/// RGBA8 in a malloc'd buffer that the caller frees. A header claiming more than `max_side` pixels a side
+/// or `max_pixels` in all is refused before the buffer is allocated: the header alone decides its size.
 static inline int quire_png_finish_read_rgba(png_image *image, void **out, int *width, int *height,
-                                             char *message, size_t message_size) {
+                                             long max_side, long max_pixels, char *message, size_t message_size) {
+    if ((long)image->width > max_side || (long)image->height > max_side ||
+        (long long)image->width * (long long)image->height > (long long)max_pixels) {
+        snprintf(message, message_size, "the image is %lux%lu pixels, more than the %ld a side and %ld in all allowed",
+                 (unsigned long)image->width, (unsigned long)image->height, max_side, max_pixels);
+        png_image_free(image);
+        return 0;
+    }
     image->format = PNG_FORMAT_RGBA;
     size_t size = PNG_IMAGE_SIZE(*image);
     void *buffer = malloc(size ? size : 1);
@@ -78,7 +87,7 @@ static inline int quire_png_finish_read_rgba(png_image *image, void **out, int *
 }
 
 static inline int quire_png_read_rgba_file(const char *path, void **out, int *width, int *height,
-                                           char *message, size_t message_size) {
+                                           long max_side, long max_pixels, char *message, size_t message_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -87,11 +96,11 @@ static inline int quire_png_read_rgba_file(const char *path, void **out, int *wi
         quire_png_copy_message(&image, message, message_size);
         return 0;
     }
-    return quire_png_finish_read_rgba(&image, out, width, height, message, message_size);
+    return quire_png_finish_read_rgba(&image, out, width, height, max_side, max_pixels, message, message_size);
 }
 
 static inline int quire_png_read_rgba_memory(const void *data, size_t size, void **out, int *width, int *height,
-                                             char *message, size_t message_size) {
+                                             long max_side, long max_pixels, char *message, size_t message_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -100,6 +109,6 @@ static inline int quire_png_read_rgba_memory(const void *data, size_t size, void
         quire_png_copy_message(&image, message, message_size);
         return 0;
     }
-    return quire_png_finish_read_rgba(&image, out, width, height, message, message_size);
+    return quire_png_finish_read_rgba(&image, out, width, height, max_side, max_pixels, message, message_size);
 }
 #endif

@@ -39,12 +39,14 @@ public enum PNG {
         return [UInt8](UnsafeRawBufferPointer(start: out, count: size))
     }
 
+    /// Pictures over `ImageFile.maximumSide` / `maximumPixels` are refused from their header (`readFailed`).
     public static func read(from path: String) throws -> RGBAImage {
         var message = [CChar](repeating: 0, count: 256)
         var out: UnsafeMutableRawPointer?
         var width: Int32 = 0, height: Int32 = 0
         errno = 0
-        let ok = quire_png_read_rgba_file(path, &out, &width, &height, &message, message.count)
+        let ok = quire_png_read_rgba_file(path, &out, &width, &height, ImageFile.maximumSide, ImageFile.maximumPixels,
+                                          &message, message.count)
         guard ok != 0, let out else {
             let reason = decode(message)
             if let system = PNGError.fileSystem(path: path, operation: "open", errno: errno, libpngSaid: reason) { throw system }
@@ -58,7 +60,8 @@ public enum PNG {
         var out: UnsafeMutableRawPointer?
         var width: Int32 = 0, height: Int32 = 0
         let ok = data.withUnsafeBytes { bytes in
-            quire_png_read_rgba_memory(bytes.baseAddress, bytes.count, &out, &width, &height, &message, message.count)
+            quire_png_read_rgba_memory(bytes.baseAddress, bytes.count, &out, &width, &height, ImageFile.maximumSide,
+                                       ImageFile.maximumPixels, &message, message.count)
         }
         guard ok != 0, let out else { throw PNGError.readFailed(path: nil, reason: decode(message)) }
         return adopt(out, width: Int(width), height: Int(height))
