@@ -44,7 +44,8 @@ public struct PictureFile: Sendable {
         do {
             info = try ImageFile.probe(bytes)
         } catch {
-            throw PictureImportError(path: path, reason: "not a PNG or JPEG picture Quire can read (\(error))")
+            // ImageError says what is wrong in words of its own ("neither a PNG nor a JPEG", "cut short").
+            throw PictureImportError(path: path, reason: "\(error)")
         }
         guard info.uprightWidth > 0, info.uprightHeight > 0 else {
             throw PictureImportError(path: path, reason: "the picture has no pixels")
@@ -56,7 +57,7 @@ public struct PictureFile: Sendable {
         do {
             _ = try ImageFile.decode(bytes, fittingIn: Self.checkSide)
         } catch {
-            throw PictureImportError(path: path, reason: "the picture does not read whole (\(error))")
+            throw PictureImportError(path: path, reason: "\(error)")
         }
     }
 

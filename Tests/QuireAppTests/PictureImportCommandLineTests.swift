@@ -183,17 +183,25 @@ final class PictureImportCommandLineTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         var corrupt = jpeg
         for i in 2..<min(400, corrupt.count) { corrupt[i] = 0x5A }
+        // Garbage in the middle of the compressed data, past a header that reads.
+        var damaged = jpeg
+        var noise: UInt32 = 99
+        for i in (jpeg.count / 2)..<(jpeg.count / 2 + 300) {
+            noise = noise &* 1_664_525 &+ 1_013_904_223
+            damaged[i] = UInt8(truncatingIfNeeded: noise >> 24)
+        }
 
         let cases: [(path: String, reason: String)] = [
             (library + "/missing.png", "no such file"),
-            (write(Array(jpeg.prefix(40)), "truncated.jpg"), "not a PNG or JPEG picture"),
+            (write(Array(jpeg.prefix(40)), "truncated.jpg"), "cut short"),
             // Cut short after a header that reads: only reading the data finds it.
-            (write(Array(jpeg.prefix(jpeg.count * 6 / 10)), "cut-short.jpg"), "does not read whole"),
-            (write(Array(goodPNG.prefix(goodPNG.count * 6 / 10)), "cut-short.png"), "does not read whole"),
-            (write(corrupt, "corrupt.jpg"), "not a PNG or JPEG picture"),
-            (write(huge, "huge.jpg"), "not a PNG or JPEG picture"),
-            (write(hugePNG, "huge.png"), "not a PNG or JPEG picture"),
-            (write(Array("just some words, not a picture\n".utf8), "notes.txt"), "not a PNG or JPEG picture"),
+            (write(Array(jpeg.prefix(jpeg.count * 6 / 10)), "cut-short.jpg"), "cut short"),
+            (write(Array(goodPNG.prefix(goodPNG.count * 6 / 10)), "cut-short.png"), "cut short"),
+            (write(corrupt, "corrupt.jpg"), "neither a PNG nor a JPEG"),
+            (write(damaged, "damaged.jpg"), "damaged"),
+            (write(huge, "huge.jpg"), "50000×50000"),
+            (write(hugePNG, "huge.png"), "50000×50000"),
+            (write(Array("just some words, not a picture\n".utf8), "notes.txt"), "neither a PNG nor a JPEG"),
             (write(Array("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8), "paper.pdf"), "PDF"),
             (write([], "empty.png"), "empty"),
             (folder, "folder"),
