@@ -62,7 +62,7 @@ public struct PictureFile: Sendable {
     }
 
     /// The size the check decodes to: small, so the check costs little memory and time.
-    static let checkSide = 256
+    public static let checkSide = 256
 
     /// The blob the notebook stores: the file's own bytes, of the kind its headers say.
     public var blob: BlobBytes {
