@@ -43,7 +43,7 @@ let package = Package(
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
         ]),
         .executableTarget(name: "quire", dependencies: [
-            "QuireApp", "QuireDocument", "QuireStorage", "QuireRender",
+            "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [

@@ -29,4 +29,5 @@ let allBenchmarks: [Benchmark] = [
     geometryBenchmark,
     renderBenchmark,
     notebookBenchmark,
+    importBenchmark,
 ]

@@ -9,7 +9,17 @@ extension NotebookStore {
     /// says, no id twice, every blob it shows stored): otherwise it throws `NotebookFileError.editRefused`
     /// (or `.missingBlob`) and nothing is changed.
     public func apply(_ edit: PageEdit, to page: PageID) throws {
+        try apply(edit, to: page, storing: [])
+    }
+
+    /// `apply`, storing `blobs` (each once, as `storeBlob` does) in the same transaction: what importing
+    /// pictures does, so a picture's bytes and the scrap showing them arrive together or not at all.
+    public func apply(_ edit: PageEdit, to page: PageID, storing blobs: [BlobBytes]) throws {
+        if let large = blobs.first(where: { $0.bytes.count > Self.maximumBlobSize }) {
+            throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
+        }
         try write { db in
+            for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
             var order = try storedOrder(of: page, in: db)
             try apply(edit, to: &order, in: db)
             keepOnCommit(order, in: db)

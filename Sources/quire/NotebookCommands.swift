@@ -101,7 +101,7 @@ struct DeleteCommand: ParsableCommand {
 
 /// `quire info NOTEBOOK [--json]`: pages, strokes and other items per page, bounds.
 struct InfoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a notebook's pages and ink.")
+    static let configuration = CommandConfiguration(commandName: "info", abstract: "Describe a notebook's pages, ink and scraps.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var library: LibraryOption
@@ -118,6 +118,8 @@ struct InfoCommand: ParsableCommand {
             /// Every item on the page by kind (strokes included; a scrap's own items count with it).
             var items: [String: Int]
             var bounds: Bounds?
+            /// The page's scraps, bottom first (`ScrapReport`).
+            var scraps: [ScrapReport]
         }
         var title: String
         var id: String
@@ -131,13 +133,18 @@ struct InfoCommand: ParsableCommand {
         do {
             let store = try library.openForReading(notebook)
             let summary = try store.summary()
+            // Only pages that have scraps are read whole, so a notebook of ink stays quick to describe.
+            let scraps = try summary.pages.map { page in
+                (page.itemCounts["scrap"] ?? 0) > 0 ? ScrapReport.all(on: try store.loadPage(page.id)) : []
+            }
             try store.close()
             let pages = summary.pages.enumerated().map { index, page in
                 Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
                                   orientation: page.size.orientation.rawValue, background: page.background,
                                   strokes: page.strokeCount, items: page.itemCounts,
                                   bounds: page.inkBounds.isNull ? nil : .init(x: page.inkBounds.minX, y: page.inkBounds.minY,
-                                                                              width: page.inkBounds.width, height: page.inkBounds.height))
+                                                                              width: page.inkBounds.width, height: page.inkBounds.height),
+                                  scraps: scraps[index])
             }
             let report = Report(title: summary.title, id: summary.id, path: store.path,
                                 strokes: pages.reduce(0) { $0 + $1.strokes },
@@ -152,6 +159,7 @@ struct InfoCommand: ParsableCommand {
                     let bounds = page.bounds.map { String(format: "ink %.0f,%.0f %.0f×%.0f", $0.x, $0.y, $0.width, $0.height) } ?? "no ink"
                     let others = page.items.filter { $0.key != "stroke" }.sorted { $0.key < $1.key }
                         .map { ", \($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined()
+                        + (page.scraps.isEmpty ? "" : " (\(page.scraps.reduce(0) { $0 + $1.strokes }) strokes on scraps)")
                     print(String(format: "  %3d  %@ %.0f×%.0f %@, %d strokes%@, %@", page.number, page.orientation,
                                  page.width, page.height, page.background.pattern.rawValue, page.strokes, others, bounds))
                 }

@@ -18,7 +18,7 @@ struct QuireCommand: ParsableCommand {
             \(KeyTable.text(.notebook))
             """,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
-                      PagesCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+                      PagesCommand.self, ImportCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
                       Replay.self, KeysCommand.self, AutosaveDrillCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

@@ -74,4 +74,27 @@ final class BlobStoreTests: StorageTestCase {
         XCTAssertEqual(try store.loadPage(page).items.count, 1)
         try store.close()
     }
+
+    /// An import stores its pictures and the scraps showing them in one transaction: a duplicate picture
+    /// is stored once, and an edit that is refused leaves no picture behind either.
+    func testBlobsStoredWithAnEditArriveWithItOrNotAtAll() throws {
+        let store = try NotebookStore.create(at: folder + "/I.quire", title: "I")
+        let page = try store.loadPage(try store.pageIDs()[0])
+        let photo = BlobBytes(Scene.photo, kind: .png)
+        XCTAssertEqual(photo.id, try store.storeBlob(Scene.photo, kind: .png), "the same name storeBlob gives")
+        try store.database.write { try $0.execute(sql: "DELETE FROM blob") }
+
+        let refused = PageEdit.insert([PlacedItem(Scene.scrap(showing: photo.id), at: 5)])
+        XCTAssertThrowsError(try store.apply(refused, to: page.id, storing: [photo])) {
+            guard case .editRefused = $0 as? NotebookFileError else { return XCTFail("\($0)") }
+        }
+        XCTAssertFalse(try store.hasBlob(photo.id), "rolled back with the edit")
+
+        let add = page.adding([Scene.scrap(showing: photo.id), Scene.scrap(showing: photo.id)])
+        try store.apply(add, to: page.id, storing: [photo, photo])
+        XCTAssertEqual(try store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM blob") }, 1)
+        XCTAssertEqual(try store.blob(photo.id), Scene.photo)
+        XCTAssertEqual(try store.loadPage(page.id).items.count, 2)
+        try store.close()
+    }
 }

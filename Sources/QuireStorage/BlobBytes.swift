@@ -1,0 +1,15 @@
+import QuireDocument
+
+/// Image or PDF bytes on their way into a notebook, named by their content hash once, when made: the
+/// importer needs the id to build the item that shows them, and the store writes them under it.
+public struct BlobBytes: Sendable {
+    public let id: BlobID
+    public let bytes: [UInt8]
+    public let kind: BlobKind
+
+    public init(_ bytes: [UInt8], kind: BlobKind) {
+        self.bytes = bytes
+        self.kind = kind
+        id = BlobRows.id(of: bytes)
+    }
+}
