@@ -10,6 +10,8 @@ public enum AppAction: Equatable, Sendable {
     case pan(dx: Int, dy: Int)
     /// Take the selected scrap or picture off the page; put it on top of the others.
     case deleteSelection, bringSelectionToFront
+    /// Put the clipboard's picture (or picture files) on the page.
+    case paste
     case exportPNG, quit
     case notebook(NotebookCommand)
 }

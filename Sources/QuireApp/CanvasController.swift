@@ -7,6 +7,8 @@ import QuireX11
 /// What the canvas asks of the application after an event.
 public enum CanvasCommand: Equatable, Sendable {
     case exportPNG
+    /// Ask the clipboard for a picture (it answers later, as a `.pasted` window event).
+    case paste
     case quit
     case notebook(NotebookCommand)
 }
@@ -112,11 +114,26 @@ public final class CanvasController {
         case let .pan(dx, dy): viewport.view.pan(by: Point(Double(dx), Double(dy)) * InputRouter.scrollStep)
         case .deleteSelection: selectTool?.deleteSelection(in: context)
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
+        case .paste: return .paste
         case .exportPNG: return .exportPNG
         case .quit: return .quit
         case let .notebook(command): return .notebook(command)
         }
         return nil
+    }
+
+    /// The part of the page the window shows (page pixels), or the whole page when none of it shows.
+    public var visiblePageRect: Rect {
+        let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
+        guard let toPage = pageToWindow.inverted else { return pageRect }
+        let window = Rect(x: 0, y: 0, width: viewport.windowSize.x, height: viewport.windowSize.y)
+        let shown = toPage.apply(window).intersection(pageRect)
+        return shown.isNull || shown.isEmpty ? pageRect : shown
+    }
+
+    /// A window point on the page.
+    public func pagePoint(atWindow point: Point) -> Point {
+        viewport.toPage(point)
     }
 
     /// Hands over the renderer work queued since the last call and marks the view as drawn.

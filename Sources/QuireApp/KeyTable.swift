@@ -82,6 +82,9 @@ public enum KeyTable {
             (key(delete, "Delete"), .deleteSelection), (key(backspace, "BackSpace"), .deleteSelection),
         ]),
         KeyBinding(.canvas, "bring the selected scrap to the front (or press it twice)", [(plain("f"), .bringSelectionToFront)]),
+        KeyBinding(.canvas, "paste a picture (a copied PNG or JPEG, or copied picture files) as a scrap; dropping files on the window does the same", [
+            (ctrl("v", shift: false), .paste),
+        ]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",
                    (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
         KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [

@@ -69,6 +69,15 @@ public final class NotebookSession {
         save("edit") { try $0.apply(edit, to: page) }
     }
 
+    /// Writes pictures' bytes into the notebook now, before the edit that shows them is made (its render
+    /// items read them back at once to draw them; the edit itself is saved like any other).
+    public func storePictures(_ blobs: [BlobBytes]) throws {
+        if let reason = store.readOnlyReason {
+            throw PictureImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
+        }
+        for blob in blobs { _ = try store.storeBlob(blob.bytes, kind: blob.kind) }
+    }
+
     /// True once after the notebook refused a change for good (it was dropped): the page on screen may
     /// differ from the file, and should be shown again as saved.
     public func takeRefusal() -> Bool {

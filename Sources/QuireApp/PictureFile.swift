@@ -17,7 +17,6 @@ public struct PictureFile: Sendable {
     /// forever), a device or a file past `maximumSize` is refused with a `PictureImportError` saying
     /// so, as is a file that is not a PNG or JPEG picture Quire reads.
     public init(path: String) throws {
-        self.path = path
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer; the type check
         // below then refuses it without reading.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -37,18 +36,29 @@ public struct PictureFile: Sendable {
             throw PictureImportError(path: path, reason: "the file is \(size) bytes, more than the \(Self.maximumSize >> 20) MiB "
                                      + "a notebook stores as one picture")
         }
-        bytes = try Self.read(fd, count: size, path: path)
+        try self.init(bytes: try Self.read(fd, count: size, path: path), name: path)
+    }
+
+    /// Checks a picture's bytes that came from elsewhere (the clipboard); `name` says where, in errors.
+    public init(bytes: [UInt8], name: String) throws {
+        path = name
+        guard !bytes.isEmpty else { throw PictureImportError(path: name, reason: "it holds no bytes") }
+        guard bytes.count <= Self.maximumSize else {
+            throw PictureImportError(path: name, reason: "it is \(bytes.count) bytes, more than the \(Self.maximumSize >> 20) MiB "
+                                     + "a notebook stores as one picture")
+        }
+        self.bytes = bytes
         if bytes.starts(with: Array("%PDF-".utf8)) {
-            throw PictureImportError(path: path, reason: "it is a PDF, not a PNG or JPEG picture (PDF import comes with a later Quire)")
+            throw PictureImportError(path: name, reason: "it is a PDF, not a PNG or JPEG picture (PDF import comes with a later Quire)")
         }
         do {
             info = try ImageFile.probe(bytes)
         } catch {
             // ImageError says what is wrong in words of its own ("neither a PNG nor a JPEG", "cut short").
-            throw PictureImportError(path: path, reason: "\(error)")
+            throw PictureImportError(path: name, reason: "\(error)")
         }
         guard info.uprightWidth > 0, info.uprightHeight > 0 else {
-            throw PictureImportError(path: path, reason: "the picture has no pixels")
+            throw PictureImportError(path: name, reason: "the picture has no pixels")
         }
         // A header that reads says nothing of the data after it: a file cut short or damaged further in
         // would be stored and then show as a broken picture. Decoding it small reads all of its image
@@ -57,7 +67,7 @@ public struct PictureFile: Sendable {
         do {
             _ = try ImageFile.decode(bytes, fittingIn: Self.checkSide)
         } catch {
-            throw PictureImportError(path: path, reason: "\(error)")
+            throw PictureImportError(path: name, reason: "\(error)")
         }
     }
 

@@ -15,13 +15,14 @@ public enum PictureImport {
     /// The most bytes of pictures one import holds in memory (they are written in one transaction).
     public static let maximumTotalSize = 1 << 30
 
-    /// The edit putting `pictures` on top of `page` as scraps, centred on `visible` (the whole page when
-    /// nil) and cascading, and the blobs it needs, each once. Nil when a picture cannot be placed (the
+    /// The edit putting `pictures` on top of `page` as scraps, centred on `centre` (default: the middle
+    /// of `visible`, the whole page when nil), within `visible` and cascading, and the blobs it needs, each once. Nil when a picture cannot be placed (the
     /// page has no area).
-    public static func edit(placing pictures: [PictureFile], on page: Page, visible: Rect? = nil)
+    public static func edit(placing pictures: [PictureFile], on page: Page, visible: Rect? = nil, centredAt centre: Point? = nil)
         -> (edit: PageEdit, blobs: [BlobBytes])?
     {
         let area = visible ?? Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
+        let centre = centre ?? area.center
         var blobs: [BlobBytes] = []
         var seen: Set<BlobID> = []
         var items: [PageItem] = []
@@ -31,7 +32,7 @@ public enum PictureImport {
             let reference = ImageReference(blob: blob.id, pixelWidth: picture.info.uprightWidth,
                                            pixelHeight: picture.info.uprightHeight)
             let step = Double(index % cascadeLength) * cascadeStep
-            guard let scrap = Scrap.photo(reference, centredAt: area.center + Point(step, step), fitting: area, margin: margin)
+            guard let scrap = Scrap.photo(reference, centredAt: centre + Point(step, step), fitting: area, margin: margin)
             else { return nil }
             items.append(PageItem(.scrap(scrap)))
         }

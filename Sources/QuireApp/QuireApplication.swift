@@ -1,5 +1,6 @@
 import Foundation
 import QuireDocument
+import QuireGeometry
 import QuireImageIO
 import QuireRender
 import QuireStorage
@@ -75,6 +76,14 @@ public final class QuireApplication {
             for event in events {
                 record(event)
                 if case let .devicesChanged(devices) = event { describe(devices) }
+                if case let .filesDropped(paths, at) = event {
+                    importPictures(centredAt: at) { try PictureImport.read(paths) }
+                    continue
+                }
+                if case let .pasted(content) = event {
+                    paste(content)
+                    continue
+                }
                 switch canvas.handle(event) {
                 case .quit?:
                     refreshThumbnail()
@@ -84,6 +93,8 @@ public final class QuireApplication {
                     return
                 case .exportPNG?:
                     exportPage()
+                case .paste?:
+                    window.requestPaste()
                 case let .notebook(command)?:
                     perform(command)
                 case nil:
@@ -187,6 +198,37 @@ public final class QuireApplication {
         renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                           provisional: canvas.provisionalSprites, overlay: canvas.overlay)
         window.swapBuffers()
+    }
+
+    /// Puts pictures on the page as scraps, centred where they were dropped (window pixels; nil: in
+    /// the middle of what the window shows) and scaled down to fit the part of the page in view. A
+    /// picture that cannot be read is reported by name and nothing is added.
+    private func importPictures(centredAt windowPoint: Point?, _ read: () throws -> [PictureFile]) {
+        do {
+            let pictures = try read()
+            guard !pictures.isEmpty else { return }
+            let visible = canvas.visiblePageRect
+            let centre = windowPoint.map(canvas.pagePoint(atWindow:)) ?? visible.center
+            guard let (edit, blobs) = PictureImport.edit(placing: pictures, on: canvas.page, visible: visible, centredAt: centre)
+            else { return say("quire: the pictures cannot be placed on this page") }
+            canvas.finishGesture()
+            try session.storePictures(blobs)
+            canvas.editor.apply(edit)
+            say("Placed \(pictures.count) picture\(pictures.count == 1 ? "" : "s") on the page")
+        } catch {
+            say("quire: \(error)")
+        }
+    }
+
+    private func paste(_ content: ClipboardContent) {
+        switch content {
+        case let .png(bytes), let .jpeg(bytes):
+            importPictures(centredAt: nil) { [try PictureFile(bytes: bytes, name: "the clipboard's picture")] }
+        case let .files(paths):
+            importPictures(centredAt: nil) { try PictureImport.read(paths) }
+        case let .nothing(reason):
+            say("quire: nothing to paste: \(reason)")
+        }
     }
 
     private func exportPage() {
