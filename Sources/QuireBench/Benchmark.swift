@@ -30,4 +30,5 @@ let allBenchmarks: [Benchmark] = [
     renderBenchmark,
     notebookBenchmark,
     importBenchmark,
+    scrapPageBenchmark,
 ]
