@@ -39,6 +39,10 @@ final class PolygonRenderer {
             let anchor = outline[0]
             for i in 1..<(outline.count - 1) {
                 let (b, c) = (outline[i], outline[i + 1])
+                // A triangle of no area covers no pixel by the rules, but Mesa's llvmpipe was seen to
+                // flip the stencil over a whole clip for one lying along a horizontal edge (a path whose
+                // first edge is vertical, such as any rectangle turned a quarter): such a scrap vanished.
+                guard (b - anchor).cross(c - anchor) != 0 else { continue }
                 vertices.append(Float(anchor.x)); vertices.append(Float(anchor.y))
                 vertices.append(Float(b.x)); vertices.append(Float(b.y))
                 vertices.append(Float(c.x)); vertices.append(Float(c.y))

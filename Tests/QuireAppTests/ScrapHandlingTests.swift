@@ -84,6 +84,36 @@ final class ScrapHandlingTests: XCTestCase {
         XCTAssertEqual(savedOffset(), Point(400, 400), "the move survived kill -9")
     }
 
+    /// The scrap's transform as saved, applied to a point of the scrap.
+    private func saved(_ point: Point) -> Point? {
+        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return nil }
+        defer { try? store.close() }
+        guard let page = try? store.loadPage(pageID), let index = page.index(of: scrapID),
+              case let .scrap(scrap) = page.items[index].content else { return nil }
+        return scrap.transform.apply(point).map { Point(($0.x * 1000).rounded() / 1000, ($0.y * 1000).rounded() / 1000) }
+    }
+
+    func testTheFramesCornerScalesAndItsHandleTurnsTheScrap() throws {
+        driver.key("v")
+        driver.drag(through: [(300, 250), (300, 250)])   // select it
+        // The lower-right corner (400, 300), twice as far from the centre (300, 250): twice the size.
+        driver.drag(through: (0...10).map { (400 + $0 * 10, 300 + $0 * 5) })
+        XCTAssertTrue(eventually { self.saved(Point(0, 0)) == Point(100, 150) }, "scaled: \(String(describing: saved(Point(0, 0))))")
+        XCTAssertTrue(eventually { self.isRed(120, 170) && self.isBlue(480, 330) && !self.isRed(90, 140) },
+                      "drawn twice the size: \(screen().saveForInspection(named: "scaled"))")
+        // The turning handle sits 36 px above the top edge's middle (300, 150): drag it round to the
+        // right of the centre, a quarter turn clockwise.
+        driver.drag(through: (0...12).map { i -> (Int, Int) in
+            let angle = -Double.pi / 2 + Double(i) / 12 * Double.pi / 2
+            return (300 + Int((136 * cos(angle)).rounded()), 250 + Int((136 * sin(angle)).rounded()))
+        })
+        // The scrap's upper-left corner (scrap 0, 0) went from (100, 150) to (400, 50).
+        XCTAssertTrue(eventually { self.saved(Point(0, 0)).map { $0.distance(to: Point(400, 50)) < 0.5 } == true },
+                      "turned: \(String(describing: saved(Point(0, 0))))")
+        XCTAssertTrue(eventually { self.isRed(330, 100) && self.isBlue(270, 400) },
+                      "drawn turned, red above and blue below: \(screen().saveForInspection(named: "turned"))")
+    }
+
     func testInkDrawnAcrossAScrapSticksToItAndTwoFingersCarryBoth() throws {
         let pen = try server.connect(EmulatedDevice.penName)
         // A pen line across the scrap's left edge: x 100 → 300 at y 250 (the scrap begins at x 200).
