@@ -90,6 +90,19 @@ public final class NotebookSession {
         pictures.image(id, fittingIn: side)
     }
 
+    /// The picture if it is decoded, else nil and it is decoded on another thread (see `PictureCache`).
+    public func requestImage(_ id: BlobID, fittingIn side: Int?) -> RGBAImage? {
+        pictures.requestImage(id, fittingIn: side)
+    }
+
+    /// Pictures decoded since the last call, whose items should be drawn again.
+    public func takeArrivedPictures() -> Set<BlobID> {
+        pictures.takeArrived()
+    }
+
+    /// Whether pictures are still being decoded for the window.
+    public var isDecodingPictures: Bool { pictures.isDecoding }
+
     /// Remembers how the current page sits in the window (saved in the background).
     public func viewChanged(_ pageToWindow: QuireGeometry.AffineTransform) {
         let view = NotebookView(pageID: currentPageID, pageToWindow: pageToWindow)

@@ -1,3 +1,4 @@
+import Foundation
 import QuireDocument
 import QuireImageIO
 import QuireStorage
@@ -8,6 +9,11 @@ import QuireStorage
 /// staying in the file. Decoded pixels are large, so the cache holds at most `budget` bytes: past it,
 /// the pictures decoded longest ago go first. A blob that is missing or not a picture Quire reads is
 /// reported once and draws nothing.
+///
+/// The window asks with `requestImage`, which never waits: a picture not decoded yet is decoded on
+/// other threads (a 12 MP JPEG takes tens of milliseconds even at an eighth of its size, and a page of
+/// a hundred photos would freeze the window for seconds) and handed over by `takeArrived` for the
+/// window to draw. Exports ask with `image`, which decodes at once.
 public final class PictureCache {
     /// A picture at one size: `side` is the longest side it is decoded to fit (nil: its own size).
     public struct Key: Hashable, Sendable {
@@ -23,6 +29,16 @@ public final class PictureCache {
     private var order: [Key] = []
     private var bytes = 0
     private var unreadable: Set<BlobID> = []
+    /// Decodes under way on `decoders`, and those done, waiting to be taken on the owner's thread.
+    private var pending: Set<Key> = []
+    private let finished = FinishedDecodes()
+    private let decoders: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "quire.picture-decoding"
+        queue.maxConcurrentOperationCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        queue.qualityOfService = .userInitiated
+        return queue
+    }()
 
     public init(store: NotebookStore, budget: Int = 512 << 20, report: @escaping (String) -> Void) {
         self.store = store
@@ -33,30 +49,106 @@ public final class PictureCache {
     /// Bytes of decoded pixels held.
     public var heldBytes: Int { bytes }
 
-    /// The picture `id` holds, scaled down to fit `side` pixels (nil: at its own size), upright.
+    /// Whether decodes asked for by `requestImage` are still under way or not yet taken.
+    public var isDecoding: Bool { !pending.isEmpty }
+
+    /// The picture `id` holds, scaled down to fit `side` pixels (nil: at its own size), upright;
+    /// decoded now if it is not held.
     public func image(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
         let key = Key(blob: id, side: side)
-        if let known = decoded[key] {
-            order.removeAll { $0 == key }
-            order.append(key)
-            return known
-        }
+        if let known = held(key) { return known }
         guard !unreadable.contains(id) else { return nil }
         do {
-            let picture = try ImageFile.decode(try store.blob(id), fittingIn: side)
-            let size = picture.pixels.count
-            while bytes + size > budget, let oldest = order.first {
-                order.removeFirst()
-                bytes -= decoded.removeValue(forKey: oldest)?.pixels.count ?? 0
-            }
-            decoded[key] = picture
-            order.append(key)
-            bytes += size
-            return picture
+            return keep(try ImageFile.decode(try store.blob(id), fittingIn: side), as: key)
         } catch {
-            unreadable.insert(id)
-            report("quire: a picture in \(store.path) cannot be shown: \(error)")
+            refuse(id, error)
             return nil
         }
+    }
+
+    /// The picture if it is held; else nil, and it is decoded on another thread (its bytes read here,
+    /// where the notebook is used), to be handed over by `takeArrived`.
+    public func requestImage(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
+        let key = Key(blob: id, side: side)
+        if let known = held(key) { return known }
+        guard !unreadable.contains(id), !pending.contains(key) else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try store.blob(id) } catch {
+            refuse(id, error)
+            return nil
+        }
+        pending.insert(key)
+        decoders.addOperation { [finished] in
+            finished.add(key, Result { try ImageFile.decode(bytes, fittingIn: side) })
+        }
+        return nil
+    }
+
+    /// The pictures whose decodes finished since the last call, now held (or reported, when they could
+    /// not be decoded): the window redraws the items that show them.
+    public func takeArrived() -> Set<BlobID> {
+        var arrived: Set<BlobID> = []
+        for (key, result) in finished.take() {
+            pending.remove(key)
+            switch result {
+            case let .success(picture):
+                keep(picture, as: key)
+                arrived.insert(key.blob)
+            case let .failure(error):
+                refuse(key.blob, error)
+            }
+        }
+        return arrived
+    }
+
+    /// Waits for every decode under way (tests, and a window closing).
+    public func waitForDecodes() {
+        decoders.waitUntilAllOperationsAreFinished()
+    }
+
+    private func held(_ key: Key) -> RGBAImage? {
+        guard let known = decoded[key] else { return nil }
+        order.removeAll { $0 == key }
+        order.append(key)
+        return known
+    }
+
+    @discardableResult
+    private func keep(_ picture: RGBAImage, as key: Key) -> RGBAImage {
+        let size = picture.pixels.count
+        while bytes + size > budget, let oldest = order.first {
+            order.removeFirst()
+            bytes -= decoded.removeValue(forKey: oldest)?.pixels.count ?? 0
+        }
+        if let replaced = decoded.updateValue(picture, forKey: key) {
+            bytes -= replaced.pixels.count
+            order.removeAll { $0 == key }
+        }
+        order.append(key)
+        bytes += size
+        return picture
+    }
+
+    private func refuse(_ id: BlobID, _ error: Error) {
+        guard unreadable.insert(id).inserted else { return }
+        report("quire: a picture in \(store.path) cannot be shown: \(error)")
+    }
+}
+
+/// Decoded pictures on their way from the decoding threads to the cache's own.
+private final class FinishedDecodes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [(PictureCache.Key, Result<RGBAImage, Error>)] = []
+
+    func add(_ key: PictureCache.Key, _ result: Result<RGBAImage, Error>) {
+        lock.lock()
+        results.append((key, result))
+        lock.unlock()
+    }
+
+    func take() -> [(PictureCache.Key, Result<RGBAImage, Error>)] {
+        lock.lock()
+        defer { results.removeAll(); lock.unlock() }
+        return results
     }
 }

@@ -22,8 +22,10 @@ public final class QuireApplication {
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
     /// Page items → render items, pictures read from the notebook's blobs.
+    /// Pictures not decoded yet are asked for and drawn when they arrive (`showArrivedPictures`), so
+    /// a page of photos opens, and a pasted photo shows its paper, at once.
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, image: session.image)
+        RenderItemBuilder(registry: canvas.registry, image: session.requestImage)
     }
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
@@ -70,9 +72,12 @@ public final class QuireApplication {
         while true {
             // While tiles sharpen or strokes bake, keep drawing frames at once; while the stored
             // thumbnail is behind the page, wake after a quiet moment to refresh it; else sleep.
-            let timeout: Double? = renderer.needsAnotherFrame ? 0 : (thumbnailStale ? 2 : nil)
+            // While pictures decode, look for them every few milliseconds.
+            let timeout: Double? = renderer.needsAnotherFrame ? 0
+                : (session.isDecodingPictures ? Self.pictureWait : (thumbnailStale ? 2 : nil))
             let events = window.waitForEvents(timeout: timeout)
-            if events.isEmpty && thumbnailStale && !renderer.needsAnotherFrame { refreshThumbnail() }
+            showArrivedPictures()
+            if events.isEmpty && thumbnailStale && !renderer.needsAnotherFrame && !session.isDecodingPictures { refreshThumbnail() }
             for event in events {
                 record(event)
                 if case let .devicesChanged(devices) = event { describe(devices) }
@@ -157,6 +162,20 @@ public final class QuireApplication {
         catchUpRenderer()
         guard let image = try? renderer.renderPageImage(scale: Self.thumbnailScale) else { return }
         session.saveThumbnail(of: canvas.page.id) { try PNG.encode(image, speed: .fast) }
+    }
+
+    /// How long the loop sleeps while pictures decode before looking for them.
+    static let pictureWait = 0.008
+
+    /// Draws again the items showing pictures that finished decoding.
+    private func showArrivedPictures() {
+        let arrived = session.takeArrivedPictures()
+        guard !arrived.isEmpty else { return }
+        catchUpRenderer()
+        for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: arrived) {
+            renderer.replace(at: index, with: builder.renderItem(item))
+        }
+        redraw()
     }
 
     /// Thumbnails are a fifth of the page: 163 × 211 for Letter.

@@ -74,14 +74,16 @@ public struct RenderItemBuilder {
     }
 
     /// The longest side a picture is decoded to fit when it is shown `shown` page pixels across: that
-    /// times `detail`, rounded up to a power of two (so a scrap scaled a little reuses its decode), at
-    /// least 64; nil when that reaches the picture's own size (decode it whole).
+    /// times `detail`, rounded up to the next of 64, 96, 128, 192, 256, 384, … (steps of at most 1.5×,
+    /// so a scrap scaled a little reuses its decode and none holds more than about twice the pixels it
+    /// needs); nil when that reaches the picture's own size (decode it whole).
     static func decodeSide(of reference: ImageReference, shownAcross shown: Double, detail: Double) -> Int? {
         let own = max(reference.pixelWidth, reference.pixelHeight)
         let wanted = shown * detail
         guard wanted.isFinite, wanted < Double(own) else { return nil }
-        var side = 64
-        while Double(side) < wanted { side *= 2 }
+        var power = 64
+        while Double(power) < wanted && Double(power * 3 / 2) < wanted { power *= 2 }
+        let side = Double(power) >= wanted ? power : power * 3 / 2
         return side < own ? side : nil
     }
 

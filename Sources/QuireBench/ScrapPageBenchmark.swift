@@ -9,8 +9,9 @@ import QuireStorage
 
 /// Photo scraps as the window has them: a 12 MP JPEG from `quire import`'s first step to the first
 /// frame that shows it (read, check, store, build its render item with the picture decoded at the size
-/// it is shown, upload, draw a 1280×1024 frame), and the memory a page of 100 such photos (each its own
-/// JPEG) holds once shown: resident memory added, decoded pixels kept, textures.
+/// it is shown, upload, draw a 1280×1024 frame), and a page of 100 such photos (each its own JPEG)
+/// opened the window's way — pictures decoded on other threads, the first frame drawn without waiting
+/// for them — with the memory it holds once every picture shows.
 let scrapPageBenchmark = Benchmark(name: "scrap-page",
                                    summary: "a 12 MP JPEG from import to first frame; memory of a page of 100 photo scraps") { context in
     let folder = NSTemporaryDirectory() + "quire-bench-scrap-page-\(getpid())"
@@ -43,7 +44,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
     times.removeFirst()
     times.sort()
     context.report("12 MP JPEG, import to first frame, median", times[times.count / 2], "ms", target: "≤ 300")
-    context.report("12 MP JPEG, import to first frame, p99 (of \(times.count))", times.last!, "ms")
+    context.report("12 MP JPEG, import to first frame, p99", times.last!, "ms")
 
     // A page of 100 photos, each its own 12 MP JPEG, laid out 10 × 10 as a person might arrange them.
     print("  (encoding 100 distinct 12 MP JPEGs…)")
@@ -66,16 +67,32 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
         try store.apply(edit, to: pageID, storing: blobs)
         try page.apply(edit)
     }
+    _ = releaseFreedMemory(0)
     let before = residentBytes()
     let renderer = try PageRenderer(pageWidth: 816, pageHeight: 1056)
     let pictures = PictureCache(store: store, report: { print($0) })
+    let builder = RenderItemBuilder(image: pictures.requestImage)
     let started = DispatchTime.now().uptimeNanoseconds
-    renderer.load(page, building: RenderItemBuilder(image: pictures.image))
+    func since() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6 }
+    renderer.load(page, building: builder)
     renderer.drawView(width: 1280, height: 1024, pageToWindow: .identity, into: window)
     glFinish()
-    let shown = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+    let firstFrame = since()
+    // As the window does: wait a few milliseconds, draw again the scraps whose pictures arrived.
+    while pictures.isDecoding {
+        usleep(8000)
+        let arrived = pictures.takeArrived()
+        for (index, item) in page.items.enumerated() where !item.blobs.isDisjoint(with: arrived) {
+            renderer.replace(at: index, with: builder.renderItem(item))
+        }
+        if !arrived.isEmpty { renderer.drawView(width: 1280, height: 1024, pageToWindow: .identity, into: window) }
+    }
+    glFinish()
+    let allShown = since()
+    _ = releaseFreedMemory(0)
     let after = residentBytes()
-    context.report("100 photo scraps: load and first frame", shown, "ms")
+    context.report("100 photo scraps: first frame (pictures to come)", firstFrame, "ms")
+    context.report("100 photo scraps: every picture shown", allShown, "ms")
     context.report("100 photo scraps: resident memory added", Double(after - before) / 1e6, "MB")
     context.report("100 photo scraps: decoded pixels kept", Double(pictures.heldBytes) / 1e6, "MB",
                    target: "≤ 512 (the cache's budget)")
@@ -92,3 +109,8 @@ private func residentBytes() -> Int {
           let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
     return kB * 1024
 }
+
+/// glibc's `malloc_trim` (not in Swift's Glibc module): gives freed heap back to the system, so the
+/// resident figures before and after count what is held, not what malloc kept from earlier work.
+@_silgen_name("malloc_trim")
+private func releaseFreedMemory(_ pad: Int) -> Int32

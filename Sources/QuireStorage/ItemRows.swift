@@ -171,7 +171,7 @@ enum ItemRows {
             children[parent, default: []].append(PageItem(id: id, content))
         }
         let items = try assemble(children[ItemKey.onPage] ?? [], children: children, page: page, path: path, depth: 0)
-        let missing = try BlobRows.missing(blobs(in: items), in: db)
+        let missing = try BlobRows.missing(items.blobs, in: db)
         if let first = missing.first { throw NotebookFileError.missingBlob(path: path, blob: first.rawValue, page: page.rawValue) }
         return items
     }
@@ -247,22 +247,6 @@ enum ItemRows {
     }
 
     // MARK: Blobs items name
-
-    /// The blobs `items` show, scraps' own items included.
-    static func blobs(in items: [PageItem]) -> Set<BlobID> {
-        var found: Set<BlobID> = []
-        for item in items {
-            switch item.content {
-            case .stroke, .text: break
-            case let .scrap(scrap):
-                if let image = scrap.image { found.insert(image.reference.blob) }
-                found.formUnion(blobs(in: scrap.items))
-            case let .image(image): found.insert(image.image.blob)
-            case let .pdfPage(pdf): found.insert(pdf.document)
-            }
-        }
-        return found
-    }
 
     struct UnknownKind: Error {}
 

@@ -62,7 +62,7 @@ extension NotebookStore {
 
     private func apply(_ edit: PageEdit, to order: inout StoredOrder, in db: Database) throws {
         let page = order.page
-        if let missing = try BlobRows.missing(ItemRows.blobs(in: edit.itemsAfter), in: db).first {
+        if let missing = try BlobRows.missing(edit.itemsAfter.blobs, in: db).first {
             throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.rawValue)
         }
         let revision = revisions.next(after: order.largestRevision)

@@ -108,7 +108,7 @@ public final class NotebookStore: @unchecked Sendable {
                     }
                     let revision = RevisionClock().next(after: 0)
                     for (index, page) in pages.enumerated() {
-                        if let blob = ItemRows.blobs(in: page.items).first {
+                        if let blob = page.items.blobs.first {
                             throw NotebookFileError.missingBlob(path: path, blob: blob.rawValue, page: page.id.rawValue)
                         }
                         try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision,
@@ -206,7 +206,7 @@ public final class NotebookStore: @unchecked Sendable {
         try write { db in
             orders.forget(page.id)
             for blob in blobs { try BlobRows.store(blob.bytes, id: BlobRows.id(of: blob.bytes), kind: blob.kind, in: db) }
-            if let missing = try BlobRows.missing(ItemRows.blobs(in: page.items), in: db).first {
+            if let missing = try BlobRows.missing(page.items.blobs, in: db).first {
                 throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
             }
             let position = try Self.position(forIndex: index, excluding: nil, in: db)

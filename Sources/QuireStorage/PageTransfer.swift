@@ -23,7 +23,7 @@ extension NotebookStore {
             page = Page(id: PageID(), size: page.size, background: page.background, items: page.items.map(Self.renewingIDs))
         }
         let blobs = sameFile ? [] : try read { db in
-            try ItemRows.blobs(in: page.items).sorted { $0.rawValue < $1.rawValue }.map { try BlobRows.bytes($0, in: db, path: path) }
+            try page.items.blobs.sorted { $0.rawValue < $1.rawValue }.map { try BlobRows.bytes($0, in: db, path: path) }
         }
         try target.insertPage(page, at: index, blobs: blobs)
         if move { try deletePage(id) }

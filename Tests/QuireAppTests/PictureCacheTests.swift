@@ -65,4 +65,32 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertNil(RenderItemBuilder.decodeSide(of: reference, shownAcross: .infinity, detail: 2))
         XCTAssertEqual(RenderItemBuilder.decodeSide(of: reference, shownAcross: 1, detail: 2), 64)
     }
+
+    /// The window's way: asking never waits; the picture is decoded on another thread and handed over
+    /// once, after which it is held; a blob that is not a picture is reported once, asked for again or not.
+    func testRequestedPicturesArriveFromAnotherThreadAndBadOnesAreReportedOnce() throws {
+        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
+        defer { try? store.close() }
+        let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 800, height: 600, fill: (30, 200, 30, 255))), kind: .jpeg)
+        let junk = try store.storeBlob(Array("not a picture".utf8), kind: .png)
+        var reports: [String] = []
+        let cache = PictureCache(store: store, report: { reports.append($0) })
+        XCTAssertNil(cache.requestImage(photo, fittingIn: 256), "not decoded yet: the caller does not wait")
+        XCTAssertNil(cache.requestImage(photo, fittingIn: 256), "asked again while decoding: one decode")
+        XCTAssertNil(cache.requestImage(junk))
+        XCTAssertTrue(cache.isDecoding)
+        cache.waitForDecodes()
+        XCTAssertEqual(cache.takeArrived(), [photo])
+        XCTAssertFalse(cache.isDecoding)
+        XCTAssertEqual(cache.takeArrived(), [], "handed over once")
+        let held = try XCTUnwrap(cache.requestImage(photo, fittingIn: 256))
+        XCTAssertEqual(held.width, 256)
+        XCTAssertEqual(held[10, 10].g, 200, accuracy: 8)
+        XCTAssertNil(cache.requestImage(junk))
+        XCTAssertFalse(cache.isDecoding, "a bad blob is not decoded again")
+        XCTAssertEqual(reports.count, 1, "\(reports)")
+    }
 }
