@@ -66,20 +66,16 @@ public final class PictureCache {
         }
     }
 
-    /// The picture if it is held; else nil, and it is decoded on another thread (its bytes read here,
-    /// where the notebook is used), to be handed over by `takeArrived`.
+    /// The picture if it is held; else nil, and it is read and decoded on another thread, to be
+    /// handed over by `takeArrived` (reading a hundred photos' bytes is itself a second or two).
     public func requestImage(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
         let key = Key(blob: id, side: side)
         if let known = held(key) { return known }
         guard !unreadable.contains(id), !pending.contains(key) else { return nil }
-        let bytes: [UInt8]
-        do { bytes = try store.blob(id) } catch {
-            refuse(id, error)
-            return nil
-        }
         pending.insert(key)
+        let reader = BlobReader(store: store)
         decoders.addOperation { [finished] in
-            finished.add(key, Result { try ImageFile.decode(bytes, fittingIn: side) })
+            finished.add(key, Result { try ImageFile.decode(try reader.bytes(of: id), fittingIn: side) })
         }
         return nil
     }
@@ -132,6 +128,17 @@ public final class PictureCache {
     private func refuse(_ id: BlobID, _ error: Error) {
         guard unreadable.insert(id).inserted else { return }
         report("quire: a picture in \(store.path) cannot be shown: \(error)")
+    }
+}
+
+/// Reads blobs from the decoding threads. The store's database queue serialises every access, so a read
+/// from another thread waits for (and holds up) the window's own use of the notebook for as long as
+/// it takes, and nothing else; the store is not otherwise touched there.
+private struct BlobReader: @unchecked Sendable {
+    let store: NotebookStore
+
+    func bytes(of id: BlobID) throws -> [UInt8] {
+        try store.blob(id)
     }
 }
 

@@ -91,8 +91,8 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
     let allShown = since()
     _ = releaseFreedMemory(0)
     let after = residentBytes()
-    context.report("100 photo scraps: first frame (pictures to come)", firstFrame, "ms")
-    context.report("100 photo scraps: every picture shown", allShown, "ms")
+    context.report("100 photos: first frame (pictures pending)", firstFrame, "ms")
+    context.report("100 photos: every picture shown", allShown, "ms")
     context.report("100 photo scraps: resident memory added", Double(after - before) / 1e6, "MB")
     context.report("100 photo scraps: decoded pixels kept", Double(pictures.heldBytes) / 1e6, "MB",
                    target: "≤ 512 (the cache's budget)")
