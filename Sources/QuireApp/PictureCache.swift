@@ -66,18 +66,22 @@ public final class PictureCache {
         }
     }
 
-    /// The picture if it is held; else nil, and it is read and decoded on another thread, to be
-    /// handed over by `takeArrived` (reading a hundred photos' bytes is itself a second or two).
+    /// The picture if it is held at that size; else it is read and decoded on another thread, to be
+    /// handed over by `takeArrived` (reading a hundred photos' bytes is itself a second or two), and
+    /// meanwhile the sharpest size of it already held is returned (a zoom shows the picture soft for a
+    /// moment rather than not at all), or nil.
     public func requestImage(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
         let key = Key(blob: id, side: side)
         if let known = held(key) { return known }
-        guard !unreadable.contains(id), !pending.contains(key) else { return nil }
+        guard !unreadable.contains(id) else { return nil }
+        let stopgap = decoded.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }?.value
+        guard !pending.contains(key) else { return stopgap }
         pending.insert(key)
         let reader = BlobReader(store: store)
         decoders.addOperation { [finished] in
             finished.add(key, Result { try ImageFile.decode(try reader.bytes(of: id), fittingIn: side) })
         }
-        return nil
+        return stopgap
     }
 
     /// The pictures whose decodes finished since the last call, now held (or reported, when they could

@@ -25,8 +25,10 @@ public final class QuireApplication {
     /// Pictures not decoded yet are asked for and drawn when they arrive (`showArrivedPictures`), so
     /// a page of photos opens, and a pasted photo shows its paper, at once.
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, image: session.requestImage)
+        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage)
     }
+    /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
+    private var pictureDetail = 2.0
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -123,9 +125,10 @@ public final class QuireApplication {
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
         canvas.show(page)
-        renderer.load(page, building: builder)
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
+        pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        renderer.load(page, building: builder)
         thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
     }
 
@@ -167,12 +170,18 @@ public final class QuireApplication {
     /// How long the loop sleeps while pictures decode before looking for them.
     static let pictureWait = 0.008
 
-    /// Draws again the items showing pictures that finished decoding.
+    /// Draws again the items showing pictures that finished decoding; after a zoom that wants pictures
+    /// sharper (or allows them smaller), asks for every picture at the new detail.
     private func showArrivedPictures() {
-        let arrived = session.takeArrivedPictures()
-        guard !arrived.isEmpty else { return }
+        var redrawn = session.takeArrivedPictures()
+        let detail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        if detail != pictureDetail {
+            pictureDetail = detail
+            redrawn.formUnion(canvas.page.items.blobs)
+        }
+        guard !redrawn.isEmpty else { return }
         catchUpRenderer()
-        for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: arrived) {
+        for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: redrawn) {
             renderer.replace(at: index, with: builder.renderItem(item))
         }
         redraw()

@@ -16,8 +16,8 @@ public struct RenderItemBuilder {
     /// when it cannot be had (the item then draws its ink only).
     public let image: (BlobID, Int?) -> RGBAImage?
     /// Picture pixels wanted per page pixel a picture covers: 2 keeps pictures sharp on screen up to a
-    /// 2× zoom (and on a HiDPI screen) without holding a 12 MP photo's every pixel for a thumbnail-sized
-    /// scrap; an export at 3× asks for 3.
+    /// 2× zoom without holding a 12 MP photo's every pixel for a thumbnail-sized scrap; the window asks
+    /// for more as it zooms in (`detail(forZoom:)`), an export at 3× asks for 3.
     public var pictureDetail: Double
 
     public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
@@ -64,13 +64,22 @@ public struct RenderItemBuilder {
         }
     }
 
+    /// The picture detail the window wants at `zoom`: 2 up to a 2× zoom, then the zoom rounded up to a
+    /// power of two, at most 4 (past a 4× zoom pictures show a little soft rather than every page of
+    /// photos being decoded at eight times its size).
+    public static func detail(forZoom zoom: Double) -> Double {
+        var detail = 2.0
+        while detail < min(zoom, 4) { detail *= 2 }
+        return detail
+    }
+
     /// `reference`'s picture through `corners` (page pixels), decoded at the size it is shown there.
     private func picture(_ reference: ImageReference, shownAt corners: Quadrilateral) -> SceneImage? {
         let side = Self.decodeSide(of: reference, shownAcross: Self.longestSide(of: corners), detail: pictureDetail)
         guard let pixels = image(reference.blob, side) else { return nil }
-        // Each decoded size is its own texture: the key names the size too.
-        let key = side.map { "\(reference.blob.rawValue)@\($0)" } ?? reference.blob.rawValue
-        return SceneImage(imageKey: key, image: pixels, corners: corners)
+        // Each decoded size is its own texture: the key names the size of the pixels given (which
+        // may be a smaller one held while the size asked for decodes).
+        return SceneImage(imageKey: "\(reference.blob.rawValue)@\(pixels.width)x\(pixels.height)", image: pixels, corners: corners)
     }
 
     /// The longest side a picture is decoded to fit when it is shown `shown` page pixels across: that

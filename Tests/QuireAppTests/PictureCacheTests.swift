@@ -56,12 +56,12 @@ final class PictureCacheTests: XCTestCase {
         let small = try XCTUnwrap(shown(across: 100))
         XCTAssertEqual(small.image.width, 256)
         XCTAssertEqual(small.image.height, 128)
-        XCTAssertEqual(small.imageKey, photo.rawValue + "@256")
+        XCTAssertEqual(small.imageKey, photo.rawValue + "@256x128")
         XCTAssertEqual(cache.heldBytes, 256 * 128 * 4, "the whole photo was never kept")
         // Shown 600 across: 1200 wanted, more than it has: decoded whole, under its own key.
         let large = try XCTUnwrap(shown(across: 600))
         XCTAssertEqual(large.image.width, 1000)
-        XCTAssertEqual(large.imageKey, photo.rawValue)
+        XCTAssertEqual(large.imageKey, photo.rawValue + "@1000x500")
         XCTAssertNil(RenderItemBuilder.decodeSide(of: reference, shownAcross: .infinity, detail: 2))
         XCTAssertEqual(RenderItemBuilder.decodeSide(of: reference, shownAcross: 1, detail: 2), 64)
     }
@@ -92,5 +92,26 @@ final class PictureCacheTests: XCTestCase {
         XCTAssertNil(cache.requestImage(junk))
         XCTAssertFalse(cache.isDecoding, "a bad blob is not decoded again")
         XCTAssertEqual(reports.count, 1, "\(reports)")
+    }
+
+    /// While a sharper size decodes (after a zoom), the sharpest size held stands in for it.
+    func testASizeHeldStandsInWhileASharperOneDecodes() throws {
+        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
+        defer { try? store.close() }
+        let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 800, height: 600, fill: (30, 200, 30, 255))), kind: .jpeg)
+        let cache = PictureCache(store: store, report: { XCTFail($0) })
+        XCTAssertNil(cache.requestImage(photo, fittingIn: 128))
+        cache.waitForDecodes()
+        _ = cache.takeArrived()
+        XCTAssertEqual(cache.requestImage(photo, fittingIn: 512)?.width, 128, "the small one stands in")
+        cache.waitForDecodes()
+        XCTAssertEqual(cache.takeArrived(), [photo])
+        XCTAssertEqual(cache.requestImage(photo, fittingIn: 512)?.width, 512)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 1), 2)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 2.5), 4)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 8), 4)
     }
 }
