@@ -21,9 +21,9 @@ public final class QuireApplication {
     private let say: @Sendable (String) -> Void
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
-    /// Page items → render items, pictures read from the notebook's blobs.
-    /// Pictures not decoded yet are asked for and drawn when they arrive (`showArrivedPictures`), so
-    /// a page of photos opens, and a pasted photo shows its paper, at once.
+    /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
+    /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
+    /// pasted photo shows its paper, at once.
     private var builder: RenderItemBuilder {
         RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage)
     }
