@@ -10,12 +10,21 @@ import XCTest
 /// Decoded pictures are kept within a byte budget, oldest out first; a blob that is not a picture is
 /// reported once and draws nothing.
 final class PictureCacheTests: XCTestCase {
-    func testPicturesStayWithinTheBudgetAndBadOnesAreReportedOnce() throws {
-        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
+    private var folder = ""
+    private var store: NotebookStore!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
-        defer { try? store.close() }
+        store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
+    }
+
+    override func tearDown() {
+        try? store?.close()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func testPicturesStayWithinTheBudgetAndBadOnesAreReportedOnce() throws {
         let a = try store.storeBlob(PNG.encode(RGBAImage(width: 10, height: 10, fill: (255, 0, 0, 255))), kind: .png)
         let b = try store.storeBlob(PNG.encode(RGBAImage(width: 10, height: 10, fill: (0, 255, 0, 255))), kind: .png)
         let junk = try store.storeBlob(Array("not a picture".utf8), kind: .png)
@@ -35,11 +44,6 @@ final class PictureCacheTests: XCTestCase {
     /// A picture is decoded at the size it is shown (times the detail asked for, up to a power of two),
     /// never bigger than its own, and each size is its own texture.
     func testPicturesAreDecodedAtTheSizeTheyAreShown() throws {
-        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
-        defer { try? store.close() }
         let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 1000, height: 500, fill: (200, 30, 30, 255))), kind: .jpeg)
         let cache = PictureCache(store: store, report: { XCTFail($0) })
         let builder = RenderItemBuilder(pictureDetail: 2, image: cache.image)
@@ -69,11 +73,6 @@ final class PictureCacheTests: XCTestCase {
     /// The window's way: asking never waits; the picture is decoded on another thread and handed over
     /// once, after which it is held; a blob that is not a picture is reported once, asked for again or not.
     func testRequestedPicturesArriveFromAnotherThreadAndBadOnesAreReportedOnce() throws {
-        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
-        defer { try? store.close() }
         let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 800, height: 600, fill: (30, 200, 30, 255))), kind: .jpeg)
         let junk = try store.storeBlob(Array("not a picture".utf8), kind: .png)
         var reports: [String] = []
@@ -96,11 +95,6 @@ final class PictureCacheTests: XCTestCase {
 
     /// While a sharper size decodes (after a zoom), the sharpest size held stands in for it.
     func testASizeHeldStandsInWhileASharperOneDecodes() throws {
-        let folder = NSTemporaryDirectory() + "quire-pictures-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let store = try NotebookStore.create(at: folder + "/P.quire", title: "P")
-        defer { try? store.close() }
         let photo = try store.storeBlob(JPEG.encode(RGBAImage(width: 800, height: 600, fill: (30, 200, 30, 255))), kind: .jpeg)
         let cache = PictureCache(store: store, report: { XCTFail($0) })
         XCTAssertNil(cache.requestImage(photo, fittingIn: 128))
