@@ -42,6 +42,7 @@ public final class PageRenderer {
     let polygons: PolygonRenderer
     let clips: StencilClip
     let imageQuads: ImageQuadRenderer
+    let shadowEdges: ShadowEdgeRenderer
     let images: ImageTextureCache
     let overlayRenderer: OverlayRenderer
     let brushes: BrushLibrary
@@ -90,6 +91,7 @@ public final class PageRenderer {
         polygons = try PolygonRenderer()
         clips = StencilClip(polygons: polygons)
         imageQuads = try ImageQuadRenderer()
+        shadowEdges = try ShadowEdgeRenderer()
         images = ImageTextureCache()
         overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images)
         brushes = BrushLibrary(directory: brushDirectory)

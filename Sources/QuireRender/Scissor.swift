@@ -11,6 +11,21 @@ enum Scissor {
         glScissor(GLint(x0), GLint(height - y1), GLsizei(max(0, x1 - x0)), GLsizei(max(0, y1 - y0)))
     }
 
+    /// The scissor box in force (framebuffer pixels, y down), or nil when scissoring is off: what a
+    /// scratch layer drawn in the middle of a redraw must stay within, and put back afterwards.
+    static func current(framebufferHeight height: Int) -> Rect? {
+        guard glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE) else { return nil }
+        var box: [GLint] = [0, 0, 0, 0]
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &box)
+        return Rect(x: Double(box[0]), y: Double(height - Int(box[1]) - Int(box[3])),
+                    width: Double(box[2]), height: Double(box[3]))
+    }
+
+    /// Puts back what `current` returned.
+    static func restore(_ rect: Rect?, framebufferHeight height: Int) {
+        if let rect { set(rect, framebufferHeight: height) } else { off() }
+    }
+
     static func off() {
         glDisable(GLenum(GL_SCISSOR_TEST))
     }

@@ -1,0 +1,127 @@
+import CGL
+import QuireGeometry
+import QuireInk
+
+/// Groups (scraps): a clip, the shadow the group casts, and its children, with runs of ink that hold an
+/// eraser or a highlighter drawn through a scratch layer of their own (see `SceneGroup`). Scratch
+/// layers are sized to the part of the target being drawn that the group covers, not to the target:
+/// redrawing a stroke's rectangle on a page of a hundred scraps clears and joins only that rectangle.
+extension PageRenderer {
+    /// Draws `group` into `target`, its strokes' sprites taken from `childSpans` in order.
+    func renderGroup(_ group: SceneGroup, childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
+                     projection: PageProjection) {
+        guard target.bindWithStencil(), clips.push(group.clip, projection: projection) else {
+            // Nothing of it draws, but its strokes' spans are passed over so the siblings after it
+            // still find theirs.
+            childSpans = childSpans.dropFirst(RenderItem.group(group).strokeCount)
+            return
+        }
+        if let shadow = group.shadow, shadow.isDrawn {
+            drawShadow(shadow, of: group.clip, into: target, projection: projection)
+        }
+        let children = group.children
+        var start = children.startIndex
+        while start < children.endIndex {
+            guard case .stroke = children[start] else {
+                render(children[start], span: .empty, childSpans: &childSpans, into: target, projection: projection)
+                start += 1
+                continue
+            }
+            // A run of strokes: straight in when all of it is plain ink, else through a layer.
+            var end = start, needsLayer = false
+            while end < children.endIndex, case let .stroke(stroke) = children[end] {
+                needsLayer = needsLayer || stroke.style.blendMode != .normal
+                end += 1
+            }
+            if needsLayer {
+                drawInkRun(children[start..<end], within: group.clip, childSpans: &childSpans, into: target,
+                           projection: projection)
+            } else {
+                var none = ArraySlice<SpriteSpan>()
+                for child in children[start..<end] {
+                    render(child, span: childSpans.popFirst() ?? .empty, childSpans: &none, into: target,
+                           projection: projection)
+                }
+            }
+            start = end
+        }
+        target.bind()
+        clips.pop(projection: projection)
+    }
+
+    /// Draws `strokes` (a run of a group's strokes) into a transparent layer, then joins it over
+    /// `target` inside the group's clip (pushed already): an eraser in the run removes that run's ink
+    /// and nothing under it.
+    private func drawInkRun(_ strokes: ArraySlice<RenderItem>, within clip: BezierPath,
+                            childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
+                            projection: PageProjection) {
+        let spans = childSpans.prefix(strokes.count)
+        childSpans = childSpans.dropFirst(strokes.count)
+        let inked = strokes.reduce(Rect.null) { $0.union($1.bounds) }.intersection(ClipPath.bounds(of: clip))
+        drawThroughLayer(covering: inked, of: target, projection: projection, draw: { layer, local in
+            var none = ArraySlice<SpriteSpan>()
+            for (stroke, span) in zip(strokes, spans) {
+                render(stroke, span: span, childSpans: &none, into: layer, projection: local)
+            }
+        }, join: { join in join() })
+    }
+
+    /// Draws the shadow `clip`'s outline casts, outside it (the clip is pushed already, as the
+    /// innermost level). In a layer first: the outline moved by the offset, filled at the shadow's
+    /// opacity through the layer's stencil (even-odd), and its edge faded outwards by distance; then
+    /// that layer joins the target only where the innermost clip does not pass.
+    private func drawShadow(_ shadow: SceneShadow, of clip: BezierPath, into target: RenderTarget,
+                            projection: PageProjection) {
+        let outline = ClipPath.bounds(of: clip)
+        drawThroughLayer(covering: shadow.bounds(around: outline), of: target, projection: projection, draw: { layer, local in
+            var moved = local
+            moved.pageToFramebuffer = AffineTransform.translation(shadow.offsetX, shadow.offsetY)
+                .concatenating(local.pageToFramebuffer)
+            if layer.bindWithStencil(), clips.push(clip, projection: moved) {
+                quads.fill(outline, projection: moved, color: InkColor(red: 0, green: 0, blue: 0, alpha: shadow.opacity))
+                layer.bind()
+                clips.pop(projection: moved)
+            }
+            shadowEdges.draw(ClipPath.outlines(of: clip, pixelScale: moved.pixelScale), projection: moved,
+                             softness: shadow.softness, opacity: shadow.opacity)
+        }, join: { join in clips.drawOutsideInnermost(join) })
+    }
+
+    /// Draws through a transparent scratch layer the part of `pageArea` that `target` shows within the
+    /// scissor box in force: `draw` renders into the layer through the projection given (the target's,
+    /// moved to the layer's corner) with none of the target's clips applying, then `join` is handed
+    /// the drawing of the layer over its place in `target` (premultiplied over), with the target's
+    /// clips applying again, to run under whatever stencil test it wants.
+    private func drawThroughLayer(covering pageArea: Rect, of target: RenderTarget, projection: PageProjection,
+                                  draw: (RenderTarget, PageProjection) -> Void, join: (() -> Void) -> Void) {
+        let scissor = Scissor.current(framebufferHeight: target.height)
+        var shown = projection.pageToFramebuffer.apply(pageArea)
+            .intersection(Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)))
+        if let scissor { shown = shown.intersection(scissor) }
+        guard !shown.isNull, !shown.isEmpty else { return }
+        let x0 = Int(shown.minX.rounded(.down)), y0 = Int(shown.minY.rounded(.down))
+        let width = Int(shown.maxX.rounded(.up)) - x0, height = Int(shown.maxY.rounded(.up)) - y0
+        guard width > 0, height > 0,
+              let layer = pool.target("group-layer-\(clips.depth)", atLeast: width, height) else { return }
+        let local = PageProjection(width: layer.width, height: layer.height,
+                                   pageToFramebuffer: projection.pageToFramebuffer.concatenating(
+                                       .translation(Double(-x0), Double(-y0))),
+                                   guardBand: projection.guardBand)
+        let outerClips = clips.enterLayer()
+        layer.bind()
+        let used = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        Scissor.set(used, framebufferHeight: layer.height)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        draw(layer, local)
+        clips.leaveLayer(outerClips)
+        Scissor.restore(scissor, framebufferHeight: target.height)
+        target.bind()
+        let whole = PageProjection(width: target.width, height: target.height, pageToFramebuffer: .identity, guardBand: 0)
+        let part = Rect(x: 0, y: 0, width: Double(width) / Double(layer.width), height: Double(height) / Double(layer.height))
+        join {
+            quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
+                            projection: whole, part: part)
+        }
+    }
+}
