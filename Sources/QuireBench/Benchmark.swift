@@ -27,5 +27,6 @@ let allBenchmarks: [Benchmark] = [
     inkBenchmark,
     geometryBenchmark,
     renderBenchmark,
+    scrapRenderBenchmark,
     notebookBenchmark,
 ]

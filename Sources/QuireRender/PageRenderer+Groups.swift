@@ -63,37 +63,30 @@ extension PageRenderer {
             for (stroke, span) in zip(strokes, spans) {
                 render(stroke, span: span, childSpans: &none, into: layer, projection: local)
             }
-        }, join: { join in join() })
+        })
     }
 
-    /// Draws the shadow `clip`'s outline casts, outside it (the clip is pushed already, as the
-    /// innermost level). In a layer first: the outline moved by the offset, filled at the shadow's
-    /// opacity through the layer's stencil (even-odd), and its edge faded outwards by distance; then
-    /// that layer joins the target only where the innermost clip does not pass.
+    /// Draws the shadow `clip`'s outline casts, outside it: the clip is pushed already, as the
+    /// innermost level of `target`'s stencil (see `ShadowRenderer`).
     private func drawShadow(_ shadow: SceneShadow, of clip: BezierPath, into target: RenderTarget,
                             projection: PageProjection) {
+        guard let innermost = clips.innermost else { return }
         let outline = ClipPath.bounds(of: clip)
-        drawThroughLayer(covering: shadow.bounds(around: outline), of: target, projection: projection, draw: { layer, local in
-            var moved = local
-            moved.pageToFramebuffer = AffineTransform.translation(shadow.offsetX, shadow.offsetY)
-                .concatenating(local.pageToFramebuffer)
-            if layer.bindWithStencil(), clips.push(clip, projection: moved) {
-                quads.fill(outline, projection: moved, color: InkColor(red: 0, green: 0, blue: 0, alpha: shadow.opacity))
-                layer.bind()
-                clips.pop(projection: moved)
-            }
-            shadowEdges.draw(ClipPath.outlines(of: clip, pixelScale: moved.pixelScale), projection: moved,
-                             softness: shadow.softness, opacity: shadow.opacity)
-        }, join: { join in clips.drawOutsideInnermost(join) })
+        let framebuffer = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+        let area = projection.pageToFramebuffer.apply(shadow.bounds(around: outline)).outsetBy(1).intersection(framebuffer)
+        guard !area.isNull, !area.isEmpty else { return }
+        shadows.draw(shadow, clipFans: innermost.fans, bit: innermost.bit,
+                     outlines: ClipPath.outlines(of: clip, pixelScale: projection.pixelScale), outlineBounds: outline,
+                     projection: projection, area: area, framebufferHeight: target.height)
+        clips.restoreTest()
     }
 
     /// Draws through a transparent scratch layer the part of `pageArea` that `target` shows within the
     /// scissor box in force: `draw` renders into the layer through the projection given (the target's,
-    /// moved to the layer's corner) with none of the target's clips applying, then `join` is handed
-    /// the drawing of the layer over its place in `target` (premultiplied over), with the target's
-    /// clips applying again, to run under whatever stencil test it wants.
+    /// moved to the layer's corner) with none of the target's clips applying; then the layer is drawn
+    /// over its place in `target` (premultiplied over), the target's clips applying again.
     private func drawThroughLayer(covering pageArea: Rect, of target: RenderTarget, projection: PageProjection,
-                                  draw: (RenderTarget, PageProjection) -> Void, join: (() -> Void) -> Void) {
+                                  draw: (RenderTarget, PageProjection) -> Void) {
         let scissor = Scissor.current(framebufferHeight: target.height)
         var shown = projection.pageToFramebuffer.apply(pageArea)
             .intersection(Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)))
@@ -119,9 +112,7 @@ extension PageRenderer {
         target.bind()
         let whole = PageProjection(width: target.width, height: target.height, pageToFramebuffer: .identity, guardBand: 0)
         let part = Rect(x: 0, y: 0, width: Double(width) / Double(layer.width), height: Double(height) / Double(layer.height))
-        join {
-            quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
-                            projection: whole, part: part)
-        }
+        quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
+                        projection: whole, part: part)
     }
 }

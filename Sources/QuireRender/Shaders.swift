@@ -191,7 +191,7 @@ extension Shaders {
 }
 
 extension Shaders {
-    /// A shadow's outer edge around one segment (see `ShadowEdgeRenderer`): the segment's ends pass
+    /// A shadow's outer edge around one segment (see `ShadowRenderer`): the segment's ends pass
     /// through unchanged, the page position is interpolated.
     static let shadowEdgeVertex = """
         #version 330 core
@@ -210,6 +210,7 @@ extension Shaders {
 
     /// Premultiplied black whose alpha falls from the shadow's opacity at the segment to nothing at
     /// `uSoftness` from it, quadratically (a quick fall that softens at the end, as a penumbra looks).
+    /// The distance is also the fragment's depth, so the nearest segment's fragment can be kept.
     static let shadowEdgeFragment = """
         #version 330 core
         uniform float uSoftness;
@@ -221,7 +222,9 @@ extension Shaders {
             vec2 a = vSegment.xy, b = vSegment.zw;
             vec2 ab = b - a;
             float along = dot(ab, ab) > 0.0 ? clamp(dot(vPage - a, ab) / dot(ab, ab), 0.0, 1.0) : 0.0;
-            float t = clamp(distance(vPage, a + along * ab) / uSoftness, 0.0, 1.0);
+            float t = distance(vPage, a + along * ab) / uSoftness;
+            if (t >= 1.0) discard;
+            gl_FragDepth = t;
             fragColor = vec4(0.0, 0.0, 0.0, uOpacity * (1.0 - t) * (1.0 - t));
         }
         """

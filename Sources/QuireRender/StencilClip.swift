@@ -63,17 +63,15 @@ final class StencilClip {
         applyTest()
     }
 
-    /// Runs `draw` passing where every clip in the bound target passes except the innermost, and only
-    /// outside that one: the ring around a scrap where its shadow falls (within the scraps it lies on).
-    func drawOutsideInnermost(_ draw: () -> Void) {
-        guard depth > base else { return draw() }
-        let levels = depth - base
-        let lower = GLuint((1 << (levels - 1)) - 1)
-        let all = GLuint((1 << levels) - 1)
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glStencilFunc(GLenum(GL_EQUAL), GLint(lower), all)
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        draw()
+    /// The innermost clip in the bound target: its stencil bit (counting from the target's first
+    /// level) and its fans; nil when the target holds none. A scrap's shadow draws from these.
+    var innermost: (bit: Int, fans: [Float])? {
+        guard depth > base else { return nil }
+        return (depth - base - 1, fans[depth - 1])
+    }
+
+    /// Puts back the stencil test of the clips in force, after someone drew with a test of their own.
+    func restoreTest() {
         applyTest()
     }
 

@@ -25,4 +25,7 @@ final class TexturePool {
 
     /// Targets alive now (for tests and benchmarks).
     var count: Int { targets.count }
+
+    /// Their GPU bytes.
+    var bytes: Int { targets.values.reduce(0) { $0 + $1.bytes } }
 }

@@ -40,6 +40,9 @@ final class ScrapRenderingTests: HeadlessGLTestCase {
         }
         // Falling off: lighter two pixels further out, and untouched beyond the softness.
         XCTAssertGreaterThan(page[100, 153].luma, page[100, 151].luma + 20, "the shadow fades outwards")
+        // Round the corner it is no darker than beside an edge nearer the outline: each pixel shaded
+        // once, by its distance to the outline, not once per edge that reaches it.
+        XCTAssertGreaterThanOrEqual(page[152, 152].luma, page[152, 100].luma, "the corner darkened twice: \(saved)")
         for (x, y) in [(100, 158), (158, 100), (100, 170), (158, 158)] {
             XCTAssertEqual(page[x, y], Self.white, "no shadow further out at (\(x), \(y))")
         }
