@@ -10,14 +10,21 @@ extension PageRenderer {
     /// Draws `group` into `target`, its strokes' sprites taken from `childSpans` in order.
     func renderGroup(_ group: SceneGroup, childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
                      projection: PageProjection) {
-        guard target.bindWithStencil(), clips.push(group.clip, projection: projection) else {
-            // Nothing of it draws, but its strokes' spans are passed over so the siblings after it
-            // still find theirs.
-            childSpans = childSpans.dropFirst(RenderItem.group(group).strokeCount)
-            return
-        }
-        if let shadow = group.shadow, shadow.isDrawn {
-            drawShadow(shadow, of: group.clip, into: target, projection: projection)
+        let outlines = ClipPath.outlines(of: group.clip, pixelScale: projection.pixelScale)
+        // Redrawing a few dabs inside the scrap (a live eraser, an undo): no outline to write and no
+        // shadow to cast there, only the children to draw.
+        let clipped = !drawingWhollyInside(outlines, of: target, projection: projection)
+        if clipped {
+            guard target.bindWithStencil(), clips.push(outlines: outlines, projection: projection) else {
+                // Nothing of it draws, but its strokes' spans are passed over so the siblings after it
+                // still find theirs.
+                childSpans = childSpans.dropFirst(RenderItem.group(group).strokeCount)
+                return
+            }
+            if let shadow = group.shadow, shadow.isDrawn {
+                drawShadow(shadow, outlines: outlines, bounds: ClipPath.bounds(of: group.clip), into: target,
+                           projection: projection)
+            }
         }
         let children = group.children
         var start = children.startIndex
@@ -46,7 +53,15 @@ extension PageRenderer {
             start = end
         }
         target.bind()
-        clips.pop(projection: projection)
+        if clipped { clips.pop(projection: projection) }
+    }
+
+    /// Whether the scissor in force lies wholly inside the even-odd region of `outlines` (page
+    /// pixels), with a pixel to spare; false when nothing is scissored (a whole layer drawn).
+    private func drawingWhollyInside(_ outlines: [[Point]], of target: RenderTarget, projection: PageProjection) -> Bool {
+        guard let scissor = Scissor.current(framebufferHeight: target.height),
+              let toPage = projection.pageToFramebuffer.inverted else { return false }
+        return ClipPath.contains(toPage.apply(scissor.outsetBy(1)), outlines: outlines)
     }
 
     /// Draws `strokes` (a run of a group's strokes) into a transparent layer, then joins it over
@@ -66,17 +81,15 @@ extension PageRenderer {
         })
     }
 
-    /// Draws the shadow `clip`'s outline casts, outside it: the clip is pushed already, as the
-    /// innermost level of `target`'s stencil (see `ShadowRenderer`).
-    private func drawShadow(_ shadow: SceneShadow, of clip: BezierPath, into target: RenderTarget,
+    /// Draws the shadow of the clip with `outlines` (within `bounds`), outside it: the clip is pushed
+    /// already, as the innermost level of `target`'s stencil (see `ShadowRenderer`).
+    private func drawShadow(_ shadow: SceneShadow, outlines: [[Point]], bounds outline: Rect, into target: RenderTarget,
                             projection: PageProjection) {
         guard let innermost = clips.innermost else { return }
-        let outline = ClipPath.bounds(of: clip)
         let framebuffer = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
         let area = projection.pageToFramebuffer.apply(shadow.bounds(around: outline)).outsetBy(1).intersection(framebuffer)
         guard !area.isNull, !area.isEmpty else { return }
-        shadows.draw(shadow, clipFans: innermost.fans, bit: innermost.bit,
-                     outlines: ClipPath.outlines(of: clip, pixelScale: projection.pixelScale), outlineBounds: outline,
+        shadows.draw(shadow, clipFans: innermost.fans, bit: innermost.bit, outlines: outlines, outlineBounds: outline,
                      projection: projection, area: area, framebufferHeight: target.height)
         clips.restoreTest()
     }

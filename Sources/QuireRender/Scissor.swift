@@ -4,7 +4,14 @@ import QuireGeometry
 /// Clipping to a rectangle given y-down, as everything in Quire is; GL's scissor counts rows bottom-up.
 enum Scissor {
     /// Clips drawing to the pixels of `rect` (framebuffer pixels, y down) in a framebuffer `height` tall.
+    /// A null or non-finite rect clips everything away (never a trap on a rect from broken input).
     static func set(_ rect: Rect, framebufferHeight height: Int) {
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite,
+              abs(rect.minX) < 1e9, abs(rect.minY) < 1e9, abs(rect.maxX) < 1e9, abs(rect.maxY) < 1e9 else {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(0, 0, 0, 0)
+            return
+        }
         let x0 = Int(rect.minX.rounded(.down)), y0 = Int(rect.minY.rounded(.down))
         let x1 = Int(rect.maxX.rounded(.up)), y1 = Int(rect.maxY.rounded(.up))
         glEnable(GLenum(GL_SCISSOR_TEST))

@@ -88,8 +88,10 @@ final class ShadowRenderer {
 
         // 4. Bits M and O back to zero and the depth back to far, within the shadow's rectangle (a
         // masked clear, so the clips' bits stay).
+        // Only where this draw could reach: within the scissor in force too (a redraw of a few dabs
+        // must not clear a whole scrap's worth of stencil).
         let previous = Scissor.current(framebufferHeight: framebufferHeight)
-        Scissor.set(area, framebufferHeight: framebufferHeight)
+        Scissor.set(previous.map { area.intersection($0) } ?? area, framebufferHeight: framebufferHeight)
         glStencilMask(shape | drawn)
         glClearStencil(0)
         glDepthMask(GLboolean(GL_TRUE))

@@ -28,10 +28,15 @@ final class StencilClip {
     /// Restricts drawing into the bound target to the inside of `path` (and of every clip already
     /// pushed in it). Returns false, pushing nothing, when nesting is too deep: the caller draws nothing.
     func push(_ path: BezierPath, projection: PageProjection) -> Bool {
+        push(outlines: ClipPath.outlines(of: path, pixelScale: projection.pixelScale), projection: projection)
+    }
+
+    /// `push` for a path already flattened (`ClipPath.outlines` at the projection's scale).
+    func push(outlines: [[Point]], projection: PageProjection) -> Bool {
         guard depth - base < Self.maximumDepth else { return false }
         if fans.count <= depth { fans.append([]) }
         fans[depth].removeAll(keepingCapacity: true)
-        PolygonRenderer.appendFans(of: ClipPath.outlines(of: path, pixelScale: projection.pixelScale), to: &fans[depth])
+        PolygonRenderer.appendFans(of: outlines, to: &fans[depth])
         invert(level: depth, projection: projection)
         depth += 1
         applyTest()

@@ -146,6 +146,30 @@ final class ScrapRenderingTests: HeadlessGLTestCase {
         F.assertSame(try renderer.renderPageImage(), erased, "baked")
     }
 
+    /// A stroke drawn and undone inside a scrap redraws only its rectangle, which lies wholly inside
+    /// the scrap (drawn with no stencil and no shadow there): the page and a zoomed view (drawn from
+    /// vectors) come back exactly.
+    func testAStrokeUndoneInsideAScrapRestoresItExactly() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.append(pageInk)
+        renderer.append(scrap(erasing: true))
+        let window = try RenderTarget(width: 200, height: 200)
+        func zoomedView() -> RGBAImage {
+            renderer.drawView(width: 200, height: 200, pageToWindow: .scale(1.5, 1.5), into: window)
+            renderer.finishSharpening()
+            renderer.drawView(width: 200, height: 200, pageToWindow: .scale(1.5, 1.5), into: window)
+            return window.readPixels()
+        }
+        let page = try renderer.renderPageImage(), view = zoomedView()
+        for style in [F.ink, F.eraser] {
+            renderer.append(F.line(Point(85, 75), Point(115, 78), diameter: 4, color: InkColor(red: 0.9, green: 0.5, blue: 0), style: style))
+            XCTAssertNotEqual(try renderer.renderPageImage(), page, "the stroke shows")
+            renderer.remove(at: renderer.count - 1)
+            F.assertSame(try renderer.renderPageImage(), page, "undone inside the scrap")
+            F.assertSame(zoomedView(), view, "undone inside the scrap, the view at 150 %")
+        }
+    }
+
     func testOnlyScrapsWhoseInkNeedsALayerMakeOne() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         renderer.append(pageInk)
