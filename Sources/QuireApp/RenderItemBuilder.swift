@@ -6,10 +6,10 @@ import QuireInk
 import QuireRender
 
 /// Turns page items into what the renderer draws: ink into sprites (by the engine each stroke's style
-/// names), scraps into a clip with their picture and their own ink carried onto the page, placed
-/// images into pictures through four corners. Every item gives exactly one render item, so the
-/// renderer's list mirrors the page's index for index; PDF pages and text draw nothing until their
-/// issues bring poppler and FreeType (an empty group holds their place).
+/// names), scraps into a clip with their picture and their own ink carried onto the page (and the
+/// shadow of paper lying on it), placed images into pictures through four corners. Every item gives
+/// exactly one render item, so the renderer's list mirrors the page's index for index; PDF pages and
+/// text draw nothing until their issues bring poppler and FreeType (an empty group holds their place).
 public struct RenderItemBuilder {
     public let registry: InkEngineRegistry
     /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
@@ -51,7 +51,9 @@ public struct RenderItemBuilder {
                 children.append(.image(shown))
             }
             children += scrap.items.map { renderItem($0, through: toPage) }
-            return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children))
+            // Paper lying on the page: it casts a shadow, wherever it is drawn (view, exports alike).
+            return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children,
+                                     shadow: .paper))
         case let .image(placed):
             var corners = placed.corners
             if let map {

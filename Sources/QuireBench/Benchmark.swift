@@ -28,6 +28,7 @@ let allBenchmarks: [Benchmark] = [
     inkBenchmark,
     geometryBenchmark,
     renderBenchmark,
+    scrapRenderBenchmark,
     notebookBenchmark,
     importBenchmark,
     scrapPageBenchmark,

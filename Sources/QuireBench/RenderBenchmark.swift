@@ -140,11 +140,6 @@ let renderBenchmark = Benchmark(name: "render", summary: "sprites through the re
                    "B", target: "0")
 }
 
-/// The value below which `fraction` of the sorted `values` lie.
-private func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-    sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
-}
-
 /// About 10,000 strokes: the page's strokes repeated, each copy nudged so they do not coincide.
 private func tenThousand(_ page: [SceneStroke]) -> [SceneStroke] {
     var out: [SceneStroke] = []

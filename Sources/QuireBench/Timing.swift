@@ -17,3 +17,8 @@ func bestTime(minimumSeconds: Double = 0.5, maximumRuns: Int = 1000, _ body: () 
     }
     return best
 }
+
+/// The value below which `fraction` of the sorted `values` lie.
+func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.down)))]
+}

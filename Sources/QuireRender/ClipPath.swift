@@ -15,4 +15,41 @@ enum ClipPath {
         guard path.isFinite, !path.isEmpty else { return .null }
         return path.bounds
     }
+
+    /// Whether `rect` lies wholly inside the even-odd region of `outlines` (each closed), no outline
+    /// crossing or touching it: clipping to them would change nothing there, so a redraw of a few dabs
+    /// inside a scrap need not write the scrap's outline into the stencil, nor draw its shadow.
+    static func contains(_ rect: Rect, outlines: [[Point]]) -> Bool {
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return false }
+        let centre = rect.center
+        var crossings = 0
+        for outline in outlines where outline.count >= 3 {
+            for i in outline.indices {
+                let a = outline[i], b = outline[(i + 1) % outline.count]
+                if segment(a, b, touches: rect) { return false }
+                // The ray from the centre towards +x, each edge counted on a half-open y range.
+                if (a.y > centre.y) != (b.y > centre.y), a.x + (centre.y - a.y) / (b.y - a.y) * (b.x - a.x) > centre.x {
+                    crossings += 1
+                }
+            }
+        }
+        return crossings % 2 == 1
+    }
+
+    /// Whether segment `a`–`b` meets the closed `rect` (Liang–Barsky: what is left of the segment
+    /// after cutting it to each of the rect's four sides).
+    private static func segment(_ a: Point, _ b: Point, touches rect: Rect) -> Bool {
+        var (enter, leave) = (0.0, 1.0)
+        let (dx, dy) = (b.x - a.x, b.y - a.y)
+        for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return false }
+                continue
+            }
+            let t = q / p
+            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+            if enter > leave { return false }
+        }
+        return true
+    }
 }

@@ -8,6 +8,8 @@ import QuireImageIO
 final class ImageTextureCache {
     private struct Entry {
         var texture: GLuint
+        /// GPU bytes: RGBA8 and its mipmaps (a third more).
+        var bytes: Int
         var uses: Int
         /// The last frame whose overlay showed it.
         var overlayFrame: Int
@@ -35,6 +37,9 @@ final class ImageTextureCache {
     }
 
     var count: Int { entries.count }
+
+    /// GPU bytes of the pictures' textures alive now.
+    var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
     func retain(_ key: String) {
         if entries[key] != nil { entries[key]!.uses += 1 } else { usesOfKeysNotYetUploaded[key, default: 0] += 1 }
@@ -67,7 +72,8 @@ final class ImageTextureCache {
               image.pixels.count >= image.width * image.height * 4 else { return nil }
         let texture = Self.upload(image)
         uploads += 1
-        entries[key] = Entry(texture: texture, uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
+        entries[key] = Entry(texture: texture, bytes: image.width * image.height * 4 * 4 / 3,
+                             uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
                              overlayFrame: inOverlay ? frame : -1)
         return texture
     }

@@ -50,7 +50,7 @@ extension PageRenderer {
     }
 
     /// Draws `item` into `target`: a stroke from `span`, a group's strokes from `childSpans` in order.
-    private func render(_ item: RenderItem, span: SpriteSpan, childSpans: inout ArraySlice<SpriteSpan>,
+    func render(_ item: RenderItem, span: SpriteSpan, childSpans: inout ArraySlice<SpriteSpan>,
                         into target: RenderTarget, projection: PageProjection) {
         switch item {
         case let .stroke(stroke):
@@ -64,13 +64,7 @@ extension PageRenderer {
                 imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity)
             }
         case let .group(group):
-            drawClipped(group.clip, in: target, projection: projection) {
-                for child in group.children {
-                    var childSpan = SpriteSpan.empty
-                    if case .stroke = child { childSpan = childSpans.popFirst() ?? .empty }
-                    render(child, span: childSpan, childSpans: &childSpans, into: target, projection: projection)
-                }
-            }
+            renderGroup(group, childSpans: &childSpans, into: target, projection: projection)
         }
     }
 
@@ -100,13 +94,13 @@ extension PageRenderer {
             // when that target's size changes, so resizing the window leaks nothing. The scratch has a
             // stencil of its own, so any clip applies when joining, not while collecting.
             guard let scratch = highlightScratch(for: target) else { return }
-            clips.suspend()
+            let outerClips = clips.enterLayer()
             scratch.bind()
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             sprites.draw(span, projection: projection, brush: brush, blend: .maximum)
             target.bind()
-            clips.resume()
+            clips.leaveLayer(outerClips)
             copyWhole(scratch, opacity: style.layerOpacity)
         }
     }

@@ -92,7 +92,20 @@ extension PageRenderer {
     /// Renders `windowRect` of the view layer from vectors: desk, patterned paper, then every item
     /// touching it (and the live stroke's final sprites) at the view's zoom. The ink is built on
     /// a transparent scratch layer first, so an eraser removes ink and never the paper's rules.
+    /// When the view shows the page pixel for pixel (100 %, panned by whole pixels), the ink layer
+    /// holds exactly that ink already and is copied instead: a live eraser over a page of a hundred
+    /// scraps then costs a copy of its rectangle a frame, not a redraw of every scrap under it.
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
+        if view.showsPagePixelForPixel {
+            layer.bind()
+            Scissor.set(windowRect, framebufferHeight: view.height)
+            glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+            Scissor.off()
+            return
+        }
         guard let ink = pool.target("view-ink", width: view.width, height: view.height) else { return }
         ink.bind()
         Scissor.set(windowRect, framebufferHeight: view.height)

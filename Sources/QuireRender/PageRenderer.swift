@@ -42,6 +42,7 @@ public final class PageRenderer {
     let polygons: PolygonRenderer
     let clips: StencilClip
     let imageQuads: ImageQuadRenderer
+    let shadows: ShadowRenderer
     let images: ImageTextureCache
     let overlayRenderer: OverlayRenderer
     let brushes: BrushLibrary
@@ -91,6 +92,7 @@ public final class PageRenderer {
         clips = StencilClip(polygons: polygons)
         imageQuads = try ImageQuadRenderer()
         images = ImageTextureCache()
+        shadows = try ShadowRenderer(polygons: polygons, quads: quads)
         overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images)
         brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
@@ -131,6 +133,11 @@ public final class PageRenderer {
     public var imageUploads: Int { images.uploads }
     /// Picture textures alive now.
     public var imageTextureCount: Int { images.count }
+    /// GPU bytes of those picture textures (mipmaps included).
+    public var imageTextureBytes: Int { images.bytes }
+    /// GPU bytes of the page's layers and the scratch layers kept for reuse (view, highlighters,
+    /// scraps' shadows and ink).
+    public var layerBytes: Int { inkLayer.bytes + bakedLayer.bytes + pool.bytes }
 
     var pageRect: Rect { Rect(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight)) }
     var pageProjection: PageProjection {

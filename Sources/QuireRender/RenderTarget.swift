@@ -54,6 +54,9 @@ public final class RenderTarget {
         if d != 0 { glDeleteRenderbuffers(1, &d) }
     }
 
+    /// GPU bytes: the colour texture, and the depth-stencil buffer once attached.
+    public var bytes: Int { width * height * 4 * (depthStencil == 0 ? 1 : 2) }
+
     func bind() {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
     }

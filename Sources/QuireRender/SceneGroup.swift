@@ -1,22 +1,30 @@
 import QuireGeometry
 
-/// Items drawn only inside a clip path: what a scrap is (its picture and the ink drawn on it). Children
-/// draw in order straight into the page's layer, inside the clip; an eraser child therefore erases
-/// whatever lies under it inside the clip, page ink included (a scrap layer of its own is left for when
-/// scraps need it).
+/// Items drawn only inside a clip path: what a scrap is (its picture and the ink drawn on it), with the
+/// shadow of paper lying on the page when it has one. Pictures and nested groups draw in order straight
+/// into the page's layer, inside the clip. Runs of strokes draw straight in too, unless a run holds an
+/// eraser or a highlighter: then the run collects in a transparent layer of its own, joined inside the
+/// clip, so the eraser removes only the ink of that run (never the scrap's picture or the page under
+/// it) and the highlighter keeps its non-darkening blend.
 public struct SceneGroup: Equatable, Sendable {
     /// Even-odd; an empty or non-finite path shows nothing.
     public var clip: BezierPath
     public var children: [RenderItem]
+    /// Cast outside the clip's outline, under the group; nil for none (a plain clip).
+    public var shadow: SceneShadow?
 
-    public init(clip: BezierPath, children: [RenderItem]) {
+    public init(clip: BezierPath, children: [RenderItem], shadow: SceneShadow? = nil) {
         self.clip = clip
         self.children = children
+        self.shadow = shadow
     }
 
-    /// The clip's bounds: nothing of the group shows outside them.
+    /// What the group can change: its children within the clip's bounds, and its shadow.
     public var bounds: Rect {
+        let outline = ClipPath.bounds(of: clip)
         let inked = children.reduce(Rect.null) { $0.union($1.bounds) }
-        return inked.intersection(ClipPath.bounds(of: clip))
+        let shown = inked.intersection(outline)
+        guard let shadow else { return shown }
+        return shown.union(shadow.bounds(around: outline))
     }
 }

@@ -189,3 +189,43 @@ extension Shaders {
         }
         """
 }
+
+extension Shaders {
+    /// A shadow's outer edge around one segment (see `ShadowRenderer`): the segment's ends pass
+    /// through unchanged, the page position is interpolated.
+    static let shadowEdgeVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        layout(location = 1) in vec4 aSegment;
+        uniform mat3 uPageToClip;
+        out vec2 vPage;
+        flat out vec4 vSegment;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            vPage = aPosition;
+            vSegment = aSegment;
+        }
+        """
+
+    /// Premultiplied black whose alpha falls from the shadow's opacity at the segment to nothing at
+    /// `uSoftness` from it, quadratically (a quick fall that softens at the end, as a penumbra looks).
+    /// The distance is also the fragment's depth, so the nearest segment's fragment can be kept.
+    static let shadowEdgeFragment = """
+        #version 330 core
+        uniform float uSoftness;
+        uniform float uOpacity;
+        in vec2 vPage;
+        flat in vec4 vSegment;
+        out vec4 fragColor;
+        void main() {
+            vec2 a = vSegment.xy, b = vSegment.zw;
+            vec2 ab = b - a;
+            float along = dot(ab, ab) > 0.0 ? clamp(dot(vPage - a, ab) / dot(ab, ab), 0.0, 1.0) : 0.0;
+            float t = distance(vPage, a + along * ab) / uSoftness;
+            if (t >= 1.0) discard;
+            gl_FragDepth = t;
+            fragColor = vec4(0.0, 0.0, 0.0, uOpacity * (1.0 - t) * (1.0 - t));
+        }
+        """
+}

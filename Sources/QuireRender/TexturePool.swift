@@ -10,6 +10,22 @@ final class TexturePool {
         return targets[purpose]
     }
 
+    /// A target for `purpose` of at least `width × height`, for scratch layers sized to what they hold:
+    /// grown (in steps of 256 pixels, never shrunk) when a bigger one is asked for, so the varying
+    /// sizes of scraps do not make a GL object each. The caller uses its upper-left part.
+    func target(_ purpose: String, atLeast width: Int, _ height: Int) -> RenderTarget? {
+        if let existing = targets[purpose], existing.width >= width, existing.height >= height { return existing }
+        let old = targets[purpose]
+        func grown(_ needed: Int, _ had: Int?) -> Int { max(had ?? 0, (needed + 255) / 256 * 256) }
+        // The exact size when the rounded one is refused (beyond the driver's largest texture).
+        targets[purpose] = (try? RenderTarget(width: grown(width, old?.width), height: grown(height, old?.height)))
+            ?? (try? RenderTarget(width: max(width, old?.width ?? 0), height: max(height, old?.height ?? 0)))
+        return targets[purpose]
+    }
+
     /// Targets alive now (for tests and benchmarks).
     var count: Int { targets.count }
+
+    /// Their GPU bytes.
+    var bytes: Int { targets.values.reduce(0) { $0 + $1.bytes } }
 }

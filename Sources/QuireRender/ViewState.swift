@@ -18,6 +18,12 @@ struct ViewState {
         PageProjection(width: width, height: height, pageToFramebuffer: pageToWindow, guardBand: guardBand)
     }
 
+    /// Whether each page pixel lands on one window pixel: no zoom, no turn, a pan by whole pixels.
+    var showsPagePixelForPixel: Bool {
+        let t = pageToWindow
+        return t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1 && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+    }
+
     /// A tile's rectangle in window pixels.
     func windowRect(ofTile index: Int) -> Rect {
         let t = tiles.rect(ofTile: index)

@@ -47,11 +47,13 @@ enum ItemFixtures {
             .image(SceneImage(imageKey: "green", image: solid(0, 160, 0),
                               corners: Quadrilateral(Rect(x: 30, y: 30, width: 60, height: 120)), opacity: 0.8)),
             .stroke(line(Point(100, 10), Point(100, 190), color: InkColor(red: 0, green: 0.6, blue: 0))),
+            // A scrap: its shadow, and an eraser on it that erases its own ink only.
             .group(SceneGroup(clip: scrap, children: [
                 .image(SceneImage(imageKey: "blue", image: solid(40, 40, 220),
                                   corners: Quadrilateral(Rect(x: 60, y: 60, width: 130, height: 130)))),
                 .stroke(line(Point(60, 120), Point(190, 120), diameter: 8, color: .black)),
-            ])),
+                .stroke(line(Point(130, 60), Point(130, 180), diameter: 10, style: eraser)),
+            ], shadow: .paper)),
             .stroke(line(Point(20, 20), Point(180, 180), color: InkColor(red: 0, green: 0, blue: 0.9))),
             .stroke(line(Point(20, 180), Point(180, 20), style: highlighter)),
             .stroke(line(Point(60, 10), Point(60, 190), diameter: 14, style: eraser)),

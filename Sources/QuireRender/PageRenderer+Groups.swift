@@ -1,0 +1,131 @@
+import CGL
+import QuireGeometry
+import QuireInk
+
+/// Groups (scraps): a clip, the shadow the group casts, and its children, with runs of ink that hold an
+/// eraser or a highlighter drawn through a scratch layer of their own (see `SceneGroup`). Scratch
+/// layers are sized to the part of the target being drawn that the group covers, not to the target:
+/// redrawing a stroke's rectangle on a page of a hundred scraps clears and joins only that rectangle.
+extension PageRenderer {
+    /// Draws `group` into `target`, its strokes' sprites taken from `childSpans` in order.
+    func renderGroup(_ group: SceneGroup, childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
+                     projection: PageProjection) {
+        let outlines = ClipPath.outlines(of: group.clip, pixelScale: projection.pixelScale)
+        // Redrawing a few dabs inside the scrap (a live eraser, an undo): no outline to write and no
+        // shadow to cast there, only the children to draw.
+        let clipped = !drawingWhollyInside(outlines, of: target, projection: projection)
+        if clipped {
+            guard target.bindWithStencil(), clips.push(outlines: outlines, projection: projection) else {
+                // Nothing of it draws, but its strokes' spans are passed over so the siblings after it
+                // still find theirs.
+                childSpans = childSpans.dropFirst(RenderItem.group(group).strokeCount)
+                return
+            }
+            if let shadow = group.shadow, shadow.isDrawn {
+                drawShadow(shadow, outlines: outlines, bounds: ClipPath.bounds(of: group.clip), into: target,
+                           projection: projection)
+            }
+        }
+        let children = group.children
+        var start = children.startIndex
+        while start < children.endIndex {
+            guard case .stroke = children[start] else {
+                render(children[start], span: .empty, childSpans: &childSpans, into: target, projection: projection)
+                start += 1
+                continue
+            }
+            // A run of strokes: straight in when all of it is plain ink, else through a layer.
+            var end = start, needsLayer = false
+            while end < children.endIndex, case let .stroke(stroke) = children[end] {
+                needsLayer = needsLayer || stroke.style.blendMode != .normal
+                end += 1
+            }
+            if needsLayer {
+                drawInkRun(children[start..<end], within: group.clip, childSpans: &childSpans, into: target,
+                           projection: projection)
+            } else {
+                var none = ArraySlice<SpriteSpan>()
+                for child in children[start..<end] {
+                    render(child, span: childSpans.popFirst() ?? .empty, childSpans: &none, into: target,
+                           projection: projection)
+                }
+            }
+            start = end
+        }
+        target.bind()
+        if clipped { clips.pop(projection: projection) }
+    }
+
+    /// Whether the scissor in force lies wholly inside the even-odd region of `outlines` (page
+    /// pixels), with a pixel to spare; false when nothing is scissored (a whole layer drawn).
+    private func drawingWhollyInside(_ outlines: [[Point]], of target: RenderTarget, projection: PageProjection) -> Bool {
+        guard let scissor = Scissor.current(framebufferHeight: target.height),
+              let toPage = projection.pageToFramebuffer.inverted else { return false }
+        return ClipPath.contains(toPage.apply(scissor.outsetBy(1)), outlines: outlines)
+    }
+
+    /// Draws `strokes` (a run of a group's strokes) into a transparent layer, then joins it over
+    /// `target` inside the group's clip (pushed already): an eraser in the run removes that run's ink
+    /// and nothing under it.
+    private func drawInkRun(_ strokes: ArraySlice<RenderItem>, within clip: BezierPath,
+                            childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
+                            projection: PageProjection) {
+        let spans = childSpans.prefix(strokes.count)
+        childSpans = childSpans.dropFirst(strokes.count)
+        let inked = strokes.reduce(Rect.null) { $0.union($1.bounds) }.intersection(ClipPath.bounds(of: clip))
+        drawThroughLayer(covering: inked, of: target, projection: projection, draw: { layer, local in
+            var none = ArraySlice<SpriteSpan>()
+            for (stroke, span) in zip(strokes, spans) {
+                render(stroke, span: span, childSpans: &none, into: layer, projection: local)
+            }
+        })
+    }
+
+    /// Draws the shadow of the clip with `outlines` (within `bounds`), outside it: the clip is pushed
+    /// already, as the innermost level of `target`'s stencil (see `ShadowRenderer`).
+    private func drawShadow(_ shadow: SceneShadow, outlines: [[Point]], bounds outline: Rect, into target: RenderTarget,
+                            projection: PageProjection) {
+        guard let innermost = clips.innermost else { return }
+        let framebuffer = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+        let area = projection.pageToFramebuffer.apply(shadow.bounds(around: outline)).outsetBy(1).intersection(framebuffer)
+        guard !area.isNull, !area.isEmpty else { return }
+        shadows.draw(shadow, clipFans: innermost.fans, bit: innermost.bit, outlines: outlines, outlineBounds: outline,
+                     projection: projection, area: area, framebufferHeight: target.height)
+        clips.restoreTest()
+    }
+
+    /// Draws through a transparent scratch layer the part of `pageArea` that `target` shows within the
+    /// scissor box in force: `draw` renders into the layer through the projection given (the target's,
+    /// moved to the layer's corner) with none of the target's clips applying; then the layer is drawn
+    /// over its place in `target` (premultiplied over), the target's clips applying again.
+    private func drawThroughLayer(covering pageArea: Rect, of target: RenderTarget, projection: PageProjection,
+                                  draw: (RenderTarget, PageProjection) -> Void) {
+        let scissor = Scissor.current(framebufferHeight: target.height)
+        var shown = projection.pageToFramebuffer.apply(pageArea)
+            .intersection(Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)))
+        if let scissor { shown = shown.intersection(scissor) }
+        guard !shown.isNull, !shown.isEmpty else { return }
+        let x0 = Int(shown.minX.rounded(.down)), y0 = Int(shown.minY.rounded(.down))
+        let width = Int(shown.maxX.rounded(.up)) - x0, height = Int(shown.maxY.rounded(.up)) - y0
+        guard width > 0, height > 0,
+              let layer = pool.target("group-layer-\(clips.depth)", atLeast: width, height) else { return }
+        let local = PageProjection(width: layer.width, height: layer.height,
+                                   pageToFramebuffer: projection.pageToFramebuffer.concatenating(
+                                       .translation(Double(-x0), Double(-y0))),
+                                   guardBand: projection.guardBand)
+        let outerClips = clips.enterLayer()
+        layer.bind()
+        let used = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        Scissor.set(used, framebufferHeight: layer.height)
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        draw(layer, local)
+        clips.leaveLayer(outerClips)
+        Scissor.restore(scissor, framebufferHeight: target.height)
+        target.bind()
+        let whole = PageProjection(width: target.width, height: target.height, pageToFramebuffer: .identity, guardBand: 0)
+        let part = Rect(x: 0, y: 0, width: Double(width) / Double(layer.width), height: Double(height) / Double(layer.height))
+        quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
+                        projection: whole, part: part)
+    }
+}
