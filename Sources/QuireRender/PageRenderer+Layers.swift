@@ -105,6 +105,31 @@ extension PageRenderer {
         }
     }
 
+    /// Where a live eraser goes in the page's order, when it is one and the page has scraps: under the
+    /// lowest scrap (the first group with a clip), with the page's ink. Until the pen lifts it takes page
+    /// ink only; then its pieces join the scraps it crossed, which erase their own ink (and never their
+    /// picture). Nil for any other live stroke: it goes on top.
+    var liveEraserPlace: Int? {
+        guard liveStyle?.blendMode == .erase else { return nil }
+        return entries.firstIndex { entry in
+            if case let .group(group) = entry.item { !group.clip.isEmpty } else { false }
+        }
+    }
+
+    /// Draws the items at `indices` (ascending) and the live stroke where it goes in their order (see
+    /// `liveEraserPlace`).
+    func drawItemsAndLiveStroke(_ indices: [Int], into target: RenderTarget, projection: PageProjection,
+                                skip: (Int) -> Int = { _ in 0 }) {
+        guard let under = liveEraserPlace else {
+            drawItems(indices, into: target, projection: projection, skip: skip)
+            return drawLiveSprites(into: target, projection: projection)
+        }
+        let split = indices.firstIndex { $0 >= under } ?? indices.count
+        drawItems(indices[..<split], into: target, projection: projection, skip: skip)
+        drawLiveSprites(into: target, projection: projection)
+        drawItems(indices[split...], into: target, projection: projection, skip: skip)
+    }
+
     /// The live stroke's final sprites (not on the GPU yet), streamed into `target`.
     func drawLiveSprites(into target: RenderTarget, projection: PageProjection) {
         guard let style = liveStyle, style.blendMode != .highlight, !liveSprites.isEmpty else { return }
@@ -163,13 +188,19 @@ extension PageRenderer {
         }
         inkLayer.bind()
         Scissor.set(area, framebufferHeight: pageHeight)
-        copyWhole(bakedLayer, replace: true)
-        let baked = bakedCount, progress = bakeProgress ?? 0
-        // Sprites of a stroke half-way through baking are in the baked layer already.
-        let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
-        drawItems(grid.strokes(touching: area, from: baked), into: inkLayer, projection: pageProjection,
-                  skip: { $0 == baked ? halfBaked : 0 })
-        drawLiveSprites(into: inkLayer, projection: pageProjection)
+        if let under = liveEraserPlace, under < bakedCount {
+            // The scraps a live eraser must stay under are in the baked layer: this rect from vectors.
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            drawItemsAndLiveStroke(grid.strokes(touching: area), into: inkLayer, projection: pageProjection)
+        } else {
+            copyWhole(bakedLayer, replace: true)
+            let baked = bakedCount, progress = bakeProgress ?? 0
+            // Sprites of a stroke half-way through baking are in the baked layer already.
+            let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
+            drawItemsAndLiveStroke(grid.strokes(touching: area, from: baked), into: inkLayer, projection: pageProjection,
+                                   skip: { $0 == baked ? halfBaked : 0 })
+        }
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         refreshView(pageRect: area)

@@ -166,6 +166,15 @@ public final class PageRenderer {
         switch style.blendMode {
         case .normal, .erase:
             let erasing = style.blendMode == .erase
+            if erasing, let under = liveEraserPlace,
+               grid.strokes(touching: SceneStroke.bounds(of: committed), from: under).contains(where: { index in
+                   if case .group = entries[index].item { true } else { false }
+               }) {
+                // Over a scrap: the live eraser goes in under the scraps, so the rect is drawn again in
+                // order rather than erased on top (which would take the scrap's picture too).
+                redraw(SceneStroke.bounds(of: committed), bakedToo: false)
+                return
+            }
             inkLayer.bind()
             sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? .erase : .over)
             if erasing {

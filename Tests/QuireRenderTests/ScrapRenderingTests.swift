@@ -208,4 +208,38 @@ final class ScrapRenderingTests: HeadlessGLTestCase {
                            "\(what): the eraser on the scrap removes the highlighter, not the picture")
         }
     }
+
+    /// A live eraser over a scrap takes the page's ink but not the scrap's picture while the pen is down
+    /// (its pieces join the scrap when it lifts, and erase only the scrap's ink): on the page layers and
+    /// in a zoomed view alike, with the scrap in the baked layer or not.
+    func testALiveEraserOverAScrapLeavesItsPicture() throws {
+        for baked in [false, true] {
+            let outline = Rect(x: 50, y: 50, width: 100, height: 100)
+            let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+            renderer.append(.stroke(F.line(Point(20, 100), Point(180, 100), diameter: 8)))   // page ink, under the scrap
+            renderer.append(.group(SceneGroup(clip: BezierPath(rect: outline), children: [
+                .image(SceneImage(imageKey: "red", image: F.solid(255, 0, 0), corners: Quadrilateral(outline))),
+            ], shadow: .paper)))
+            if baked {
+                renderer.undoWindow = 0
+                renderer.finishBaking()
+                XCTAssertEqual(renderer.bakedCount, 2)
+            }
+            let window = try RenderTarget(width: 400, height: 400)
+            renderer.drawView(width: 400, height: 400, pageToWindow: .scale(2, 2), into: window)
+            renderer.finishSharpening()
+            renderer.beginLiveStroke(F.eraser)
+            // Down the middle, across the page ink on both sides of the scrap and over the picture.
+            renderer.appendToLiveStroke((0...160).map { Sprite(x: Float(20 + $0), y: 100, diameter: 16, color: .black) })
+            renderer.drawView(width: 400, height: 400, pageToWindow: .scale(2, 2), into: window)
+            let view = window.readPixels()
+            let saved = view.saveForInspection(named: "live-eraser-\(baked)")
+            XCTAssertEqual(view[200, 200], Self.red, "the picture under the live eraser: \(saved)")
+            XCTAssertEqual(view[60, 200], Self.white, "the page ink left of the scrap is erased")
+            let export = try renderer.renderPageImage()
+            XCTAssertEqual(export[100, 100], Self.red, "the page layers keep the picture too (baked: \(baked))")
+            renderer.cancelLiveStroke()
+            XCTAssertLessThan(try renderer.renderPageImage()[30, 100].luma, 100, "cancelled: the page ink is back")
+        }
+    }
 }
