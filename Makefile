@@ -7,7 +7,7 @@ SETUP := Packaging/setup-debian.sh
 # Recorded handwriting for the ink benchmarks, when the shared folder sits beside the checkout.
 HANDWRITING ?= $(wildcard ../shared/data/handwriting-1-page.json)
 
-.PHONY: setup build run test bench release install clean
+.PHONY: setup build run test bench fuzz release install clean
 
 setup:
 	@$(SETUP)
@@ -28,6 +28,12 @@ test: setup
 bench: setup
 	$(SWIFT) build -c release --product quire-bench
 	.build/release/quire-bench $(if $(HANDWRITING),--handwriting $(HANDWRITING)) $(ARGS)
+
+# A long fuzzing pass over every loader: FUZZ_CASES seeded cases each (ARGS="--seed S --only png" …).
+FUZZ_CASES ?= 20000
+fuzz: setup
+	$(SWIFT) build -c release --product quire-fuzz
+	.build/release/quire-fuzz --cases $(FUZZ_CASES) $(ARGS)
 
 release: setup
 	$(SWIFT) build -c release --product quire

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "quire", targets: ["quire"]),
         .executable(name: "quire-bench", targets: ["QuireBench"]),
+        .executable(name: "quire-fuzz", targets: ["QuireFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,6 +45,10 @@ let package = Package(
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "QuireFuzz", dependencies: [
+            "QuireApp", "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
