@@ -182,4 +182,49 @@ final class TabletInputTests: XCTestCase {
         image = try exportPage()
         XCTAssertTrue(image.isInked(x: 300, y: 700), "the re-plugged pen does not draw: \(image.saveForInspection(named: "replug"))")
     }
+
+    /// A storm of devices coming and going (each a hierarchy change and a device list for Quire) while a
+    /// stroke is being drawn: the stroke goes on, nothing is left stuck, and the next stroke draws.
+    func testADeviceStormDuringAStrokeLeavesNothingStuck() throws {
+        let (x0, y0) = units(100, 650)
+        try pen.proximityIn(x: x0, y: y0, pressure: 0)
+        try pen.button(1, down: true, x: x0, y: y0, pressure: 600)
+        for i in 1...60 {
+            let (x, y) = units(100 + Double(i) * 8, 650)
+            try pen.motion(x: x, y: y, pressure: 600)
+            // The eraser and the touchscreen unplugged and plugged back in, again and again.
+            let name = i % 2 == 0 ? Self.eraserName : EmulatedDevice.touchName
+            XCTAssertTrue(driver.setInputDevice(named: name, enabled: i % 4 >= 2))
+        }
+        XCTAssertTrue(driver.setInputDevice(named: Self.eraserName, enabled: true))
+        XCTAssertTrue(driver.setInputDevice(named: EmulatedDevice.touchName, enabled: true))
+        let (x1, y1) = units(580, 650)
+        try pen.button(1, down: false, x: x1, y: y1, pressure: 0)
+        try pen.proximityOut()
+        try pen.sync()
+        var image = try exported("after the storm")
+        XCTAssertGreaterThan(image.inkedRun(column: 500, y0: 640, y1: 660), 0,
+                             "the stroke went on through the storm: \(image.saveForInspection(named: "storm"))")
+        XCTAssertTrue(quire!.isRunning)
+        // Nothing stuck: a new stroke draws, and hovering afterwards draws nothing more.
+        try stroke(pen, from: (100, 720), to: (500, 720), steps: 40)
+        image = try exported("after a new stroke")
+        XCTAssertTrue(image.isInked(x: 300, y: 720), "the pen no longer draws after the storm")
+        let inked = image.inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056)
+        // (Inside the window: with no window manager, keys go to the window under the pointer.)
+        let (hx, hy) = units(200, 600)
+        try pen.proximityIn(x: hx, y: hy, pressure: 0)
+        for i in 1...20 { let (x, y) = units(200 + Double(i) * 10, 600); try pen.motion(x: x, y: y, pressure: 0) }
+        try pen.proximityOut()
+        try pen.sync()
+        XCTAssertEqual(try exported("after hovering").inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), inked, "a gesture was left stuck down")
+    }
+
+    private func exported(_ step: String) throws -> RGBAImage {
+        let before = quire!.occurrences(of: "Wrote the page")
+        driver.key("e", control: true)
+        let ok = eventually { quire!.occurrences(of: "Wrote the page") > before }
+        XCTAssertTrue(ok, "no export \(step): \(quire!.text.suffix(600))")
+        return try PNG.read(from: exportPath)
+    }
 }
