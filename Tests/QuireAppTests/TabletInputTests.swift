@@ -63,10 +63,11 @@ final class TabletInputTests: XCTestCase {
         try device.sync()
     }
 
-    private func exportPage() throws -> RGBAImage {
+    /// Ctrl+E, and the page it writes; `step` says when, in a failure.
+    private func exportPage(_ step: String = "") throws -> RGBAImage {
         let before = quire!.occurrences(of: "Wrote the page")
         driver.key("e", control: true)
-        XCTAssertTrue(eventually { quire!.occurrences(of: "Wrote the page") > before }, quire!.text)
+        XCTAssertTrue(eventually { quire!.occurrences(of: "Wrote the page") > before }, "no export \(step): \(quire!.text.suffix(600))")
         return try PNG.read(from: exportPath)
     }
 
@@ -202,13 +203,13 @@ final class TabletInputTests: XCTestCase {
         try pen.button(1, down: false, x: x1, y: y1, pressure: 0)
         try pen.proximityOut()
         try pen.sync()
-        var image = try exported("after the storm")
+        var image = try exportPage("after the storm")
         XCTAssertGreaterThan(image.inkedRun(column: 500, y0: 640, y1: 660), 0,
                              "the stroke went on through the storm: \(image.saveForInspection(named: "storm"))")
         XCTAssertTrue(quire!.isRunning)
         // Nothing stuck: a new stroke draws, and hovering afterwards draws nothing more.
         try stroke(pen, from: (100, 720), to: (500, 720), steps: 40)
-        image = try exported("after a new stroke")
+        image = try exportPage("after a new stroke")
         XCTAssertTrue(image.isInked(x: 300, y: 720), "the pen no longer draws after the storm")
         let inked = image.inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056)
         // (Inside the window: with no window manager, keys go to the window under the pointer.)
@@ -217,14 +218,6 @@ final class TabletInputTests: XCTestCase {
         for i in 1...20 { let (x, y) = units(200 + Double(i) * 10, 600); try pen.motion(x: x, y: y, pressure: 0) }
         try pen.proximityOut()
         try pen.sync()
-        XCTAssertEqual(try exported("after hovering").inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), inked, "a gesture was left stuck down")
-    }
-
-    private func exported(_ step: String) throws -> RGBAImage {
-        let before = quire!.occurrences(of: "Wrote the page")
-        driver.key("e", control: true)
-        let ok = eventually { quire!.occurrences(of: "Wrote the page") > before }
-        XCTAssertTrue(ok, "no export \(step): \(quire!.text.suffix(600))")
-        return try PNG.read(from: exportPath)
+        XCTAssertEqual(try exportPage("after hovering").inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), inked, "a gesture was left stuck down")
     }
 }
