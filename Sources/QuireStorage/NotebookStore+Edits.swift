@@ -130,14 +130,15 @@ struct StoredOrder {
             SELECT parent, id, position, revision FROM item WHERE page_id = ? ORDER BY parent, position
             """, arguments: [page.rawValue])
         while let row = try rows.next() {
-            largestRevision = max(largestRevision, row[3] as Int64? ?? 0)
-            guard (row[0] as DatabaseValue) == ItemKey.onPage else { continue }
-            guard let id = ItemKey.id(row[1]) else {
+            let stored = StoredRow(row: row, table: "item", name: "an item of page \(page)", path: path)
+            largestRevision = max(largestRevision, try stored.optionalInt64("revision") ?? 0)
+            guard stored["parent"] == ItemKey.onPage else { continue }
+            guard let id = ItemKey.id(stored["id"]) else {
                 throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
             }
             ids.append(id)
             members.insert(id)
-            positions.append(row[2])
+            positions.append(try StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path).double("position"))
         }
     }
 

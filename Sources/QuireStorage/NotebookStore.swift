@@ -187,8 +187,9 @@ public final class NotebookStore: @unchecked Sendable {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT png, ink_version FROM thumbnail WHERE page_id = ?",
                                              arguments: [page.rawValue]) else { return nil }
-            let png: Data = row["png"]
-            let version: String = row["ink_version"]
+            let stored = StoredRow(row: row, table: "thumbnail", name: "the thumbnail of page \(page)", path: path)
+            let png = try stored.data("png")
+            let version = try stored.string("ink_version")
             return ([UInt8](png), version == (try inkVersion(of: page, in: db)))
         }
     }
@@ -272,6 +273,11 @@ public final class NotebookStore: @unchecked Sendable {
             return try database.read(body)
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path, reading: true)
+        } catch let error as RowDecodingError {
+            // A value of the wrong kind that a fetch of plain values met (NULL where text belongs): the
+            // rows read through `StoredRow` name it better, this keeps any other read from escaping as
+            // something that is not a file error.
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 
@@ -281,6 +287,8 @@ public final class NotebookStore: @unchecked Sendable {
             try database.write(body)
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path)
+        } catch let error as RowDecodingError {
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 
