@@ -65,7 +65,14 @@ public final class NotebookStore: @unchecked Sendable {
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
                 var schema = version
                 if reason == nil, version < NotebookSchema.currentVersion {
-                    try NotebookSchema.migrate(db, from: version)
+                    do {
+                        try NotebookSchema.migrate(db, from: version)
+                    } catch let error as DatabaseError where [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH].contains(error.resultCode) {
+                        // A damaged row (a stroke whose seq is text) that the new tables refuse: the
+                        // migration rolled back, the file is as it was.
+                        throw NotebookFileError.corrupt(path: path, reason: "its rows could not be moved to notebook format "
+                                                        + "\(NotebookSchema.currentVersion) (\(error.message ?? "\(error)"))")
+                    }
                     schema = NotebookSchema.currentVersion
                 }
                 // A file that is not migrated (read-only) is read in its own schema: v1 has strokes only.
@@ -79,6 +86,8 @@ public final class NotebookStore: @unchecked Sendable {
             throw error
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path)
+        } catch let error as RowDecodingError {
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 
