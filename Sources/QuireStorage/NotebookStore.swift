@@ -17,6 +17,9 @@ public final class NotebookStore: @unchecked Sendable {
     /// Why the notebook is read-only, or nil when this process may change it.
     public let readOnlyReason: String?
     public var isReadOnly: Bool { readOnlyReason != nil }
+    /// Why the notebook may show less than was saved, found as it opened (a damaged write-ahead log,
+    /// see `WriteAheadLogCheck`), or nil. Said once to the person: SQLite itself reads past it silently.
+    public let walDamage: String?
 
     /// The file's schema version once open: `NotebookSchema.currentVersion` unless it opened read-only
     /// before migrating (an older file is then read as it is) or was written by a newer Quire.
@@ -37,6 +40,8 @@ public final class NotebookStore: @unchecked Sendable {
     public init(openingAt path: String, readOnly: Bool = false) throws {
         self.path = path
         let header = try SQLiteFileHeader.check(path: path)
+        // Before SQLite opens the file: its recovery reads past the damage, and the next write overwrites it.
+        walDamage = WriteAheadLogCheck.damage(ofWALAt: path + "-wal")
         var reason: String?
         var lock: NotebookLock?
         if readOnly {
