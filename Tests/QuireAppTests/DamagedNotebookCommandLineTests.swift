@@ -74,4 +74,31 @@ final class DamagedNotebookCommandLineTests: XCTestCase {
         assertFails(["info", path], saying: [path, "page.height = a blob of 1 bytes"])
         assertFails(["pages", "add", path], saying: [path])
     }
+
+    /// Issue 14, item 11: committed changes past a damaged WAL frame are dropped by SQLite; `info` says so.
+    func testADamagedWriteAheadLogIsSaid() throws {
+        let original = folder + "/W.quire", copy = folder + "/Copy.quire"
+        let store = try NotebookStore.create(at: original, title: "W", pages: [Page()])
+        let page = try store.pageIDs()[0]
+        for x in 0..<5 {
+            let samples = (0..<10).map { InputSample(position: Point(Double(10 * x + $0), 40), time: Double($0) / 100) }
+            _ = try store.append(Stroke(samples: samples, style: .defaults(for: .pen)), to: page)
+        }
+        // Copied while open: the strokes are in the WAL, not yet in the file.
+        try FileManager.default.copyItem(atPath: original, toPath: copy)
+        try FileManager.default.copyItem(atPath: original + "-wal", toPath: copy + "-wal")
+        try store.close()
+        let wal = try XCTUnwrap(FileHandle(forUpdatingAtPath: copy + "-wal"))
+        let pageSize = 512, offset = UInt64(32 + (24 + pageSize) + 24 + 100) // in the second frame's page
+        try wal.seek(toOffset: offset)
+        let byte = try XCTUnwrap(wal.read(upToCount: 1))
+        try wal.seek(toOffset: offset)
+        try wal.write(contentsOf: Data([byte[0] ^ 0x5A]))
+        try wal.close()
+
+        let process = try QuireProcess(arguments: ["info", copy, "--library", folder + "/library"], display: "")
+        XCTAssertTrue(process.waitForExit(timeout: 30))
+        XCTAssertTrue(eventually(timeout: 5) { process.text.contains("is damaged at frame 2") }, process.text)
+        XCTAssertEqual(process.exitStatus, 0, process.text)
+    }
 }
