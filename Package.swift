@@ -70,6 +70,8 @@ let package = Package(
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
         .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),

@@ -233,6 +233,8 @@ public final class NotebookSession {
     // MARK: Private
 
     private func attach() throws {
+        // Once per opening, where the read-only notice goes: SQLite itself drops the frames without a word.
+        if let damage = store.walDamage { say("quire: \(store.path) may show less than was saved: \(damage)") }
         if let reason = store.readOnlyReason {
             autosaver = nil
             say("quire: \(store.path) is open read-only (\(reason)); what you draw here is not saved")

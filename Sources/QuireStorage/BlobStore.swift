@@ -52,7 +52,8 @@ extension NotebookStore {
             var referenced: Set<String> = []
             let rows = try Row.fetchCursor(db, sql: "SELECT page_id, kind, data FROM item WHERE kind <> 'stroke'")
             while let row = try rows.next() {
-                let kind: String = row[1]
+                let page = StoredRow.describe(row["page_id"])
+                let kind = try StoredRow(row: row, table: "item", name: "an item of page \(page)", path: path).string("kind")
                 let json: Data
                 switch (row[2] as DatabaseValue).storage {
                 case let .string(text): json = Data(text.utf8)
@@ -62,7 +63,7 @@ extension NotebookStore {
                 do {
                     referenced.formUnion(try ItemRows.blobs(ofRowKind: kind, json: json).map(\.rawValue))
                 } catch {
-                    throw NotebookFileError.corrupt(path: path, reason: "a \(kind) item of page \(row[0] as String) does not read, "
+                    throw NotebookFileError.corrupt(path: path, reason: "a \(kind) item of page \(page) does not read, "
                                                     + "so no blob was collected")
                 }
             }
@@ -90,17 +91,21 @@ enum BlobRows {
 
     /// A stored blob's bytes and kind. Its size is checked before its bytes are read, and its hash after.
     static func bytes(_ id: BlobID, in db: Database, path: String) throws -> (bytes: [UInt8], kind: BlobKind) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT kind, size, length(bytes) FROM blob WHERE id = ?", arguments: [id.rawValue]) else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT kind, size, length(bytes) AS length FROM blob WHERE id = ?", arguments: [id.rawValue]) else {
             throw NotebookFileError.missingBlob(path: path, blob: id.rawValue, page: nil)
         }
-        let size: Int = row[1], length: Int = row[2]
+        let stored = StoredRow(row: row, table: "blob", name: "blob \(id)", path: path)
+        let size = try stored.int64("size"), length = try stored.int64("length")
         guard length == size, length <= NotebookStore.maximumBlobSize else {
             throw NotebookFileError.corrupt(path: path, reason: "blob \(id) should be \(size) bytes but is \(length)")
         }
-        guard let kind = BlobKind(rawValue: row[0]) else {
+        guard let kind = BlobKind(rawValue: try stored.string("kind")) else {
             throw NotebookFileError.corrupt(path: path, reason: "blob \(id) is of a kind this Quire does not know")
         }
-        let data = try Data.fetchOne(db, sql: "SELECT bytes FROM blob WHERE id = ?", arguments: [id.rawValue]) ?? Data()
+        guard let bytesRow = try Row.fetchOne(db, sql: "SELECT bytes FROM blob WHERE id = ?", arguments: [id.rawValue]) else {
+            throw NotebookFileError.missingBlob(path: path, blob: id.rawValue, page: nil)
+        }
+        let data = try StoredRow(row: bytesRow, table: "blob", name: "blob \(id)", path: path).data("bytes")
         let bytes = [UInt8](data)
         guard Self.id(of: bytes) == id else {
             throw NotebookFileError.corrupt(path: path, reason: "blob \(id) does not hold the bytes it is named for")

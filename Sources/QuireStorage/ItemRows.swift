@@ -150,18 +150,19 @@ enum ItemRows {
             SELECT parent, id, kind, style_id, data FROM item WHERE page_id = ? ORDER BY parent, position
             """, arguments: [page.rawValue])
         while let row = try cursor.next() {
-            let parent: DatabaseValue = row[0]
-            guard let id = ItemKey.id(row[1]) else {
+            let parent: DatabaseValue = row["parent"]
+            guard let id = ItemKey.id(row["id"]) else {
                 throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
             }
-            let kind: String = row[2]
+            let stored = StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path)
+            let kind = try stored.string("kind")
             func damaged(_ problem: String) -> NotebookFileError {
                 .corrupt(path: path, reason: "item \(id) (\(kind)) of page \(page) \(problem)")
             }
             let content: PageItem.Content
             switch kind {
             case "stroke":
-                content = .stroke(try stroke(row, styleAt: 3, samplesAt: 4, styles: styles, damaged))
+                content = .stroke(try stroke(stored, styleColumn: "style_id", samplesColumn: "data", styles: styles, damaged))
             case "scrap": content = .scrap(try decode(Scrap.self, row, damaged))
             case "image": content = .image(try decode(PlacedImage.self, row, damaged))
             case "pdf-page": content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
@@ -182,21 +183,30 @@ enum ItemRows {
         for style in try Row.fetchAll(db, sql: """
             SELECT id, json FROM style WHERE id IN (SELECT DISTINCT style_id FROM \(table) WHERE page_id = ?)
             """, arguments: [page.rawValue]) {
+            let row = StoredRow(row: style, table: "style", name: "a stroke style of page \(page)", path: path)
+            let id = try row.int64("id")
+            let json = try StoredRow(row: style, table: "style", name: "stroke style \(id)", path: path).string("json")
             do {
-                styles[style["id"]] = try NotebookStore.decodeJSON(StrokeStyle.self, style["json"])
+                styles[id] = try NotebookStore.decodeJSON(StrokeStyle.self, json)
             } catch {
-                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(style["id"] as Int64) does not read (\(error))")
+                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(id) does not read (\(error))")
             }
         }
         return styles
     }
 
     /// A stroke from a row's style id and `PackedSamples` columns, unpacked straight from SQLite's bytes.
-    static func stroke(_ row: Row, styleAt styleColumn: Int, samplesAt samplesColumn: Int, styles: [Int64: StrokeStyle],
+    static func stroke(_ row: StoredRow, styleColumn: String, samplesColumn: String, styles: [Int64: StrokeStyle],
                        _ damaged: (String) -> NotebookFileError) throws -> Stroke {
-        guard let styleID: Int64 = row[styleColumn], let style = styles[styleID] else { throw damaged("names a missing style") }
+        guard let styleID = try row.optionalInt64(styleColumn), let style = styles[styleID] else { throw damaged("names a missing style") }
+        // Packed ink is a blob; anything else in its place (text, a number) is damage, not "no samples".
+        switch row[samplesColumn].storage {
+        case .blob: break
+        case .null: throw damaged("has no ink (\(row.table).\(samplesColumn) is NULL)")
+        default: throw damaged("has \(row.table).\(samplesColumn) = \(StoredRow.describe(row[samplesColumn])), which is not packed ink")
+        }
         do {
-            let samples = try row.withUnsafeData(atIndex: samplesColumn) { data -> [InputSample] in
+            let samples = try row.row.withUnsafeData(named: samplesColumn) { data -> [InputSample] in
                 guard let data else { return [] }
                 return try data.withUnsafeBytes { try PackedSamples.decode($0.bindMemory(to: UInt8.self)) }
             }
@@ -208,7 +218,7 @@ enum ItemRows {
 
     private static func decode<T: Decodable>(_ type: T.Type, _ row: Row, _ damaged: (String) -> NotebookFileError) throws -> T {
         let data: Data
-        switch (row[4] as DatabaseValue).storage {
+        switch (row["data"] as DatabaseValue).storage {
         case let .string(text): data = Data(text.utf8)
         case let .blob(bytes): data = bytes
         default: throw damaged("has no content")

@@ -118,6 +118,8 @@ struct StoredOrder {
     private var members: Set<ItemID> = []
     /// Stamps only grow (`RevisionClock`), so the largest is read once and then is the last one given.
     var largestRevision: Int64 = 0
+    /// The year 10,000 in microseconds since 1970.
+    static let largestPlausibleRevision: Int64 = 253_402_300_800 * 1_000_000
 
     init(page: PageID, in db: Database, path: String) throws {
         self.page = page
@@ -130,14 +132,21 @@ struct StoredOrder {
             SELECT parent, id, position, revision FROM item WHERE page_id = ? ORDER BY parent, position
             """, arguments: [page.rawValue])
         while let row = try rows.next() {
-            largestRevision = max(largestRevision, row[3] as Int64? ?? 0)
-            guard (row[0] as DatabaseValue) == ItemKey.onPage else { continue }
-            guard let id = ItemKey.id(row[1]) else {
+            let stored = StoredRow(row: row, table: "item", name: "an item of page \(page)", path: path)
+            let revision = try stored.optionalInt64("revision") ?? 0
+            // Stamps are microseconds since 1970 (`RevisionClock`), far below this; one past it is damage
+            // that would overflow the next stamp (largest + 1).
+            guard (0...Self.largestPlausibleRevision).contains(revision) else {
+                throw stored.damaged("revision", stored["revision"], "a revision stamp")
+            }
+            largestRevision = max(largestRevision, revision)
+            guard stored["parent"] == ItemKey.onPage else { continue }
+            guard let id = ItemKey.id(stored["id"]) else {
                 throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
             }
             ids.append(id)
             members.insert(id)
-            positions.append(row[2])
+            positions.append(try StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path).double("position"))
         }
     }
 

@@ -17,6 +17,9 @@ public final class NotebookStore: @unchecked Sendable {
     /// Why the notebook is read-only, or nil when this process may change it.
     public let readOnlyReason: String?
     public var isReadOnly: Bool { readOnlyReason != nil }
+    /// Why the notebook may show less than was saved, found as it opened (a damaged write-ahead log,
+    /// see `WriteAheadLogCheck`), or nil. Said once to the person: SQLite itself reads past it silently.
+    public let walDamage: String?
 
     /// The file's schema version once open: `NotebookSchema.currentVersion` unless it opened read-only
     /// before migrating (an older file is then read as it is) or was written by a newer Quire.
@@ -37,6 +40,8 @@ public final class NotebookStore: @unchecked Sendable {
     public init(openingAt path: String, readOnly: Bool = false) throws {
         self.path = path
         let header = try SQLiteFileHeader.check(path: path)
+        // Before SQLite opens the file: its recovery reads past the damage, and the next write overwrites it.
+        walDamage = WriteAheadLogCheck.damage(ofWALAt: path + "-wal")
         var reason: String?
         var lock: NotebookLock?
         if readOnly {
@@ -65,7 +70,14 @@ public final class NotebookStore: @unchecked Sendable {
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
                 var schema = version
                 if reason == nil, version < NotebookSchema.currentVersion {
-                    try NotebookSchema.migrate(db, from: version)
+                    do {
+                        try NotebookSchema.migrate(db, from: version)
+                    } catch let error as DatabaseError where [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH].contains(error.resultCode) {
+                        // A damaged row (a stroke whose seq is text) that the new tables refuse: the
+                        // migration rolled back, the file is as it was.
+                        throw NotebookFileError.corrupt(path: path, reason: "its rows could not be moved to notebook format "
+                                                        + "\(NotebookSchema.currentVersion) (\(error.message ?? "\(error)"))")
+                    }
                     schema = NotebookSchema.currentVersion
                 }
                 // A file that is not migrated (read-only) is read in its own schema: v1 has strokes only.
@@ -79,6 +91,8 @@ public final class NotebookStore: @unchecked Sendable {
             throw error
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path)
+        } catch let error as RowDecodingError {
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 
@@ -187,8 +201,9 @@ public final class NotebookStore: @unchecked Sendable {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT png, ink_version FROM thumbnail WHERE page_id = ?",
                                              arguments: [page.rawValue]) else { return nil }
-            let png: Data = row["png"]
-            let version: String = row["ink_version"]
+            let stored = StoredRow(row: row, table: "thumbnail", name: "the thumbnail of page \(page)", path: path)
+            let png = try stored.data("png")
+            let version = try stored.string("ink_version")
             return ([UInt8](png), version == (try inkVersion(of: page, in: db)))
         }
     }
@@ -272,6 +287,11 @@ public final class NotebookStore: @unchecked Sendable {
             return try database.read(body)
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path, reading: true)
+        } catch let error as RowDecodingError {
+            // A value of the wrong kind that a fetch of plain values met (NULL where text belongs): the
+            // rows read through `StoredRow` name it better, this keeps any other read from escaping as
+            // something that is not a file error.
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 
@@ -281,6 +301,8 @@ public final class NotebookStore: @unchecked Sendable {
             try database.write(body)
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path)
+        } catch let error as RowDecodingError {
+            throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
 

@@ -22,8 +22,10 @@ enum SchemaV1Rows {
             SELECT seq, style_id, samples FROM stroke WHERE page_id = ? AND scrap_id IS NULL ORDER BY seq
             """, arguments: [page.rawValue])
         while let row = try cursor.next() {
-            let id = itemID(page: page, seq: row[0])
-            let stroke = try ItemRows.stroke(row, styleAt: 1, samplesAt: 2, styles: styles) { problem in
+            let seq = try StoredRow(row: row, table: "stroke", name: "a stroke of page \(page)", path: path).int64("seq")
+            let id = itemID(page: page, seq: seq)
+            let stored = StoredRow(row: row, table: "stroke", name: "stroke \(seq) (item \(id)) of page \(page)", path: path)
+            let stroke = try ItemRows.stroke(stored, styleColumn: "style_id", samplesColumn: "samples", styles: styles) { problem in
                 .corrupt(path: path, reason: "item \(id) (stroke) of page \(page) \(problem)")
             }
             items.append(PageItem(id: id, .stroke(stroke)))
@@ -35,15 +37,19 @@ enum SchemaV1Rows {
     static func summaryRows(in db: Database) throws -> [Row] {
         try Row.fetchAll(db, sql: """
             SELECT p.id, p.width, p.height, p.background, 'stroke' AS kind, count(s.seq) AS n,
-                   min(s.min_x) AS x0, min(s.min_y) AS y0, max(s.max_x) AS x1, max(s.max_y) AS y1
+                   \(NotebookStore.numericAggregate("min", "s.min_x")) AS x0, \(NotebookStore.numericAggregate("min", "s.min_y")) AS y0,
+                   \(NotebookStore.numericAggregate("max", "s.max_x")) AS x1, \(NotebookStore.numericAggregate("max", "s.max_y")) AS y1
             FROM page p LEFT JOIN stroke s ON s.page_id = p.id AND s.scrap_id IS NULL
             GROUP BY p.id ORDER BY p.position, p.id
             """)
     }
 
     static func inkVersion(of page: PageID, in db: Database) throws -> String {
-        let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(max(seq), 0) FROM stroke WHERE page_id = ?",
-                                   arguments: [page.rawValue])!
-        return "\(row[0] as Int):\(row[1] as Int64)"
+        // max(seq) of a damaged seq may be text: the version is then that text, which is still a version
+        // (it changes when the rows do), not a trap.
+        let row = try Row.fetchOne(db, sql: "SELECT count(*) AS n, coalesce(max(seq), 0) AS seq FROM stroke WHERE page_id = ?",
+                                   arguments: [page.rawValue])
+        let count = row.map { $0["n"] as DatabaseValue } ?? .null, largest = row.map { $0["seq"] as DatabaseValue } ?? .null
+        return "\(StoredRow.describe(count)):\(StoredRow.describe(largest))"
     }
 }

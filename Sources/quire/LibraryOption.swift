@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import QuireStorage
 
@@ -14,6 +15,7 @@ struct LibraryOption: ParsableArguments {
     /// refused with a message rather than opened read-only.
     func openForWriting(_ name: String) throws -> NotebookStore {
         let store = try NotebookStore(openingAt: try library.resolve(name))
+        reportWALDamage(store)
         if let reason = store.readOnlyReason {
             throw NotebookFileError.readOnly(path: store.path, reason: reason)
         }
@@ -21,6 +23,15 @@ struct LibraryOption: ParsableArguments {
     }
 
     func openForReading(_ name: String) throws -> NotebookStore {
-        try NotebookStore(openingAt: try library.resolve(name), readOnly: true)
+        let store = try NotebookStore(openingAt: try library.resolve(name), readOnly: true)
+        reportWALDamage(store)
+        return store
+    }
+
+    /// A damaged write-ahead log loses saved changes silently in SQLite: say so, on stderr (stdout may
+    /// be `info --json`).
+    private func reportWALDamage(_ store: NotebookStore) {
+        guard let damage = store.walDamage else { return }
+        FileHandle.standardError.write(Data("quire: warning: \(store.path): \(damage).\n".utf8))
     }
 }
