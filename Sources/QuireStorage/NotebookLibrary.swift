@@ -102,8 +102,10 @@ public struct NotebookLibrary: Sendable {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let name = (path as NSString).lastPathComponent
         let target = "\(trashDirectory)/\((name as NSString).deletingPathExtension) \(stamp).\(Self.fileExtension)"
+        // Named after the real path, which is gone once the file has moved.
+        let lock = NotebookLock.lockPath(for: path)
         try FileManager.default.moveItem(atPath: path, toPath: target)
-        try? FileManager.default.removeItem(atPath: NotebookLock.lockPath(for: path))
+        try? FileManager.default.removeItem(atPath: lock)
         return target
     }
 
