@@ -37,6 +37,8 @@ public final class NotebookStore: @unchecked Sendable {
     public init(openingAt path: String, readOnly: Bool = false) throws {
         self.path = path
         let header = try SQLiteFileHeader.check(path: path)
+        // Checks of the folder and the lock are made on the file itself, wherever links lead.
+        let realPath = NotebookLock.realPath(of: path)
         var reason: String?
         var lock: NotebookLock?
         if readOnly {
@@ -44,17 +46,17 @@ public final class NotebookStore: @unchecked Sendable {
         } else if header.userVersion > NotebookSchema.currentVersion {
             reason = "it was written by a newer Quire (notebook format \(header.userVersion); this Quire knows up to "
                 + "\(NotebookSchema.currentVersion)); update Quire to change it"
-        } else if let taken = NotebookLock(notebookPath: path) {
-            lock = taken
-        } else if access((path as NSString).deletingLastPathComponent, W_OK) != 0 || access(path, W_OK) != 0 {
+        } else if !Self.isWritable(realPath) {
             reason = "its folder or file is not writable"
+        } else if let taken = NotebookLock(notebookPath: realPath) {
+            lock = taken
         } else {
             reason = "another Quire process has it open; close that one to change it here"
         }
         self.lock = lock
         readOnlyReason = reason
         do {
-            database = try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: reason != nil))
+            database = try Self.openDatabase(path: path, realPath: realPath, readOnly: reason != nil)
             schemaVersion = try database.inDatabase { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 // The header may be older than the WAL: check again through SQLite.
@@ -63,23 +65,47 @@ public final class NotebookStore: @unchecked Sendable {
                 }
                 let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
-                var schema = version
+                // The tables are checked before anything is written (a migration, or the caller's first
+                // change): a file missing one is refused untouched. v1 has strokes only.
+                let items = version == 1 ? "stroke" : "item"
+                for table in ["notebook", "page", items] where try !db.tableExists(table) {
+                    throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
+                }
                 if reason == nil, version < NotebookSchema.currentVersion {
                     try NotebookSchema.migrate(db, from: version)
-                    schema = NotebookSchema.currentVersion
+                    return NotebookSchema.currentVersion
                 }
-                // A file that is not migrated (read-only) is read in its own schema: v1 has strokes only.
-                let items = schema == 1 ? "stroke" : "item"
-                guard try db.tableExists("page"), try db.tableExists(items) else {
-                    throw NotebookFileError.corrupt(path: path, reason: "its tables are missing")
-                }
-                return schema
+                // A file that is not migrated (read-only) is read in its own schema.
+                return version
             }
         } catch let error as NotebookFileError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.fileError(error, path: path)
+            throw Self.fileError(error, path: path, reading: reason != nil)
         }
+    }
+
+    /// Test hook: when set, every notebook is taken to be in a folder this process may not write, as
+    /// when it runs as root, which may write anywhere.
+    nonisolated(unsafe) static var treatsEveryFolderAsReadOnly = false
+
+    /// Whether this process may write the file and create its `-wal`, `-shm` and lock files beside it.
+    private static func isWritable(_ realPath: String) -> Bool {
+        !treatsEveryFolderAsReadOnly
+            && access((realPath as NSString).deletingLastPathComponent, W_OK) == 0 && access(realPath, W_OK) == 0
+    }
+
+    /// The connection. Read-only, a notebook that no writer has open (it has no `-wal`) is opened
+    /// `immutable`: SQLite then takes no locks and creates no `-wal` or `-shm` file, so reading works in
+    /// a folder this process may not write, and reading another person's notebook in a shared folder
+    /// leaves no files of ours behind for their saves to trip on. With a `-wal` present (a writer has it
+    /// open, or one was killed) the WAL is needed to see the latest changes: a plain read-only open.
+    private static func openDatabase(path: String, realPath: String, readOnly: Bool) throws -> DatabaseQueue {
+        let configuration = configuration(readOnly: readOnly)
+        guard readOnly, !FileManager.default.fileExists(atPath: realPath + "-wal"), SQLiteURI.isSupported else {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
+        return try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration)
     }
 
     /// Creates a notebook at `path` with `pages` (one blank Letter page by default). The file is built
