@@ -65,6 +65,8 @@ let package = Package(
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            // To damage notebook files the way a hostile or broken one would be.
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
         .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),
