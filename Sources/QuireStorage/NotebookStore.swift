@@ -66,9 +66,10 @@ public final class NotebookStore: @unchecked Sendable {
                 let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
                 // The tables are checked before anything is written (a migration, or the caller's first
-                // change): a file missing one is refused untouched. v1 has strokes only.
+                // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
+                // has no tables yet, and the migration from 0 makes them (in one transaction).
                 let items = version == 1 ? "stroke" : "item"
-                for table in ["notebook", "page", items] where try !db.tableExists(table) {
+                for table in version > 0 ? ["notebook", "page", items] : [] where try !db.tableExists(table) {
                     throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
                 }
                 if reason == nil, version < NotebookSchema.currentVersion {
