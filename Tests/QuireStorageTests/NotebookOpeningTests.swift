@@ -91,6 +91,15 @@ final class NotebookOpeningTests: StorageTestCase {
         XCTAssertEqual(bytes(of: path), before.1, "reading changed the notebook")
     }
 
+    func testANameWithURICharactersIsReadAsItsOwnFile() throws {
+        let path = try makeNotebook("odd ?#%25 name")
+        let before = listing()
+        let reader = try NotebookStore(openingAt: path, readOnly: true)
+        XCTAssertEqual(try reader.title, "odd ?#%25 name")
+        try reader.close()
+        XCTAssertEqual(listing(), before)
+    }
+
     func testReadingANotebookAWriterHasOpenSeesItsLatestInk() throws {
         let path = try makeNotebook()
         let writer = try NotebookStore(openingAt: path)
