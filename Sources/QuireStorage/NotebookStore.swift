@@ -54,9 +54,11 @@ public final class NotebookStore: @unchecked Sendable {
             reason = "another Quire process has it open; close that one to change it here"
         }
         self.lock = lock
-        readOnlyReason = reason
         do {
-            database = try Self.openDatabase(path: path, realPath: realPath, readOnly: reason != nil)
+            let (queue, unreadLog) = try Self.openDatabase(path: path, realPath: realPath, readOnly: reason != nil)
+            database = queue
+            if let unreadLog, let given = reason { reason = given + "; " + unreadLog }
+            readOnlyReason = reason
             schemaVersion = try database.inDatabase { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 // The header may be older than the WAL: check again through SQLite.
@@ -96,17 +98,30 @@ public final class NotebookStore: @unchecked Sendable {
             && access((realPath as NSString).deletingLastPathComponent, W_OK) == 0 && access(realPath, W_OK) == 0
     }
 
-    /// The connection. Read-only, a notebook that no writer has open (it has no `-wal`) is opened
-    /// `immutable`: SQLite then takes no locks and creates no `-wal` or `-shm` file, so reading works in
-    /// a folder this process may not write, and reading another person's notebook in a shared folder
-    /// leaves no files of ours behind for their saves to trip on. With a `-wal` present (a writer has it
-    /// open, or one was killed) the WAL is needed to see the latest changes: a plain read-only open.
-    private static func openDatabase(path: String, realPath: String, readOnly: Bool) throws -> DatabaseQueue {
+    /// The connection, and for a reader that cannot see the notebook's last changes, why.
+    ///
+    /// Read-only, a notebook that no writer has open (it has no `-wal`) is opened `immutable`: SQLite
+    /// then takes no locks and creates no `-wal` or `-shm` file, so reading works in a folder this process
+    /// may not write, and reading another person's notebook in a shared folder leaves no files of ours
+    /// behind for their saves to trip on. With a `-wal` and its `-shm` present (a writer has it open, or
+    /// one was killed) a plain read-only open reads the latest changes through them, writing nothing.
+    /// A `-wal` without its `-shm` can only be read by creating the `-shm`: done for one's own notebook
+    /// in a writable folder; otherwise the file is read immutable, without the changes in the `-wal`.
+    private static func openDatabase(path: String, realPath: String, readOnly: Bool) throws -> (DatabaseQueue, String?) {
         let configuration = configuration(readOnly: readOnly)
-        guard readOnly, !FileManager.default.fileExists(atPath: realPath + "-wal"), SQLiteURI.isSupported else {
-            return try DatabaseQueue(path: path, configuration: configuration)
+        let files = FileManager.default
+        guard readOnly, SQLiteURI.isSupported else { return (try DatabaseQueue(path: path, configuration: configuration), nil) }
+        var note: String?
+        if files.fileExists(atPath: realPath + "-wal") {
+            var info = stat()
+            let ownFile = stat(realPath, &info) == 0 && info.st_uid == geteuid()
+            if files.fileExists(atPath: realPath + "-shm") || (ownFile && isWritable(realPath)) {
+                return (try DatabaseQueue(path: path, configuration: configuration), nil)
+            }
+            note = "its last changes, in \((realPath as NSString).lastPathComponent)-wal, are not shown: reading them "
+                + "needs a -shm file made beside it, which a reader here may not leave"
         }
-        return try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration)
+        return (try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration), note)
     }
 
     /// Creates a notebook at `path` with `pages` (one blank Letter page by default). The file is built

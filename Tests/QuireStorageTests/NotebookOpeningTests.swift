@@ -110,6 +110,26 @@ final class NotebookOpeningTests: StorageTestCase {
         try writer.close()
     }
 
+    func testALogWithoutItsSharedMemoryFileIsNotReadByCreatingOne() throws {
+        // A -wal with no -shm beside it (copied, or its -shm removed) in a folder a reader may not write.
+        let original = try makeNotebook("Original")
+        let writer = try NotebookStore(openingAt: original)
+        try writer.append(Ink.stroke(seed: 9), to: try writer.pageIDs()[0])
+        let path = folder + "/Copy.quire"
+        try FileManager.default.copyItem(atPath: original, toPath: path)
+        try FileManager.default.copyItem(atPath: original + "-wal", toPath: path + "-wal")
+        let before = listing()
+        NotebookStore.treatsEveryFolderAsReadOnly = true
+        defer { NotebookStore.treatsEveryFolderAsReadOnly = false }
+        let reader = try NotebookStore(openingAt: path)
+        XCTAssertTrue(reader.readOnlyReason?.contains("its last changes, in Copy.quire-wal, are not shown") == true,
+                      reader.readOnlyReason ?? "not read-only")
+        XCTAssertEqual(try reader.loadPage(try reader.pageIDs()[0]).strokes.count, 3, "the notebook file itself is read")
+        try reader.close()
+        try writer.close()
+        XCTAssertEqual(listing().filter { $0.hasPrefix("Copy") }, before.filter { $0.hasPrefix("Copy") }, "a -shm was left")
+    }
+
     func testANotebookInAReadOnlyFolderIsReadableAndSaysItIsReadOnly() throws {
         let path = try makeNotebook()
         let before = (listing(), bytes(of: path))
