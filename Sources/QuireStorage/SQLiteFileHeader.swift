@@ -14,7 +14,8 @@ struct SQLiteFileHeader {
     /// The file is opened without blocking and its type checked first: a FIFO would block SQLite (and
     /// this read) forever waiting for a writer, and a folder or device is no notebook either.
     static func check(path: String) throws -> SQLiteFileHeader {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // O_NOCTTY: a terminal device named *.quire must not become this process's terminal.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { throw NotebookFileError.notFound(path: path) }
             throw NotebookFileError.fileSystem(path: path, operation: "read", errno: errno)
@@ -48,8 +49,9 @@ struct SQLiteFileHeader {
         }
         // A checkpoint writes page 1 (with the new size) before the pages that make the file longer;
         // killed in between, the file is shorter than its header says while its WAL still holds the
-        // pages, and SQLite finishes the job on open. Only without a WAL is a short file truncated.
-        if let pageCount, pageSize * pageCount > fileSize, !FileManager.default.fileExists(atPath: path + "-wal") {
+        // pages, and SQLite finishes the job on open. Only without a WAL is a short file truncated. (SQLite
+        // keeps the WAL beside the file that links lead to.)
+        if let pageCount, pageSize * pageCount > fileSize, !FileManager.default.fileExists(atPath: NotebookLock.realPath(of: path) + "-wal") {
             throw NotebookFileError.corrupt(path: path,
                 reason: "the file is truncated: \(fileSize) bytes of the \(pageSize * pageCount) it should have")
         }
