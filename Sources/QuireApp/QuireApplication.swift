@@ -33,11 +33,13 @@ public final class QuireApplication {
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
         self.say = say
+        // The display first: without one nothing is opened, and no "Notebook 1" is made for a window
+        // that never appears.
+        window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
+                               displayName: options.displayName)
         session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
                                       notebook: options.notebook, newPageSize: options.pageSize, say: say)
         let page = try session.loadCurrentPage()
-        window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
-                               displayName: options.displayName)
         renderer = try PageRenderer(pageWidth: Int(page.size.width.rounded()), pageHeight: Int(page.size.height.rounded()),
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)

@@ -77,8 +77,20 @@ public struct NotebookLibrary: Sendable {
 
     /// Creates a notebook titled `title` with one blank page; its file is named after the title.
     public func create(title: String, pages: [Page] = [Page()]) throws -> NotebookStore {
+        try Self.checkTitle(title)
         try ensureExists()
         return try NotebookStore.create(at: freePath(for: title), title: title, pages: pages)
+    }
+
+    /// Refuses a title `resolve` could never find again: one with a `/`, or ending in `.quire`, is taken
+    /// for a path.
+    public static func checkTitle(_ title: String) throws {
+        if title.contains("/") {
+            throw LibraryError.unusableTitle(title, reason: "a `/` would make it a path when it is named")
+        }
+        if title.hasSuffix("." + fileExtension) {
+            throw LibraryError.unusableTitle(title, reason: "a title ending in .\(fileExtension) would be taken for a file name")
+        }
     }
 
     /// A path in the library not yet taken, from `title` made safe for a file name.
@@ -102,8 +114,10 @@ public struct NotebookLibrary: Sendable {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
         let name = (path as NSString).lastPathComponent
         let target = "\(trashDirectory)/\((name as NSString).deletingPathExtension) \(stamp).\(Self.fileExtension)"
+        // Named after the real path, which is gone once the file has moved.
+        let lock = NotebookLock.lockPath(for: path)
         try FileManager.default.moveItem(atPath: path, toPath: target)
-        try? FileManager.default.removeItem(atPath: NotebookLock.lockPath(for: path))
+        try? FileManager.default.removeItem(atPath: lock)
         return target
     }
 
@@ -111,6 +125,7 @@ public struct NotebookLibrary: Sendable {
     /// consistent snapshot even while the original is being written. The copy is then opened anew, so
     /// a copy of an older notebook (read as it is, without migrating) is migrated like any older file.
     public func duplicate(_ path: String, title: String) throws -> NotebookStore {
+        try Self.checkTitle(title)
         let source = try NotebookStore(openingAt: path, readOnly: true)
         defer { try? source.close() }
         let target = freePath(for: title)
@@ -130,11 +145,15 @@ public struct NotebookLibrary: Sendable {
 
 public enum LibraryError: Error, Equatable, CustomStringConvertible {
     case noNotebookTitled(String, library: String)
+    /// A title that could not be looked up by title (`NotebookLibrary.checkTitle`).
+    case unusableTitle(String, reason: String)
 
     public var description: String {
         switch self {
         case let .noNotebookTitled(title, library):
             "no notebook titled '\(title)' in \(library); `quire list` shows them, or name a .quire file by its path."
+        case let .unusableTitle(title, reason):
+            "a notebook cannot be titled '\(title)': \(reason); choose another title."
         }
     }
 }

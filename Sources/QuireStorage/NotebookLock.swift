@@ -4,6 +4,10 @@ import Foundation
 /// beside the notebook (`NAME.quire-lock`); the kernel drops it when the holder exits, `kill -9` included,
 /// so a crash never leaves a notebook locked. A separate file, not the notebook itself, because closing
 /// any descriptor of the database file would drop SQLite's own POSIX locks in this process.
+///
+/// The lock file is named after the notebook's real path (symbolic links, of the file or of any folder
+/// above it, resolved), so `Alias.quire → Shared.quire` and `Shared.quire` take the same lock. A hard
+/// link is the same file under a second real path and is not caught.
 final class NotebookLock {
     private let descriptor: Int32
 
@@ -24,5 +28,13 @@ final class NotebookLock {
         close(descriptor)
     }
 
-    static func lockPath(for notebookPath: String) -> String { notebookPath + "-lock" }
+    /// `REALPATH-lock` for the notebook at `notebookPath` (the path as given when it cannot be resolved).
+    static func lockPath(for notebookPath: String) -> String { realPath(of: notebookPath) + "-lock" }
+
+    /// `path` with every symbolic link resolved, or `path` itself when it does not resolve.
+    static func realPath(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

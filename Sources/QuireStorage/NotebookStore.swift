@@ -40,8 +40,11 @@ public final class NotebookStore: @unchecked Sendable {
     public init(openingAt path: String, readOnly: Bool = false) throws {
         self.path = path
         let header = try SQLiteFileHeader.check(path: path)
-        // Before SQLite opens the file: its recovery reads past the damage, and the next write overwrites it.
-        walDamage = WriteAheadLogCheck.damage(ofWALAt: path + "-wal")
+        // Checks of the folder and the lock are made on the file itself, wherever links lead.
+        let realPath = NotebookLock.realPath(of: path)
+        // Before SQLite opens the file: its recovery reads past the damage, and the next write overwrites
+        // it. The -wal lies beside the file links lead to.
+        walDamage = WriteAheadLogCheck.damage(ofWALAt: realPath + "-wal")
         var reason: String?
         var lock: NotebookLock?
         if readOnly {
@@ -49,17 +52,19 @@ public final class NotebookStore: @unchecked Sendable {
         } else if header.userVersion > NotebookSchema.currentVersion {
             reason = "it was written by a newer Quire (notebook format \(header.userVersion); this Quire knows up to "
                 + "\(NotebookSchema.currentVersion)); update Quire to change it"
-        } else if let taken = NotebookLock(notebookPath: path) {
-            lock = taken
-        } else if access((path as NSString).deletingLastPathComponent, W_OK) != 0 || access(path, W_OK) != 0 {
+        } else if !Self.isWritable(realPath) {
             reason = "its folder or file is not writable"
+        } else if let taken = NotebookLock(notebookPath: realPath) {
+            lock = taken
         } else {
             reason = "another Quire process has it open; close that one to change it here"
         }
         self.lock = lock
-        readOnlyReason = reason
         do {
-            database = try DatabaseQueue(path: path, configuration: Self.configuration(readOnly: reason != nil))
+            let (queue, unreadLog) = try Self.openDatabase(path: path, realPath: realPath, readOnly: reason != nil)
+            database = queue
+            if let unreadLog, let given = reason { reason = given + "; " + unreadLog }
+            readOnlyReason = reason
             schemaVersion = try database.inDatabase { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 // The header may be older than the WAL: check again through SQLite.
@@ -68,7 +73,13 @@ public final class NotebookStore: @unchecked Sendable {
                 }
                 let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
                 guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
-                var schema = version
+                // The tables are checked before anything is written (a migration, or the caller's first
+                // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
+                // has no tables yet, and the migration from 0 makes them (in one transaction).
+                let items = version == 1 ? "stroke" : "item"
+                for table in version > 0 ? ["notebook", "page", items] : [] where try !db.tableExists(table) {
+                    throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
+                }
                 if reason == nil, version < NotebookSchema.currentVersion {
                     do {
                         try NotebookSchema.migrate(db, from: version)
@@ -78,22 +89,57 @@ public final class NotebookStore: @unchecked Sendable {
                         throw NotebookFileError.corrupt(path: path, reason: "its rows could not be moved to notebook format "
                                                         + "\(NotebookSchema.currentVersion) (\(error.message ?? "\(error)"))")
                     }
-                    schema = NotebookSchema.currentVersion
+                    return NotebookSchema.currentVersion
                 }
-                // A file that is not migrated (read-only) is read in its own schema: v1 has strokes only.
-                let items = schema == 1 ? "stroke" : "item"
-                guard try db.tableExists("page"), try db.tableExists(items) else {
-                    throw NotebookFileError.corrupt(path: path, reason: "its tables are missing")
-                }
-                return schema
+                // A file that is not migrated (read-only) is read in its own schema.
+                return version
             }
         } catch let error as NotebookFileError {
             throw error
         } catch let error as DatabaseError {
-            throw Self.fileError(error, path: path)
+            throw Self.fileError(error, path: path, reading: reason != nil)
         } catch let error as RowDecodingError {
             throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
+    }
+
+    /// Test hook: when set, every notebook is taken to be in a folder this process may not write, as
+    /// when it runs as root, which may write anywhere.
+    nonisolated(unsafe) static var treatsEveryFolderAsReadOnly = false
+
+    /// Whether this process may write the file and create its `-wal`, `-shm` and lock files beside it.
+    private static func isWritable(_ realPath: String) -> Bool {
+        !treatsEveryFolderAsReadOnly
+            && access((realPath as NSString).deletingLastPathComponent, W_OK) == 0 && access(realPath, W_OK) == 0
+    }
+
+    /// The connection, and for a reader that cannot see the notebook's last changes, why.
+    ///
+    /// Read-only, a notebook that no writer has open (it has no `-wal`) is opened `immutable`: SQLite
+    /// then takes no locks and creates no `-wal` or `-shm` file, so reading works in a folder this process
+    /// may not write, and reading another person's notebook in a shared folder leaves no files of ours
+    /// behind for their saves to trip on. With a `-wal` and its `-shm` present (a writer has it open, or
+    /// one was killed) a plain read-only open reads the latest changes through them, writing nothing.
+    /// A `-wal` without its `-shm` can only be read by creating the `-shm`: done for one's own notebook
+    /// in a writable folder; otherwise the file is read immutable, without the changes in the `-wal`.
+    /// A writer that opens the notebook during an immutable read writes to its new `-wal`; the notebook
+    /// file itself changes only when that writer checkpoints (on close, or after 1,000 pages of changes),
+    /// so only a writer that also checkpoints within the read could change the file under the reader.
+    private static func openDatabase(path: String, realPath: String, readOnly: Bool) throws -> (DatabaseQueue, String?) {
+        let configuration = configuration(readOnly: readOnly)
+        let files = FileManager.default
+        guard readOnly, SQLiteURI.isSupported else { return (try DatabaseQueue(path: path, configuration: configuration), nil) }
+        var note: String?
+        if files.fileExists(atPath: realPath + "-wal") {
+            var info = stat()
+            let ownFile = stat(realPath, &info) == 0 && info.st_uid == geteuid()
+            if files.fileExists(atPath: realPath + "-shm") || (ownFile && isWritable(realPath)) {
+                return (try DatabaseQueue(path: path, configuration: configuration), nil)
+            }
+            note = "its last changes, in \((realPath as NSString).lastPathComponent)-wal, are not shown: reading them "
+                + "needs a -shm file made beside it, which a reader here may not leave"
+        }
+        return (try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration), note)
     }
 
     /// Creates a notebook at `path` with `pages` (one blank Letter page by default). The file is built

@@ -53,6 +53,7 @@ struct RenameCommand: ParsableCommand {
 
     func run() throws {
         do {
+            try NotebookLibrary.checkTitle(title)
             let store = try library.openForWriting(notebook)
             try store.rename(to: title)
             try store.close()
