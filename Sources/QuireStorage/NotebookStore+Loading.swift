@@ -15,7 +15,7 @@ extension NotebookStore {
             }
             let items = schemaVersion == 1 ? try SchemaV1Rows.items(of: id, in: db, path: path)
                 : try ItemRows.items(of: id, in: db, path: path)
-            return Page(id: id, size: PageSize(width: row["width"], height: row["height"]),
+            return Page(id: id, size: try checkedSize(row, page: id),
                         background: try background(row["background"], page: id), items: items)
         }
     }
@@ -34,7 +34,7 @@ extension NotebookStore {
             for row in rows {
                 let id = PageID(row["id"])
                 if pages.last?.id != id {
-                    pages.append(PageSummary(id: id, size: PageSize(width: row["width"], height: row["height"]),
+                    pages.append(PageSummary(id: id, size: try checkedSize(row, page: id),
                                              background: try background(row["background"], page: id), strokeCount: 0,
                                              inkBounds: .null, itemCounts: [:]))
                 }
@@ -53,6 +53,19 @@ extension NotebookStore {
                                    created: Date(timeIntervalSince1970: Double.fromDatabaseValue(values["created"] ?? .null) ?? 0),
                                    pages: pages)
         }
+    }
+
+    /// The page size in `row`'s width and height columns, refused (a `NotebookFileError` naming the file
+    /// and page) when it is not one a page may have (`PageSize.problem`): an absurd size would otherwise
+    /// trap or exhaust memory where the page is rendered.
+    private func checkedSize(_ row: Row, page: PageID) throws -> PageSize {
+        let width = Double.fromDatabaseValue(row["width"] as DatabaseValue) ?? .nan
+        let height = Double.fromDatabaseValue(row["height"] as DatabaseValue) ?? .nan
+        let size = PageSize(width: width, height: height)
+        if let problem = size.problem {
+            throw NotebookFileError.corrupt(path: path, reason: "page \(page.rawValue) cannot be used: \(problem)")
+        }
+        return size
     }
 
     /// Which state of its items a page is in (`InkVersion`): it changes with every edit, so a thumbnail
