@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuireApp
+import QuireDocument
 import QuireRender
 import QuireStorage
 
@@ -14,10 +15,31 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Image pixels per page pixel.") var scale: Double = 1
     @OptionGroup var library: LibraryOption
 
+    func validate() throws {
+        guard scale.isFinite, scale > 0 else {
+            throw ValidationError("--scale wants a number of image pixels per page pixel above 0; got \(scale)")
+        }
+    }
+
     func run() throws {
+        let store: NotebookStore
+        let pages: [PageSummary]
         do {
-            let store = try library.openForReading(notebook)
-            defer { try? store.close() }
+            store = try library.openForReading(notebook)
+            pages = try store.summary().pages
+        } catch { fail(error) }
+        defer { try? store.close() }
+        // Every page's image size is checked before anything is written: a scale too large for any page
+        // is a usage error (exit 64), not a half-written folder.
+        for (index, page) in pages.enumerated() {
+            do {
+                _ = try PageImageSize(pageWidth: Double(page.size.pixelSize.width),
+                                      pageHeight: Double(page.size.pixelSize.height), scale: scale)
+            } catch {
+                throw ValidationError("--scale \(scale) is too large for page \(index + 1): \(error)")
+            }
+        }
+        do {
             let folder = absolute(png)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
