@@ -1,3 +1,5 @@
+import CGL
+
 /// The size of a page rendered to an image at some scale, checked against what one offscreen render
 /// can hold. Each side is at most `maximumSide` (GL_MAX_TEXTURE_SIZE on llvmpipe, 16,384) and the
 /// whole at most `maximumPixels` (2^27, 512 MB per RGBA buffer; an export holds about three), so an
@@ -9,20 +11,35 @@ public struct PageImageSize: Equatable, Sendable {
     public let width: Int
     public let height: Int
 
+    /// The longest side the current GL context can render to, capped at `maximumSide`: a driver with
+    /// smaller textures, renderbuffers or viewports (older Intel: 8192) lowers the limit, so the error
+    /// states it instead of a framebuffer failing. Needs a current GL context.
+    public static func currentMaximumSide() -> Int {
+        var texture: GLint = 0, renderbuffer: GLint = 0
+        var viewport: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &texture)
+        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbuffer)
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        let reported = [texture, renderbuffer, viewport[0], viewport[1]].filter { $0 > 0 }.map(Int.init)
+        return min(maximumSide, reported.min() ?? maximumSide)
+    }
+
     /// The image of a `pageWidth`×`pageHeight` page at `scale` image pixels per page pixel, or an error
-    /// stating the limits and the largest scale this page allows.
-    public init(pageWidth: Double, pageHeight: Double, scale: Double) throws {
+    /// stating the limits and the largest scale this page allows; `maximumSide` lowers the side limit
+    /// (to `currentMaximumSide()`, say).
+    public init(pageWidth: Double, pageHeight: Double, scale: Double, maximumSide: Int = Self.maximumSide) throws {
+        let maximumSide = min(maximumSide, Self.maximumSide)
         guard pageWidth.isFinite, pageHeight.isFinite, pageWidth >= 1, pageHeight >= 1 else {
             throw PageImageSizeError(message: "the page is \(pageWidth)×\(pageHeight) px, not a size a page can have")
         }
-        let largest = Self.largestScale(pageWidth: pageWidth, pageHeight: pageHeight)
+        let largest = Self.largestScale(pageWidth: pageWidth, pageHeight: pageHeight, maximumSide: maximumSide)
         // Checked as Doubles first: converting an absurd product to Int would trap.
         let w = (pageWidth * scale).rounded(), h = (pageHeight * scale).rounded()
-        guard scale.isFinite, scale > 0, w >= 1, h >= 1, w <= Double(Self.maximumSide), h <= Double(Self.maximumSide),
+        guard scale.isFinite, scale > 0, w >= 1, h >= 1, w <= Double(maximumSide), h <= Double(maximumSide),
               w * h <= Double(Self.maximumPixels) else {
             throw PageImageSizeError(message: """
                 a scale of \(scale) makes a \(Int(pageWidth.rounded()))×\(Int(pageHeight.rounded())) px page \
-                \(w)×\(h) px; images are at most \(Self.maximumSide) px a side and \(Self.maximumPixels) pixels \
+                \(Self.pixels(w))×\(Self.pixels(h)) px; images are at most \(maximumSide) px a side and \(Self.maximumPixels) pixels \
                 in all, so this page takes scales from \(Self.smallestScale(pageWidth: pageWidth, pageHeight: pageHeight)) \
                 to \(largest)
                 """)
@@ -31,8 +48,13 @@ public struct PageImageSize: Equatable, Sendable {
         height = Int(h)
     }
 
+    /// A side for a message: whole pixels when that reads (not 16320.0), else as Double prints it (1e+22).
+    private static func pixels(_ side: Double) -> String {
+        side.isFinite && abs(side) < 1e15 ? String(Int(side)) : "\(side)"
+    }
+
     /// The largest scale at which the page's image is within the limits (rounded down to 1/1000).
-    public static func largestScale(pageWidth: Double, pageHeight: Double) -> Double {
+    public static func largestScale(pageWidth: Double, pageHeight: Double, maximumSide: Int = Self.maximumSide) -> Double {
         let bySide = Double(maximumSide) / max(pageWidth, pageHeight)
         let byArea = (Double(maximumPixels) / (pageWidth * pageHeight)).squareRoot()
         return (min(bySide, byArea) * 1000).rounded(.down) / 1000
