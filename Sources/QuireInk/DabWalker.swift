@@ -30,7 +30,8 @@ public struct DabWalker: Sendable {
     /// The first dab of a stroke, exactly at its first point.
     public mutating func start(at point: DabPoint, into sprites: inout [Sprite]) {
         spritesLeft = InkLimits.maximumSpritesPerStroke - 1
-        sprites.append(point.sprite)
+        // A width that is not finite (a damaged style) draws nothing rather than a dab no one can size.
+        if point.diameter.isFinite { sprites.append(point.sprite) }
         sinceLastDab = 0
         lastDiameter = point.diameter.isFinite ? point.diameter : 0
     }

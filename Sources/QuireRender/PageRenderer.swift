@@ -84,6 +84,13 @@ public final class PageRenderer {
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
+        // The ink layer is one texture of the page's size: refused here, with the limit, rather than as
+        // an incomplete framebuffer or a failed allocation inside the driver.
+        let sides = 1...PageImageSize.maximumSide
+        guard sides.contains(pageWidth), sides.contains(pageHeight) else {
+            throw PageImageSizeError(message: "a page of \(pageWidth)×\(pageHeight) px cannot be rendered; "
+                                     + "a page's sides must be from 1 to \(PageImageSize.maximumSide) px")
+        }
         self.pageWidth = pageWidth
         self.pageHeight = pageHeight
         sprites = try SpriteBatchRenderer()

@@ -59,6 +59,17 @@ final class AbsurdStrokeTests: XCTestCase {
         }
     }
 
+    /// A damaged style's widths (not finite) draw nothing they cannot size, through every engine.
+    func testWidthsThatAreNotFiniteDrawNoUnsizedDabs() {
+        for id in registry.engineIDs {
+            for width in [Double.nan, .infinity] {
+                var engine = registry.makeEngine(for: plainStyle(width: width, engine: id))
+                let sprites = engine.sprites(for: penSamples([(10, 10), (50, 10), (90, 40)]))
+                XCTAssertTrue(sprites.allSatisfy { $0.diameter.isFinite }, "\(id), width \(width)")
+            }
+        }
+    }
+
     /// Within the coordinate limit but long and thin: the per-stroke budget stops it.
     func testALongThinStrokeStopsAtTheSpriteBudget() {
         var walker = DabWalker()
