@@ -14,9 +14,10 @@ public struct PageSize: Hashable, Sendable, Codable {
     /// ISO A4, 210 × 297 mm.
     public static let a4 = PageSize(width: 793.7, height: 1122.5)
 
-    /// The longest side a page may have, in page pixels: GL_MAX_TEXTURE_SIZE on llvmpipe, so a page's
-    /// ink layer at 1:1 is always one texture. Stated in INSTALL.md.
-    public static let maximumSide = 16384.0
+    /// The longest side a page may have, in page pixels: GL_MAX_TEXTURE_SIZE on llvmpipe (16,384) less
+    /// room for the renderer's guard band, so a page's ink layer at 1:1 is always one texture and its
+    /// viewport fits (`PageRenderer.maximumPageSide`, the same number). Stated in INSTALL.md.
+    public static let maximumSide = 16000.0
     /// The shortest: a page narrower than one pixel has nothing to draw on.
     public static let minimumSide = 1.0
 

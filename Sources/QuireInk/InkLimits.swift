@@ -3,7 +3,7 @@
 public enum InkLimits {
     /// A sample farther than this from the page origin on either axis, in page pixels, is dropped before
     /// any engine sees it (as is one whose position is not finite). Pages are at most
-    /// `PageSize.maximumSide` (16,384 px) a side, so this is far beyond anything drawn on one.
+    /// `PageSize.maximumSide` (16,000 px) a side, so this is far beyond anything drawn on one.
     public static let maximumCoordinate = 1_000_000.0
     /// A segment longer than this, in page pixels, is not walked (no dabs along it): only a sample
     /// outside every page makes one.

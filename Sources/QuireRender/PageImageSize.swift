@@ -11,17 +11,22 @@ public struct PageImageSize: Equatable, Sendable {
     public let width: Int
     public let height: Int
 
-    /// The longest side the current GL context can render to, capped at `maximumSide`: a driver with
-    /// smaller textures, renderbuffers or viewports (older Intel: 8192) lowers the limit, so the error
-    /// states it instead of a framebuffer failing. Needs a current GL context.
+    /// The longest side the current GL context can render an image to, capped at `maximumSide`: a
+    /// driver with smaller textures, renderbuffers or viewports (older Intel: 8192) lowers the limit, so
+    /// the error states it instead of a framebuffer failing. The viewport also holds the guard band on
+    /// both sides (half the largest point size, see `PageProjection`); GL would clamp a larger viewport
+    /// silently and stretch the picture. Needs a current GL context.
     public static func currentMaximumSide() -> Int {
         var texture: GLint = 0, renderbuffer: GLint = 0
         var viewport: [GLint] = [0, 0]
+        var points: [GLfloat] = [0, 0]
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &texture)
         glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbuffer)
         glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
-        let reported = [texture, renderbuffer, viewport[0], viewport[1]].filter { $0 > 0 }.map(Int.init)
-        return min(maximumSide, reported.min() ?? maximumSide)
+        glGetFloatv(GLenum(GL_ALIASED_POINT_SIZE_RANGE), &points)
+        let guardBand = points[1].isFinite && points[1] > 0 ? Int(min(points[1], 65536) / 2) + 2 : 0
+        let sides = [Int(texture), Int(renderbuffer), Int(min(viewport[0], viewport[1])) - 2 * guardBand]
+        return max(1, min(maximumSide, sides.filter { $0 > 0 }.min() ?? maximumSide))
     }
 
     /// The image of a `pageWidth`×`pageHeight` page at `scale` image pixels per page pixel, or an error
