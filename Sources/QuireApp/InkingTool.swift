@@ -75,11 +75,12 @@ public final class InkingTool: Tool {
     }
 
     /// A sample with a position or time that is not a finite number (a damaged input log, an overflow)
-    /// is passed over: it could be neither drawn nor stored.
+    /// is passed over: it could be neither drawn nor stored. So is one beyond `InkLimits.maximumCoordinate`
+    /// (a million-notch scroll mid-stroke): the engine would drop it, and the notebook must not keep it.
     static func isUsable(_ sample: InputSample) -> Bool {
         sample.position.x.isFinite && sample.position.y.isFinite && sample.time.isFinite
             && (sample.pressure?.isFinite ?? true) && sample.tiltX.isFinite && sample.tiltY.isFinite
-            && (sample.wheel?.isFinite ?? true)
+            && (sample.wheel?.isFinite ?? true) && sample.checkedForInk != nil
     }
 
     private func forget() {

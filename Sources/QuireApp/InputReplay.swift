@@ -11,7 +11,7 @@ public enum InputReplay {
         let events = try InputLog.read(path)
         let context = try HeadlessGLContext()
         defer { _ = context }
-        let renderer = try PageRenderer(pageWidth: Int(pageSize.width.rounded()), pageHeight: Int(pageSize.height.rounded()),
+        let renderer = try PageRenderer(pageWidth: pageSize.pixelSize.width, pageHeight: pageSize.pixelSize.height,
                                         brushDirectory: ResourceLocator.brushesDirectory)
         let canvas = CanvasController(page: Page(size: pageSize))
         canvas.settings = InputSettings.load().0

@@ -19,7 +19,7 @@ public final class PageImageRenderer {
 
     /// The page as an image, `scale` image pixels per page pixel.
     public func image(of page: Page, scale: Double = 1) throws -> RGBAImage {
-        let width = Int(page.size.width.rounded()), height = Int(page.size.height.rounded())
+        let (width, height) = page.size.pixelSize
         let renderer: PageRenderer
         if let existing = self.renderer, existing.pageWidth == width, existing.pageHeight == height {
             renderer = existing

@@ -40,7 +40,7 @@ public final class QuireApplication {
         session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
                                       notebook: options.notebook, newPageSize: options.pageSize, say: say)
         let page = try session.loadCurrentPage()
-        renderer = try PageRenderer(pageWidth: Int(page.size.width.rounded()), pageHeight: Int(page.size.height.rounded()),
+        renderer = try PageRenderer(pageWidth: page.size.pixelSize.width, pageHeight: page.size.pixelSize.height,
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)
         canvas.onEdit = { [session, weak self] edit, page in
@@ -120,7 +120,7 @@ public final class QuireApplication {
     /// Throws when no renderer can be made for the page's size: drawing it into layers of another
     /// size would clip its ink.
     private func showPage(_ page: Page) throws {
-        let width = Int(page.size.width.rounded()), height = Int(page.size.height.rounded())
+        let (width, height) = page.size.pixelSize
         if renderer.pageWidth != width || renderer.pageHeight != height {
             renderer = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
         }

@@ -18,6 +18,9 @@ public struct DabWalker: Sendable {
     /// Arc length walked since the last dab; nil before the first dab.
     public private(set) var sinceLastDab: Double?
     private var lastDiameter = 0.0
+    /// Dabs this stroke may still place (`InkLimits.maximumSpritesPerStroke` at the start): the hard
+    /// budget, so no segment, however long, asks for more memory than that.
+    public private(set) var spritesLeft = InkLimits.maximumSpritesPerStroke
 
     public init(spacingFraction: Double = 0.15, minimumSpacing: Double = 0.35) {
         self.spacingFraction = spacingFraction
@@ -26,9 +29,11 @@ public struct DabWalker: Sendable {
 
     /// The first dab of a stroke, exactly at its first point.
     public mutating func start(at point: DabPoint, into sprites: inout [Sprite]) {
-        sprites.append(point.sprite)
+        spritesLeft = InkLimits.maximumSpritesPerStroke - 1
+        // A width that is not finite (a damaged style) draws nothing rather than a dab no one can size.
+        if point.diameter.isFinite { sprites.append(point.sprite) }
         sinceLastDab = 0
-        lastDiameter = point.diameter
+        lastDiameter = point.diameter.isFinite ? point.diameter : 0
     }
 
     /// Dabs along the straight segment `a`→`b`.
@@ -72,8 +77,11 @@ public struct DabWalker: Sendable {
     @inline(__always)
     private mutating func place(length: Double, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite],
                                 position: (_ along: Double, _ length: Double) -> Point) {
-        // `!(length > 0)` also turns away NaN: a degenerate segment adds nothing.
-        guard var walked = sinceLastDab, length > 0, length.isFinite else { return }
+        // `!(length > 0)` also turns away NaN: a degenerate segment adds nothing. A segment longer than
+        // any page reaches, or with a width that is not finite, is not walked at all: walking it would
+        // only spend the sprite budget on ink nobody can see.
+        guard var walked = sinceLastDab, length > 0, length <= InkLimits.maximumSegmentLength,
+              a.diameter.isFinite, b.diameter.isFinite, spritesLeft > 0 else { return }
         let inverseLength = 1 / length
         let turn = Self.shortestTurn(from: a.rotation, to: b.rotation)
         let dDiameter = b.diameter - a.diameter
@@ -88,6 +96,8 @@ public struct DabWalker: Sendable {
                 break
             }
             along += toNextDab
+            guard spritesLeft > 0 else { break }
+            spritesLeft -= 1
             let u = along * inverseLength
             let uf = Float(u)
             let p = position(along, length)

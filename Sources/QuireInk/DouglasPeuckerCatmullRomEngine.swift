@@ -33,6 +33,8 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
     public var data: InkStrokeData { stroke.data }
 
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
+        // A sample no engine may use starts nothing: the next usable one begins the stroke.
+        guard let sample = sample.checkedForInk else { update.clear(); return cancel() }
         let dab = stroke.begin(sample, into: &update)
         dabs.removeAll(keepingCapacity: true)
         positions.removeAll(keepingCapacity: true)
@@ -43,6 +45,7 @@ public struct DouglasPeuckerCatmullRomEngine: InkDrawEngine {
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard !dabs.isEmpty else { return begin(sample, into: &update) }
+        guard let sample = sample.checkedForInk else { return update.clear() }
         let dab = stroke.add(sample, into: &update)
         dabs.append(dab)
         positions.append(dab.position)

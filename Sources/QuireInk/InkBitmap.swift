@@ -24,6 +24,10 @@ public struct InkBitmap: Sendable, Equatable {
         case erase
     }
 
+    /// The largest area the bitmap grows to, in pixels (2^24: 256 MB of Float RGBA, a 4096×4096
+    /// square): a stroke with dabs spread wider keeps only what fits, instead of asking for gigabytes.
+    public static let maximumPixelCount = 1 << 24
+
     public init() {}
 
     /// A bitmap covering `width`×`height` page pixels from (`originX`, `originY`), filled with `fill`
@@ -61,6 +65,7 @@ public struct InkBitmap: Sendable, Equatable {
         let nx0 = down(width > 0 ? min(x0, originX) : x0), ny0 = down(height > 0 ? min(y0, originY) : y0)
         let nx1 = down((width > 0 ? max(x1, originX + width) : x1) + 63)
         let ny1 = down((height > 0 ? max(y1, originY + height) : y1) + 63)
+        guard (nx1 - nx0) * (ny1 - ny0) <= Self.maximumPixelCount else { return }
         var grown = InkBitmap(originX: nx0, originY: ny0, width: nx1 - nx0, height: ny1 - ny0)
         for y in 0..<height {
             let from = 4 * (y * width), to = 4 * ((y + originY - ny0) * grown.width + (originX - nx0))
@@ -72,14 +77,22 @@ public struct InkBitmap: Sendable, Equatable {
     /// Stamps one round dab: coverage 1 inside the radius, falling linearly to 0 across a pixel at the
     /// edge, times the sprite's alpha. The bitmap grows to hold it.
     public mutating func stamp(_ sprite: Sprite, combine: Combine) {
+        // Only a dab at a place and size the page could hold is stamped: converting anything else to
+        // pixel indices would trap or overflow.
+        let reach = Float(InkLimits.maximumCoordinate * 2)
+        guard sprite.x.isFinite, sprite.y.isFinite, sprite.diameter.isFinite, abs(sprite.x) <= reach,
+              abs(sprite.y) <= reach, abs(sprite.diameter) <= reach else { return }
         let r = Double(sprite.diameter) / 2
         grow(toCover: sprite.bounds.outsetBy(1))
         let cx = Double(sprite.x), cy = Double(sprite.y)
         let x0 = Int((cx - r - 0.5).rounded(.down)), x1 = Int((cx + r + 0.5).rounded(.up))
         let y0 = Int((cy - r - 0.5).rounded(.down)), y1 = Int((cy + r + 0.5).rounded(.up))
         let a = sprite.alpha
-        for y in max(y0, originY)..<min(y1 + 1, originY + height) {
-            for x in max(x0, originX)..<min(x1 + 1, originX + width) {
+        // A dab the bitmap could not grow to hold (past `maximumPixelCount`) stamps only what overlaps.
+        let rows = max(y0, originY)..<max(max(y0, originY), min(y1 + 1, originY + height))
+        let columns = max(x0, originX)..<max(max(x0, originX), min(x1 + 1, originX + width))
+        for y in rows {
+            for x in columns {
                 let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
                 let coverage = Float(min(1, max(0, r + 0.5 - (dx * dx + dy * dy).squareRoot()))) * a
                 guard coverage > 0 else { continue }

@@ -25,6 +25,8 @@ public struct QuadMidpointEngine: InkDrawEngine {
     public var data: InkStrokeData { stroke.data }
 
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
+        // A sample no engine may use starts nothing: the next usable one begins the stroke.
+        guard let sample = sample.checkedForInk else { update.clear(); return cancel() }
         let dab = stroke.begin(sample, into: &update)
         window = DabWindow()
         window.push(dab)
@@ -34,6 +36,7 @@ public struct QuadMidpointEngine: InkDrawEngine {
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard window.count > 0 else { return begin(sample, into: &update) }
+        guard let sample = sample.checkedForInk else { return update.clear() }
         window.push(stroke.add(sample, into: &update))
         if window.count >= 3 {
             let control = window.dabs.2

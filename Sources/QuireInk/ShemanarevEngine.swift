@@ -27,6 +27,8 @@ public struct ShemanarevEngine: InkDrawEngine {
     public var data: InkStrokeData { stroke.data }
 
     public mutating func begin(_ sample: InputSample, into update: inout StrokeUpdate) {
+        // A sample no engine may use starts nothing: the next usable one begins the stroke.
+        guard let sample = sample.checkedForInk else { update.clear(); return cancel() }
         var dab = stroke.begin(sample, into: &update)
         if styling.cap == .tapered { dab.diameter = styling.minimumWidth }
         window = DabWindow()
@@ -36,6 +38,7 @@ public struct ShemanarevEngine: InkDrawEngine {
 
     public mutating func add(_ sample: InputSample, into update: inout StrokeUpdate) {
         guard window.count > 0 else { return begin(sample, into: &update) }
+        guard let sample = sample.checkedForInk else { return update.clear() }
         window.push(stroke.add(sample, into: &update))
         if window.count >= 3 {
             let (segment, a, b) = segment(endingAt: 2)

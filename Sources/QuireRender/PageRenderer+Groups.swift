@@ -104,7 +104,9 @@ extension PageRenderer {
         var shown = projection.pageToFramebuffer.apply(pageArea)
             .intersection(Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)))
         if let scissor { shown = shown.intersection(scissor) }
-        guard !shown.isNull, !shown.isEmpty else { return }
+        // Finite before any Int conversion: a NaN area would trap there.
+        guard !shown.isNull, !shown.isEmpty, shown.minX.isFinite, shown.minY.isFinite, shown.maxX.isFinite,
+              shown.maxY.isFinite else { return }
         let x0 = Int(shown.minX.rounded(.down)), y0 = Int(shown.minY.rounded(.down))
         let width = Int(shown.maxX.rounded(.up)) - x0, height = Int(shown.maxY.rounded(.up)) - y0
         guard width > 0, height > 0,

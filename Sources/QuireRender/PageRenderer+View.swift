@@ -166,8 +166,9 @@ extension PageRenderer {
     /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink
     /// layer as it is, at any other scale re-rendered from vectors (sharp, not a scaled bitmap).
     public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
-        let width = max(1, Int((Double(pageWidth) * scale).rounded()))
-        let height = max(1, Int((Double(pageHeight) * scale).rounded()))
+        let size = try PageImageSize(pageWidth: Double(pageWidth), pageHeight: Double(pageHeight), scale: scale,
+                                 maximumSide: PageImageSize.currentMaximumSide())
+        let width = size.width, height = size.height
         let target = try RenderTarget(width: width, height: height)
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
                                         guardBand: guardBand)

@@ -83,7 +83,19 @@ public final class PageRenderer {
     var paperSprites: [Sprite] = []
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
+    /// The longest page side rendered (`PageSize.maximumSide`): GL_MAX_TEXTURE_SIZE on llvmpipe
+    /// (16,384) less room for the guard band on both sides, so the ink layer is one texture and its
+    /// viewport is never clamped.
+    public static let maximumPageSide = 16000
+
     public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
+        // The ink layer is one texture of the page's size: refused here, with the limit, rather than as
+        // an incomplete framebuffer or a failed allocation inside the driver.
+        let sides = 1...min(Self.maximumPageSide, PageImageSize.currentMaximumSide())
+        guard sides.contains(pageWidth), sides.contains(pageHeight) else {
+            throw PageImageSizeError(message: "a page of \(pageWidth)×\(pageHeight) px cannot be rendered here; "
+                                     + "a page's sides must be from 1 to \(sides.upperBound) px")
+        }
         self.pageWidth = pageWidth
         self.pageHeight = pageHeight
         sprites = try SpriteBatchRenderer()

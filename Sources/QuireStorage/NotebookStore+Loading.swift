@@ -71,6 +71,7 @@ extension NotebookStore {
         }
     }
 
+
     /// Which state of its items a page is in (`InkVersion`): it changes with every edit, so a thumbnail
     /// saved with another version is stale.
     public func inkVersion(of page: PageID) throws -> String {
@@ -91,7 +92,11 @@ extension NotebookStore {
         let width = try page.double("width"), height = try page.double("height")
         guard width > 0 else { throw page.damaged("width", page["width"], "a width larger than 0") }
         guard height > 0 else { throw page.damaged("height", page["height"], "a height larger than 0") }
-        return PageSize(width: width, height: height)
+        let size = PageSize(width: width, height: height)
+        if let problem = size.problem {
+            throw NotebookFileError.corrupt(path: path, reason: "\(page.name) cannot be used: \(problem)")
+        }
+        return size
     }
 
     private func background(_ json: String, page: PageID) throws -> PageBackground {

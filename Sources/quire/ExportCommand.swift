@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuireApp
+import QuireDocument
 import QuireRender
 import QuireStorage
 
@@ -14,19 +15,41 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Image pixels per page pixel.") var scale: Double = 1
     @OptionGroup var library: LibraryOption
 
+    func validate() throws {
+        guard scale.isFinite, scale > 0 else {
+            throw ValidationError("--scale wants a number of image pixels per page pixel above 0; got \(scale)")
+        }
+    }
+
     func run() throws {
+        let store: NotebookStore
+        let pages: [PageSummary]
+        let context: HeadlessGLContext
         do {
-            let store = try library.openForReading(notebook)
-            defer { try? store.close() }
+            store = try library.openForReading(notebook)
+            pages = try store.summary().pages
+            do { context = try HeadlessGLContext() } catch {
+                throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
+            }
+        } catch { fail(error) }
+        defer { try? store.close() }
+        // Every page's image size is checked, against this GL's limits too, before anything is written:
+        // a scale too large for any page is a usage error (exit 64), not a half-written folder.
+        let maximumSide = PageImageSize.currentMaximumSide()
+        for (index, page) in pages.enumerated() {
+            do {
+                _ = try PageImageSize(pageWidth: Double(page.size.pixelSize.width),
+                                      pageHeight: Double(page.size.pixelSize.height), scale: scale, maximumSide: maximumSide)
+            } catch {
+                throw ValidationError("--scale \(scale) is too large for page \(index + 1): \(error)")
+            }
+        }
+        do {
             let folder = absolute(png)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw ValidationError("cannot make the folder \(folder) (\(error.localizedDescription)); choose another with --png")
-            }
-            let context: HeadlessGLContext
-            do { context = try HeadlessGLContext() } catch {
-                throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
             }
             let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             let renderer = PageImageRenderer(builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))

@@ -1,3 +1,4 @@
+import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireInk
@@ -142,5 +143,20 @@ extension PageEditorTests {
         _ = canvas.handle(.pointerMoved(InputSample(position: Point(5, 5), time: .nan)))
         _ = canvas.handle(.pointerUp(InputSample(position: Point(9, 5), time: 0.1), button: 1))
         XCTAssertEqual(canvas.page.strokes.map { $0.samples.map(\.position.x) }, [[1, 9]])
+    }
+}
+
+extension PageEditorTests {
+    /// A sample far beyond any page (a million-notch scroll mid-stroke in a replayed log, issue 14) is
+    /// passed over by the live stroke too: it is neither walked nor stored, and the stroke draws at once.
+    func testASampleBeyondThePagesReachIsPassedOver() {
+        let canvas = CanvasController()
+        let started = Date()
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(10, 10), time: 0), button: 1))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point(10, 1e8), time: 0.05)))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point(10, -2e6), time: 0.06)))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(20, 10), time: 0.1), button: 1))
+        XCTAssertEqual(canvas.page.strokes.map { $0.samples.map(\.position.y) }, [[10, 10]])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// `quire export` against notebooks and options no person makes but a damaged file or a typo can
+/// (issue 14, items 1, 3 and 4): it exports promptly or refuses with a message stating the limit, never
+/// traps, never eats memory, and writes nothing when it refuses.
+final class HardLimitsCommandLineTests: XCTestCase {
+    private var library = ""
+    private var output = ""
+
+    override func setUpWithError() throws {
+        library = NSTemporaryDirectory() + "quire-limits-\(UUID().uuidString)"
+        output = library + "/png"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: library)
+    }
+
+    private func quire(_ arguments: String..., status: Int32, timeout: TimeInterval = 60,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
+        XCTAssertTrue(process.waitForExit(timeout: timeout), "still running after \(timeout) s", file: file, line: line)
+        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
+        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
+        return process.text
+    }
+
+    private func notebook(_ title: String, size: PageSize = .letter, samples: [(Double, Double)]) throws {
+        let style = InkEngineRegistry.standard.style(for: .pen)
+        let stroke = Stroke(samples: samples.enumerated().map { i, p in
+            InputSample(position: Point(p.0, p.1), pressure: 0.5, time: Double(i) * 0.01, device: .pen)
+        }, style: style)
+        let page = Page(size: size, strokes: [stroke])
+        try NotebookLibrary(directory: library).create(title: title, pages: [page]).close()
+    }
+
+    private var written: [String] { (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [] }
+
+    /// The issue's reproduction: a sample at y = 1e8 made export ask for 35 GB. It exports at once, the
+    /// far sample dropped and the rest of the stroke drawn.
+    func testAStrokeWithAnAbsurdSampleExportsPromptly() throws {
+        try notebook("Far", samples: [(10, 10), (10, 1e8), (300, 300), (400, 1e30), (450, -3e7), (500, 300)])
+        let started = Date()
+        XCTAssertTrue(try quire("export", "Far", "--png", output, status: 0).contains("Wrote 1 page"))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        let image = try PNG.read(from: output + "/page-001.png")
+        XCTAssertEqual(image.width, 816)
+        XCTAssertGreaterThan(image.inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), 100, "the usable part is drawn")
+    }
+
+    /// Scales that are not numbers, not positive, or that make an image over the limits are usage errors
+    /// (exit 64) stating the limits, before anything is written.
+    func testScalesOutOfRangeAreRefusedBeforeAnythingIsWritten() throws {
+        try notebook("Scale", samples: [(10, 10), (100, 100)])
+        for bad in ["nan", "inf", "-inf", "0", "-1", "1e-300"] {
+            let text = try quire("export", "Scale", "--png", output, "--scale", bad, status: 64)
+            XCTAssertFalse(text.contains("Wrote"), "--scale \(bad): \(text)")
+            XCTAssertTrue(text.contains("--scale"), "--scale \(bad): \(text)")
+            XCTAssertEqual(written, [], "--scale \(bad) wrote something")
+        }
+        for bad in ["20", "1e20", "100"] {
+            let text = try quire("export", "Scale", "--png", output, "--scale", bad, status: 64)
+            XCTAssertTrue(text.contains("px a side") && text.contains("134217728"), "--scale \(bad) does not state the limit: \(text)")
+            XCTAssertTrue(text.contains("to 12.48"), "--scale \(bad) does not state the largest scale: \(text)")
+            XCTAssertFalse(text.contains("framebuffer"), text)
+            XCTAssertEqual(written, [], "--scale \(bad) wrote something")
+        }
+        XCTAssertTrue(try quire("export", "Scale", "--png", output, "--scale", "0.5", status: 0).contains("Wrote 1 page"))
+        XCTAssertEqual(try PNG.read(from: output + "/page-001.png").width, 408)
+    }
+
+    /// A page too large to render is refused naming the file and the page, never a trap or a crash in GL.
+    func testAnAbsurdPageSizeIsRefusedNamingThePage() throws {
+        for (title, size) in [("Wide", PageSize(width: 1e9, height: 1056)), ("Huge", PageSize(width: 1e308, height: 1e308))] {
+            try notebook(title, size: size, samples: [(10, 10), (100, 100)])
+            let text = try quire("export", title, "--png", output, status: 1)
+            XCTAssertTrue(text.contains("\(title).quire"), text)
+            XCTAssertTrue(text.contains("page"), text)
+            XCTAssertTrue(text.contains("16000"), text)
+            XCTAssertEqual(written, [])
+            _ = try quire("info", title, status: 1)
+        }
+    }
+}
