@@ -88,11 +88,10 @@ extension NotebookStore {
     }
 
     /// A page row's size: finite and larger than nothing, or the page is damaged.
+    /// A page's size as stored: numbers (text, a blob or NULL is damage) within `PageSize`'s limits,
+    /// which the message states.
     private func pageSize(_ page: StoredRow) throws -> PageSize {
-        let width = try page.double("width"), height = try page.double("height")
-        guard width > 0 else { throw page.damaged("width", page["width"], "a width larger than 0") }
-        guard height > 0 else { throw page.damaged("height", page["height"], "a height larger than 0") }
-        let size = PageSize(width: width, height: height)
+        let size = PageSize(width: try page.double("width"), height: try page.double("height"))
         if let problem = size.problem {
             throw NotebookFileError.corrupt(path: path, reason: "\(page.name) cannot be used: \(problem)")
         }

@@ -144,7 +144,7 @@ final class DamagedColumnTests: StorageTestCase {
         let v2 = try makeV2Notebook()
         let first = try NotebookStore(openingAt: v2, readOnly: true).pageIDs()[0]
         let path = try XCTUnwrap(try damagedCopy(of: v2, "page", "height", "-5 WHERE id = '\(first.rawValue)'"))
-        try assertPageDamaged(path, "page \(first) has page.height = -5.0, which is not a height larger than 0")
+        try assertPageDamaged(path, "page \(first) cannot be used: its height is -5.0 px; a page's sides must be from 1 to 16000 px")
     }
 
     func testAV1PageWidthThatIsTextMakesThatPageUnreadable() throws {
