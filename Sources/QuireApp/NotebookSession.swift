@@ -23,25 +23,50 @@ public final class NotebookSession {
     private let say: @Sendable (String) -> Void
 
     /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
+    /// A notebook that cannot be opened (damaged, not a notebook, unreadable) never keeps the window
+    /// from starting: it says why and starts on a new notebook instead, leaving that file as it is.
     public init(library: NotebookLibrary, notebook: String? = nil, newPageSize: PageSize = .letter,
                 say: @escaping @Sendable (String) -> Void) throws {
         self.library = library
         self.newPageSize = newPageSize
         self.say = say
         try library.ensureExists()
-        let path: String
-        if let notebook {
-            path = try library.resolve(notebook)
-        } else if let last = library.lastOpened() {
-            path = last
-        } else {
-            let created = try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)])
-            path = created.path
-            try created.close()
+        var opened: NotebookStore
+        do {
+            if let notebook {
+                opened = try NotebookStore(openingAt: try library.resolve(notebook))
+            } else if let last = library.lastOpened() {
+                opened = try NotebookStore(openingAt: last)
+            } else {
+                opened = try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)])
+            }
+        } catch {
+            opened = try Self.startAnew(in: library, pageSize: newPageSize, because: error, say: say)
         }
-        store = try NotebookStore(openingAt: path)
-        pictures = PictureCache(store: store, report: say)
-        try attach()
+        store = opened
+        pictures = PictureCache(store: opened, report: say)
+        do {
+            try attach()
+        } catch {
+            try? detach()
+            try switchTo(try Self.startAnew(in: library, pageSize: newPageSize, because: error, say: say), detaching: false)
+        }
+    }
+
+    /// A new notebook, after `error` kept the one asked for from opening (said, with what happens now).
+    private static func startAnew(in library: NotebookLibrary, pageSize: PageSize, because error: Error,
+                                  say: @Sendable (String) -> Void) throws -> NotebookStore {
+        let created = try newNotebook(in: library, pageSize: pageSize)
+        say("quire: \(error)\nquire: starting on a new notebook, \((try? created.title) ?? created.path), instead; the other "
+            + "file is left as it was")
+        return created
+    }
+
+    /// A new blank notebook named "Notebook N" with the first N not taken.
+    private static func newNotebook(in library: NotebookLibrary, pageSize: PageSize) throws -> NotebookStore {
+        let existing = Set(library.entries().map(\.title))
+        let title = (1...).lazy.map { "Notebook \($0)" }.first { !existing.contains($0) }!
+        return try library.create(title: title, pages: [Page(size: pageSize)])
     }
 
     public var currentPageID: PageID { pageIDs[pageIndex] }
@@ -60,6 +85,27 @@ public final class NotebookSession {
         // is saved.
         save("prepare edits") { try $0.prepareEdits(of: page.id) }
         return page
+    }
+
+    /// The current page, or when it cannot be read (a damaged row) the first page that can, saying why;
+    /// when none can, a new notebook's first page. What the window shows as it starts.
+    public func loadAReadablePage() throws -> Page {
+        do {
+            return try loadCurrentPage()
+        } catch {
+            say("quire: page \(pageIndex + 1) of \(title) cannot be shown: \(error)")
+        }
+        for index in pageIDs.indices where index != pageIndex {
+            if (try? store.loadPage(pageIDs[index])) != nil {
+                pageIndex = index
+                say("quire: showing page \(index + 1) instead")
+                return try loadCurrentPage()
+            }
+        }
+        try? detach()
+        try switchTo(try Self.startAnew(in: library, pageSize: newPageSize, because: NotebookFileError.corrupt(
+            path: store.path, reason: "none of its pages can be read"), say: say), detaching: false)
+        return try loadCurrentPage()
     }
 
     /// `page` was edited (a stroke finished, an undo, a cut): the same edit is applied to the file in the
@@ -163,10 +209,7 @@ public final class NotebookSession {
             say("Moved the page: \(position)")
             return false
         case .newNotebook:
-            let existing = Set(library.entries().map(\.title))
-            let title = (1...).lazy.map { "Notebook \($0)" }.first { !existing.contains($0) }!
-            let created = try library.create(title: title, pages: [Page(size: newPageSize)])
-            try switchTo(created)
+            try switchTo(try Self.newNotebook(in: library, pageSize: newPageSize))
         case .duplicateNotebook:
             autosaver?.flush()
             try switchTo(try library.duplicate(store.path, title: "\(title) copy"))

@@ -39,7 +39,7 @@ public final class QuireApplication {
                                displayName: options.displayName)
         session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
                                       notebook: options.notebook, newPageSize: options.pageSize, say: say)
-        let page = try session.loadCurrentPage()
+        let page = try session.loadAReadablePage()
         renderer = try PageRenderer(pageWidth: page.size.pixelSize.width, pageHeight: page.size.pixelSize.height,
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)

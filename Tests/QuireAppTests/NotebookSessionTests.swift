@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuireDocument
 import QuireGeometry
 import QuireInk
@@ -79,6 +80,55 @@ final class NotebookSessionTests: XCTestCase {
         XCTAssertTrue(said.lines.contains { $0.contains("could not be saved and was left out") }, "\(said.lines)")
         session.close()
         XCTAssertEqual(try strokeCount(folder + "/Alpha.quire"), 1)
+    }
+
+    /// A notebook that cannot be opened never keeps the window from starting: the session says why and
+    /// starts on a new notebook, leaving the file as it was.
+    func testANotebookThatCannotBeOpenedStartsANewOneAndSaysWhy() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        let garbage = folder + "/Broken.quire"
+        let bytes = Data("garbage, not SQLite".utf8)
+        XCTAssertTrue(FileManager.default.createFile(atPath: garbage, contents: bytes))
+        let said = Said()
+        let session = try NotebookSession(library: library, notebook: garbage, say: said.append)
+        defer { session.close() }
+        XCTAssertEqual(session.title, "Notebook 1")
+        XCTAssertTrue(said.lines.contains { $0.contains(garbage) } && said.lines.contains { $0.contains("starting on a new notebook") },
+                      "\(said.lines)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: garbage)), bytes, "the broken file is left as it was")
+        XCTAssertNoThrow(try session.loadAReadablePage())
+    }
+
+    /// A page that cannot be read (a damaged row) is passed over for the first one that can; a notebook
+    /// none of whose pages can be read gives way to a new one.
+    func testADamagedPageIsPassedOverAndANotebookOfThemGivesWayToANewOne() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        let first = Page(), second = Page()
+        let path = try library.create(title: "Damaged", pages: [first, second]).path
+        func damage(_ pages: [PageID]) throws {
+            let raw = try DatabaseQueue(path: path)
+            try raw.writeWithoutTransaction { db in
+                for page in pages { try db.execute(sql: "UPDATE page SET width = 'abc' WHERE id = ?", arguments: [page.rawValue]) }
+            }
+            try raw.close()
+        }
+        try damage([first.id])
+        var said = Said()
+        var session = try NotebookSession(library: library, notebook: "Damaged", say: said.append)
+        XCTAssertEqual(try session.loadAReadablePage().id, second.id)
+        XCTAssertTrue(said.lines.contains { $0.contains("page 1 of Damaged cannot be shown") }
+                      && said.lines.contains { $0.contains("showing page 2") }, "\(said.lines)")
+        session.close()
+
+        try damage([second.id])
+        said = Said()
+        session = try NotebookSession(library: library, notebook: "Damaged", say: said.append)
+        defer { session.close() }
+        XCTAssertNoThrow(try session.loadAReadablePage())
+        XCTAssertEqual(session.title, "Notebook 1")
+        XCTAssertTrue(said.lines.contains { $0.contains("none of its pages can be read") }, "\(said.lines)")
     }
 }
 
