@@ -32,9 +32,11 @@ public final class NotebookSession {
         self.say = say
         try library.ensureExists()
         var opened: NotebookStore
+        // A name that names no notebook is the caller's mistake (a typo, a command misspelt): an error.
+        let named = try notebook.map(library.resolve)
         do {
-            if let notebook {
-                opened = try NotebookStore(openingAt: try library.resolve(notebook))
+            if let named {
+                opened = try NotebookStore(openingAt: named)
             } else if let last = library.lastOpened() {
                 opened = try NotebookStore(openingAt: last)
             } else {

@@ -151,7 +151,8 @@ public enum LibraryError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .noNotebookTitled(title, library):
-            "no notebook titled '\(title)' in \(library); `quire list` shows them, or name a .quire file by its path."
+            "no notebook titled '\(title)' in \(library); `quire list` shows them, or name a .quire file by its path "
+                + "(`quire --help` lists the commands: list, new, info, import, export, pages, scraps, …)."
         case let .unusableTitle(title, reason):
             "a notebook cannot be titled '\(title)': \(reason); choose another title."
         }

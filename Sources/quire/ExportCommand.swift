@@ -63,7 +63,7 @@ struct ExportCommand: ParsableCommand {
             }
             progress.finish()
             withExtendedLifetime(context) {}
-            print("Wrote \(ids.count) page\(ids.count == 1 ? "" : "s") of \(try store.title) to \(folder)")
+            print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(folder)")
         } catch { fail(error) }
     }
 }

@@ -41,7 +41,7 @@ struct ImportCommand: ParsableCommand {
             let number = (try store.pageIDs().firstIndex(of: target) ?? 0) + 1
             let title = try store.title
             try store.close()
-            print("Imported \(pictures.count) picture\(pictures.count == 1 ? "" : "s") onto page \(number) of \(title)")
+            print("Imported \(counted(pictures.count, "picture")) onto page \(number) of \(title)")
         } catch { fail(error) }
     }
 

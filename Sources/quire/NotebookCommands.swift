@@ -15,7 +15,7 @@ struct ListCommand: ParsableCommand {
             print("No notebooks in \(library.library.directory); `quire new TITLE` makes one.")
         }
         for entry in entries {
-            print("\(entry.title)\t\(entry.pageCount) page\(entry.pageCount == 1 ? "" : "s")\t\(entry.path)")
+            print("\(entry.title)\t\(counted(entry.pageCount, "page"))\t\(entry.path)")
         }
     }
 }
@@ -155,11 +155,11 @@ struct InfoCommand: ParsableCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
-                print("\(report.title) — \(report.pages.count) pages, \(report.strokes) strokes — \(report.path)")
+                print("\(report.title) — \(counted(report.pages.count, "page")), \(counted(report.strokes, "stroke")) — \(report.path)")
                 for page in report.pages {
                     let bounds = page.bounds.map { String(format: "ink %.0f,%.0f %.0f×%.0f", $0.x, $0.y, $0.width, $0.height) } ?? "no ink"
                     let others = page.items.filter { $0.key != "stroke" }.sorted { $0.key < $1.key }
-                        .map { ", \($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined()
+                        .map { ", \(counted($0.value, $0.key))" }.joined()
                         + (page.scraps.isEmpty ? "" : " (\(page.scraps.reduce(0) { $0 + $1.strokes }) strokes on scraps)")
                     print(String(format: "  %3d  %@ %.0f×%.0f %@, %d strokes%@, %@", page.number, page.orientation,
                                  page.width, page.height, page.background.pattern.rawValue, page.strokes, others, bounds))

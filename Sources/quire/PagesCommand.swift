@@ -58,7 +58,7 @@ struct PagesCommand: ParsableCommand {
                 let store = try library.openForWriting(notebook)
                 let size = try store.pageIDs().first.map { try store.loadPage($0).size } ?? .letter
                 try store.insertPage(Page(size: size, background: PageBackground(pattern: pattern)), at: at.map { $0 - 1 })
-                print("\(try store.title) has \(try store.pageIDs().count) pages")
+                print("\(try store.title) has \(counted(try store.pageIDs().count, "page"))")
                 try store.close()
             } catch { fail(error) }
         }
@@ -74,7 +74,7 @@ struct PagesCommand: ParsableCommand {
             do {
                 let store = try library.openForWriting(notebook)
                 try store.deletePage(try pageID(page, in: store))
-                print("\(try store.title) has \(try store.pageIDs().count) pages")
+                print("\(try store.title) has \(counted(try store.pageIDs().count, "page"))")
                 try store.close()
             } catch { fail(error) }
         }

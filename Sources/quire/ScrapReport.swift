@@ -62,6 +62,6 @@ struct ScrapReport: Encodable {
         let picture = image.map { "\($0.width)×\($0.height) picture \($0.blob.prefix(12))" } ?? "plain paper"
         let place = bounds.count == 4
             ? String(format: "at %.0f,%.0f %.0f×%.0f", bounds[0], bounds[1], bounds[2], bounds[3]) : "off the page"
-        return "\(id)  #\(index)  \(picture), \(place), \(strokes) stroke\(strokes == 1 ? "" : "s")"
+        return "\(id)  #\(index)  \(picture), \(place), \(counted(strokes, "stroke"))"
     }
 }

@@ -52,7 +52,7 @@ struct ScrapsCommand: ParsableCommand {
                 for (number, summary) in try store.summary().pages.enumerated() where only == nil || summary.id == only {
                     let scraps = (summary.itemCounts["scrap"] ?? 0) > 0 ? ScrapReport.all(on: try store.loadPage(summary.id)) : []
                     if scraps.isEmpty && only == nil { continue }
-                    print("page \(number + 1): \(scraps.count) scrap\(scraps.count == 1 ? "" : "s")")
+                    print("page \(number + 1): \(counted(scraps.count, "scrap"))")
                     for scrap in scraps { print("  \(scrap.line)") }
                     count += scraps.count
                 }

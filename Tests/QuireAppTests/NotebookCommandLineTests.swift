@@ -78,6 +78,17 @@ final class NotebookCommandLineTests: XCTestCase {
         XCTAssertEqual(try PNG.read(from: exportFolder + "/page-001.png").inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), 0)
     }
 
+    /// Counts agree with their nouns, and a name that is no notebook points at the commands too (it may
+    /// be a command misspelt).
+    func testMessagesCountRightlyAndAnUnknownNameNamesTheCommands() throws {
+        _ = try quire("new", "Single")
+        let info = try quire("info", "Single")
+        XCTAssertTrue(info.contains("1 page,") && !info.contains("1 pages"), info)
+        XCTAssertTrue(try quire("pages", "add", "Single").contains("has 2 pages"))
+        let unknown = try quire("info", "lsit", status: 1)
+        XCTAssertTrue(unknown.contains("no notebook titled 'lsit'") && unknown.contains("quire --help"), unknown)
+    }
+
     func testRenameDuplicateDeleteToTrash() throws {
         try quire("new", "Draft")
         try quire("rename", "Draft", "Final")
