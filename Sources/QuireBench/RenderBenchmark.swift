@@ -7,15 +7,7 @@ import QuireRender
 /// points in the same run, frame time while drawing on a page of 10,000 strokes, and undo time (the
 /// newest item removed, as the app undoes) on pages of 10 and of 10,000 strokes.
 let renderBenchmark = Benchmark(name: "render", summary: "sprites through the renderer, frame and undo times (1280×1024)") { context in
-    let gl: HeadlessGLContext
-    do {
-        gl = try HeadlessGLContext()
-    } catch {
-        print("  skipped: \(error)")
-        return
-    }
-    _ = gl
-    print("  GL: \(GLInfo.version); \(GLInfo.renderer)")
+    guard let gl = benchmarkGL() else { return }
     let (width, height) = (1280, 1024)
     let samples = try context.handwritingPath.map(loadHandwriting) ?? synthesizedHandwriting()
     let registry = InkEngineRegistry.standard
@@ -138,6 +130,7 @@ let renderBenchmark = Benchmark(name: "render", summary: "sprites through the re
     context.report("reorder on a page of 10,000 strokes, median", moveTimes[moveTimes.count / 2] * 1000, "ms")
     context.report("stroke sprite bytes uploaded by those moves", Double(reordered.strokeBytesUploaded - uploadedBeforeMoves),
                    "B", target: "0")
+    withExtendedLifetime(gl) {}
 }
 
 /// About 10,000 strokes: the page's strokes repeated, each copy nudged so they do not coincide.

@@ -17,7 +17,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
     let folder = NSTemporaryDirectory() + "quire-bench-scrap-page-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let gl = try HeadlessGLContext()
+    guard let gl = benchmarkGL() else { return }
     let window = try RenderTarget(width: 1280, height: 1024)
     let base = ImportPhoto.make(width: 4000, height: 3000)
 

@@ -11,15 +11,7 @@ import QuireRender
 /// pictures) and the texture bytes; sharpening the view after a zoom; what the shadows cost.
 let scrapRenderBenchmark = Benchmark(name: "scraps-render",
                                      summary: "a view of 100 photo scraps: frame, upload and zoom times (1280×1024)") { context in
-    let gl: HeadlessGLContext
-    do {
-        gl = try HeadlessGLContext()
-    } catch {
-        print("  skipped: \(error)")
-        return
-    }
-    _ = gl
-    print("  GL: \(GLInfo.version); \(GLInfo.renderer)")
+    guard let gl = benchmarkGL() else { return }
     let (width, height) = (1280, 1024)
     let samples = try context.handwritingPath.map(loadHandwriting) ?? synthesizedHandwriting()
     let registry = InkEngineRegistry.standard
@@ -136,6 +128,7 @@ let scrapRenderBenchmark = Benchmark(name: "scraps-render",
         }
         context.report("sharpen after a zoom, \(label), best", times.min()! * 1000, "ms")
     }
+    withExtendedLifetime(gl) {}
 }
 
 /// `count` photo scraps over the page, in a jittered grid of ten columns: each a distinct synthetic
