@@ -61,6 +61,20 @@ struct ScrapsCommand: ParsableCommand {
         }
     }
 
+    /// Finds `scrap` in `notebook`, applies the edit `change` makes of it (none: nothing to do) and
+    /// prints what it says; errors are reported as every command reports them.
+    static func edit(_ scrap: String, in notebook: String, library: LibraryOption,
+                     _ change: (Page, ItemID, Int, String) -> (PageEdit?, String)) {
+        do {
+            let store = try library.openForWriting(notebook)
+            let (page, number, index) = try find(scrap, in: store)
+            let (edit, message) = change(page, page.items[index].id, number, try store.title)
+            if let edit { try store.apply(edit, to: page.id) }
+            print(message)
+            try store.close()
+        } catch { fail(error) }
+    }
+
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Take a scrap, and the ink on it, off its page.")
         @Argument(help: "The notebook, by title or path.") var notebook: String
@@ -68,14 +82,9 @@ struct ScrapsCommand: ParsableCommand {
         @OptionGroup var library: LibraryOption
 
         func run() throws {
-            do {
-                let store = try library.openForWriting(notebook)
-                let (page, number, index) = try ScrapsCommand.find(scrap, in: store)
-                let id = page.items[index].id
-                try store.apply(page.removing([id])!, to: page.id)
-                print("Deleted scrap \(id) from page \(number) of \(try store.title)")
-                try store.close()
-            } catch { fail(error) }
+            ScrapsCommand.edit(scrap, in: notebook, library: library) { page, id, number, title in
+                (page.removing([id]), "Deleted scrap \(id) from page \(number) of \(title)")
+            }
         }
     }
 
@@ -86,18 +95,11 @@ struct ScrapsCommand: ParsableCommand {
         @OptionGroup var library: LibraryOption
 
         func run() throws {
-            do {
-                let store = try library.openForWriting(notebook)
-                let (page, number, index) = try ScrapsCommand.find(scrap, in: store)
-                let id = page.items[index].id
-                if let edit = page.moving(id, to: page.items.count - 1) {
-                    try store.apply(edit, to: page.id)
-                    print("Brought scrap \(id) to the top of page \(number) of \(try store.title)")
-                } else {
-                    print("Scrap \(id) is already on top of page \(number) of \(try store.title)")
-                }
-                try store.close()
-            } catch { fail(error) }
+            ScrapsCommand.edit(scrap, in: notebook, library: library) { page, id, number, title in
+                let edit = page.moving(id, to: page.items.count - 1)
+                return (edit, edit == nil ? "Scrap \(id) is already on top of page \(number) of \(title)"
+                                          : "Brought scrap \(id) to the top of page \(number) of \(title)")
+            }
         }
     }
 
