@@ -1,4 +1,5 @@
 import Foundation
+import QuireTestSupport
 import XCTest
 
 /// A short pass of `quire-fuzz` over every loader (a few thousand seeded cases; `make fuzz` runs a long
@@ -12,7 +13,7 @@ final class FuzzSmokeTests: XCTestCase {
 
     func testEveryLoaderReadsOrRefusesMutatedInputWithoutCrashingHangingOrChangingFiles() throws {
         guard FileManager.default.isExecutableFile(atPath: fuzzer) else {
-            throw XCTSkip("quire-fuzz is not built beside the tests (\(fuzzer)): `swift build` builds it")
+            try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
         }
         let seed = ProcessInfo.processInfo.environment["QUIRE_FUZZ_SEED"] ?? "1"
         for target in ["samples", "log", "png", "jpeg", "notebook"] {
