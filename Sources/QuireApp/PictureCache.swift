@@ -101,7 +101,7 @@ public final class PictureCache {
         return arrived
     }
 
-    /// Waits for every decode under way (tests, and a window closing).
+    /// Waits for every decode under way (tests; a window closing drops them, their results unread).
     public func waitForDecodes() {
         decoders.waitUntilAllOperationsAreFinished()
     }
