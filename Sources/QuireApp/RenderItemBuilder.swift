@@ -110,17 +110,12 @@ public struct RenderItemBuilder {
     /// A dab of a scrap's ink, placed on the page: its centre through the map, its size by the map's
     /// local scale there and its brush turned as the map turns it.
     static func carry(_ sprite: Sprite, through map: Homography) -> Sprite? {
-        let centre = Point(Double(sprite.x), Double(sprite.y))
-        guard let c = map.apply(centre), let dx = map.apply(centre + Point(1, 0)), let dy = map.apply(centre + Point(0, 1))
-        else { return nil }
-        let u = dx - c, v = dy - c
-        let scale = abs(u.cross(v)).squareRoot()
-        guard scale.isFinite, scale > 0 else { return nil }
+        guard let frame = map.localFrame(at: Point(Double(sprite.x), Double(sprite.y))) else { return nil }
         var carried = sprite
-        carried.x = Float(c.x)
-        carried.y = Float(c.y)
-        carried.diameter = sprite.diameter * Float(scale)
-        carried.rotation = sprite.rotation + Float(atan2(u.y, u.x))
+        carried.x = Float(frame.origin.x)
+        carried.y = Float(frame.origin.y)
+        carried.diameter = sprite.diameter * Float(frame.scale)
+        carried.rotation = sprite.rotation + Float(atan2(frame.u.y, frame.u.x))
         return carried
     }
 }

@@ -71,20 +71,11 @@ struct ScrapUnderInk {
             local[index].position = toScrap.apply(samples[index].position) ?? samples[index].position
         }
         var scaled = style
-        if let first = samples.first, let scale = Self.localScale(of: toScrap, at: first.position) {
+        if let first = samples.first, let scale = toScrap.localFrame(at: first.position)?.scale {
             scaled.minimumWidth *= scale
             scaled.maximumWidth *= scale
         }
         return Stroke(samples: local, style: scaled)
-    }
-
-    /// How much `map` scales lengths near `point` (the square root of its Jacobian's determinant), nil
-    /// where that is not a usable number.
-    static func localScale(of map: Homography, at point: Point) -> Double? {
-        guard let c = map.apply(point), let dx = map.apply(point + Point(1, 0)), let dy = map.apply(point + Point(0, 1))
-        else { return nil }
-        let scale = abs((dx - c).cross(dy - c)).squareRoot()
-        return scale.isFinite && scale > 0 ? scale : nil
     }
 }
 

@@ -66,6 +66,18 @@ public struct Homography: Hashable, Sendable, Codable {
         return q.x.isFinite && q.y.isFinite ? q : nil
     }
 
+    /// How the map acts near `point`: where the point lands, the images of a unit step right (`u`) and
+    /// down (`v`) from it, and the scale of lengths there (the square root of the area ratio). Nil where
+    /// the point or its steps have no image, or the scale is not a positive finite number. What carries
+    /// a dab or a width onto a scrap (its size by `scale`, its turn by `u`).
+    public func localFrame(at point: Point) -> (origin: Point, u: Point, v: Point, scale: Double)? {
+        guard let c = apply(point), let dx = apply(point + Point(1, 0)), let dy = apply(point + Point(0, 1)) else { return nil }
+        let u = dx - c, v = dy - c
+        let scale = abs(u.cross(v)).squareRoot()
+        guard scale.isFinite, scale > 0 else { return nil }
+        return (c, u, v, scale)
+    }
+
     /// The four corners carried through the map, or nil when one has no image.
     public func apply(to quad: Quadrilateral) -> Quadrilateral? {
         guard let ul = apply(quad.upperLeft), let ur = apply(quad.upperRight), let lr = apply(quad.lowerRight),
