@@ -101,12 +101,12 @@ public final class SelectTool: Tool {
 
     /// The topmost scrap or picture at `point`: what the hand picks up (ink is not picked up alone).
     static func handleableItem(at point: Point, on page: Page) -> ItemID? {
-        page.items.last { item in
+        page.topItem(at: point, tolerance: 0) { item in
             switch item.content {
-            case .scrap, .image: item.contains(point, tolerance: 0)
+            case .scrap, .image: true
             default: false
             }
-        }?.id
+        }
     }
 
     private func isDoublePress(on item: ItemID, at sample: InputSample) -> Bool {

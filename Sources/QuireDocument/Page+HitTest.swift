@@ -3,10 +3,11 @@ import QuireGeometry
 /// Which item lies under a point: what a tool is given when a gesture begins (the select tool picks
 /// it up, scissors start on it, ink lands on the scrap under the pen).
 extension Page {
-    /// The topmost item that draws at `point` (page pixels), within `tolerance` pixels of its ink.
-    public func topItem(at point: Point, tolerance: Double = 2) -> ItemID? {
+    /// The topmost item that draws at `point` (page pixels), within `tolerance` pixels of its ink,
+    /// among those `included` lets through (the select tool picks up scraps and pictures only).
+    public func topItem(at point: Point, tolerance: Double = 2, where included: (PageItem) -> Bool = { _ in true }) -> ItemID? {
         guard point.x.isFinite, point.y.isFinite else { return nil }
-        return items.last { $0.contains(point, tolerance: tolerance) }?.id
+        return items.last { included($0) && $0.contains(point, tolerance: tolerance) }?.id
     }
 }
 
