@@ -12,7 +12,7 @@ let importBenchmark = Benchmark(name: "import",
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
-    let jpeg = try JPEG.encode(ImportPhoto.make(width: 4000, height: 3000), quality: 90)
+    let jpeg = try JPEG.encode(BenchmarkPhoto.make(width: 4000, height: 3000), quality: 90)
     let photoPath = folder + "/photo.jpg"
     guard FileManager.default.createFile(atPath: photoPath, contents: Data(jpeg)) else {
         throw CocoaError(.fileWriteUnknown)
@@ -54,29 +54,4 @@ let importBenchmark = Benchmark(name: "import",
 
 private func fileSize(_ path: String) throws -> Int {
     (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-}
-
-/// A camera-like picture: smooth gradients and shapes with sensor-like grain, so JPEG has the work a
-/// real photo gives it (a flat fill compresses to nothing).
-enum ImportPhoto {
-    static func make(width: Int, height: Int) -> RGBAImage {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        var state: UInt32 = 12345
-        pixels.withUnsafeMutableBufferPointer { p in
-            for y in 0..<height {
-                let fy = Double(y) / Double(height)
-                for x in 0..<width {
-                    let fx = Double(x) / Double(width)
-                    state = state &* 1_664_525 &+ 1_013_904_223
-                    let grain = Double(Int(state >> 27) - 16) * 0.6
-                    let ring = sin(((fx - 0.4) * (fx - 0.4) + (fy - 0.5) * (fy - 0.5)) * 90)
-                    let i = (y * width + x) * 4
-                    p[i] = UInt8(clamping: Int(90 + 110 * fx + 30 * ring + grain))
-                    p[i + 1] = UInt8(clamping: Int(150 - 60 * fy + 25 * sin(fx * 23) + grain))
-                    p[i + 2] = UInt8(clamping: Int(60 + 140 * fy * (1 - fx) + 20 * ring + grain))
-                }
-            }
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
 }

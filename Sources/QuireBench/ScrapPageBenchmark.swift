@@ -19,7 +19,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
     defer { try? FileManager.default.removeItem(atPath: folder) }
     guard let gl = benchmarkGL() else { return }
     let window = try RenderTarget(width: 1280, height: 1024)
-    let base = ImportPhoto.make(width: 4000, height: 3000)
+    let base = BenchmarkPhoto.make(width: 4000, height: 3000)
 
     // Import to first frame, each run into a fresh notebook and a fresh renderer and cache.
     let photoPath = folder + "/photo.jpg"
