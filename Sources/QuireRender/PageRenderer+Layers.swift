@@ -116,11 +116,11 @@ extension PageRenderer {
         }
     }
 
-    /// Draws the items at `indices` (ascending) and the live stroke where it goes in their order (see
-    /// `liveEraserPlace`).
-    func drawItemsAndLiveStroke(_ indices: [Int], into target: RenderTarget, projection: PageProjection,
+    /// Draws the items at `indices` (ascending) and the live stroke where it goes in their order:
+    /// `under`, the live eraser's place (`liveEraserPlace`, found by the caller once), else on top.
+    func drawItemsAndLiveStroke(_ indices: [Int], under: Int?, into target: RenderTarget, projection: PageProjection,
                                 skip: (Int) -> Int = { _ in 0 }) {
-        guard let under = liveEraserPlace else {
+        guard let under else {
             drawItems(indices, into: target, projection: projection, skip: skip)
             return drawLiveSprites(into: target, projection: projection)
         }
@@ -188,17 +188,18 @@ extension PageRenderer {
         }
         inkLayer.bind()
         Scissor.set(area, framebufferHeight: pageHeight)
-        if let under = liveEraserPlace, under < bakedCount {
+        let under = liveEraserPlace
+        if let under, under < bakedCount {
             // The scraps a live eraser must stay under are in the baked layer: this rect from vectors.
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawItemsAndLiveStroke(grid.strokes(touching: area), into: inkLayer, projection: pageProjection)
+            drawItemsAndLiveStroke(grid.strokes(touching: area), under: under, into: inkLayer, projection: pageProjection)
         } else {
             copyWhole(bakedLayer, replace: true)
             let baked = bakedCount, progress = bakeProgress ?? 0
             // Sprites of a stroke half-way through baking are in the baked layer already.
             let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
-            drawItemsAndLiveStroke(grid.strokes(touching: area, from: baked), into: inkLayer, projection: pageProjection,
+            drawItemsAndLiveStroke(grid.strokes(touching: area, from: baked), under: under, into: inkLayer, projection: pageProjection,
                                    skip: { $0 == baked ? halfBaked : 0 })
         }
         Scissor.off()

@@ -112,7 +112,7 @@ extension PageRenderer {
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let pageArea = view.pageRect(ofWindowRect: windowRect)
-        drawItemsAndLiveStroke(grid.strokes(touching: pageArea), into: ink, projection: projection)
+        drawItemsAndLiveStroke(grid.strokes(touching: pageArea), under: liveEraserPlace, into: ink, projection: projection)
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
