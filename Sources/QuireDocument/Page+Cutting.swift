@@ -1,0 +1,176 @@
+import QuireGeometry
+import QuireInk
+
+/// What the scissors did, or would do, to a page.
+public enum ScissorsCut: Equatable, Sendable {
+    /// The path cut no scrap and enclosed no ink: nothing changes.
+    case nothing
+    /// Scraps split: `scraps` of them, into `pieces` pieces in all, by `edit` (one undo step).
+    case scraps(PageEdit, scraps: Int, pieces: Int)
+    /// Page ink cut out into a new transparent scrap: `strokes` strokes reached, by `edit`.
+    case ink(PageEdit, strokes: Int)
+    /// The cut could not be computed; the page is left as it was. The reason is for the user.
+    case refused(String)
+
+    /// The edit to apply, when the cut changes anything.
+    public var edit: PageEdit? {
+        switch self {
+        case let .scraps(edit, _, _), let .ink(edit, _): edit
+        case .nothing, .refused: nil
+        }
+    }
+}
+
+/// The scissors, the Loose Leaf way: a path drawn across scraps splits each into the pieces it makes
+/// (holes kept), each piece a scrap of its own with its part of the picture and of the ink stuck to it,
+/// where the original lay in the stacking order, nudged apart so the cut shows. A loop that cuts no
+/// scrap cuts the page ink inside it out into a new transparent scrap on top, to be moved, turned and
+/// cut again. All or nothing: a cut any part of which cannot be computed changes nothing.
+extension Page {
+    /// How far apart (page pixels, per piece, away from the middle of what was cut) the pieces of a cut
+    /// scrap are pushed when the caller does not say.
+    public static let scissorsNudge = 3.0
+
+    public func cutting(along path: ScissorsPath, nudge: Double = Page.scissorsNudge) -> ScissorsCut {
+        let nudge = nudge.isFinite ? max(0, nudge) : 0
+        var replacements: [Int: [PageItem]] = [:]
+        var pieceCount = 0
+        for index in items.indices {
+            guard case let .scrap(scrap) = items[index].content, Self.path(path.points, reaches: scrap.bounds) else { continue }
+            switch Self.cut(scrap, along: path.line, nudge: nudge) {
+            case .failure(let problem):
+                return .refused(problem.reason)
+            case .success(let pieces) where pieces.count >= 2:
+                replacements[index] = pieces.map { PageItem(.scrap($0)) }
+                pieceCount += pieces.count
+            case .success:
+                continue
+            }
+        }
+        if !replacements.isEmpty {
+            return .scraps(replacing(replacements, adding: []), scraps: replacements.count, pieces: pieceCount)
+        }
+        guard let loop = path.loop else { return .nothing }
+        return cuttingInk(inside: loop)
+    }
+
+    /// The page's ink (not the scraps' own) cut at `loop`, the pieces inside moved onto a new scrap
+    /// shaped like the loop, on top of the page.
+    private func cuttingInk(inside loop: BezierPath) -> ScissorsCut {
+        let bounds = loop.bounds
+        guard !bounds.isNull else { return .nothing }
+        let region = ScrapUnderInk(index: 0, scrap: Scrap(outline: loop), toScrap: .identity, bounds: bounds)
+        // The new scrap's own coordinates start at the loop's corner, so it turns and scales about itself.
+        let origin = Point(bounds.minX, bounds.minY)
+        var replacements: [Int: [PageItem]] = [:]
+        var inside: [PageItem] = []
+        for index in items.indices {
+            guard case let .stroke(stroke) = items[index].content, stroke.bounds.intersects(bounds) else { continue }
+            let pieces = StrokePiece.split(stroke.samples, among: [region])
+            guard pieces.contains(where: { $0.owner != nil }) else { continue }
+            replacements[index] = pieces.filter { $0.owner == nil }.map { .stroke(Stroke(samples: $0.samples, style: stroke.style)) }
+            inside += pieces.filter { $0.owner != nil }.map { piece in
+                var samples = piece.samples
+                for k in samples.indices { samples[k].position = samples[k].position - origin }
+                return .stroke(Stroke(samples: samples, style: stroke.style))
+            }
+        }
+        guard !inside.isEmpty else { return .nothing }
+        let scrap = Scrap(outline: loop.transformed(by: .translation(-origin.x, -origin.y)),
+                          transform: Homography(.translation(origin.x, origin.y)), items: inside)
+        return .ink(replacing(replacements, adding: [PageItem(.scrap(scrap))]), strokes: replacements.count)
+    }
+
+    /// One edit that puts each item at a key of `replacements` out and its list in at its place (the
+    /// order otherwise kept), and `added` on top: what the user sees as one cut, undone as one.
+    private func replacing(_ replacements: [Int: [PageItem]], adding added: [PageItem]) -> PageEdit {
+        var removed: [PlacedItem] = []
+        var inserted: [PlacedItem] = []
+        var position = 0
+        for (index, item) in items.enumerated() {
+            guard let newItems = replacements[index] else {
+                position += 1
+                continue
+            }
+            removed.append(PlacedItem(item, at: index))
+            for newItem in newItems {
+                inserted.append(PlacedItem(newItem, at: position))
+                position += 1
+            }
+        }
+        for item in added {
+            inserted.append(PlacedItem(item, at: position))
+            position += 1
+        }
+        return .replace(removed: removed, inserted: inserted)
+    }
+
+    /// `scrap` split along `line` (page coordinates): its pieces (one when the line does not cut it
+    /// through), or why the cut cannot be trusted.
+    static func cut(_ scrap: Scrap, along line: BezierPath, nudge: Double) -> Result<[Scrap], ScissorsRefusal> {
+        guard let toScrap = scrap.transform.inverted, let local = toScrap.apply(to: line) else {
+            return .failure(ScissorsRefusal("a scrap is placed so the cut cannot be carried onto it"))
+        }
+        let result = scrap.outline.uniqueShapes(slicedBy: local, fillRule: .evenOdd)
+        if let problem = result.problems.first {
+            return .failure(ScissorsRefusal("the cut through a scrap could not be worked out (\(problem))"))
+        }
+        guard result.shapes.count >= 2 else { return .success([scrap]) }
+        // The pieces must add up to the scrap: anything else is a cut that lost or doubled some of it.
+        let whole = evenOddArea(of: scrap.outline)
+        let sum = result.shapes.reduce(0) { $0 + abs($1.area) }
+        guard abs(sum - whole) <= 1e-6 * max(abs(whole), 1e-9) else {
+            return .failure(ScissorsRefusal("the pieces of a cut scrap do not add up to it (\(sum) of \(whole) square pixels)"))
+        }
+        let middle = scrap.transform.apply(scrap.outline.bounds.center)
+        let regions = result.shapes.enumerated().map { k, shape in
+            ScrapUnderInk(index: k, scrap: Scrap(outline: shape.path), toScrap: .identity, bounds: shape.path.bounds)
+        }
+        var inkOfPiece = [[PageItem]](repeating: [], count: regions.count)
+        for item in scrap.items {
+            guard case let .stroke(stroke) = item.content else {
+                // Anything else a scrap carries goes whole with the piece its middle lies on.
+                let owner = regions.indices.first { regions[$0].contains(item.bounds.center) } ?? 0
+                inkOfPiece[owner].append(PageItem(item.content))
+                continue
+            }
+            // Ink outside every piece lies outside the outline, where it never showed: it goes.
+            for piece in StrokePiece.split(stroke.samples, among: regions) {
+                guard let owner = piece.owner else { continue }
+                inkOfPiece[owner].append(.stroke(Stroke(samples: piece.samples, style: stroke.style)))
+            }
+        }
+        return .success(result.shapes.enumerated().map { k, shape in
+            var piece = Scrap(outline: shape.path, transform: scrap.transform, image: scrap.image, items: inkOfPiece[k])
+            if let middle, let pieceMiddle = scrap.transform.apply(shape.path.bounds.center) {
+                let away = pieceMiddle - middle
+                let length = away.length
+                if length > 1e-9, nudge > 0 {
+                    let step = away * (nudge / length)
+                    piece.transform = scrap.transform.concatenating(Homography(.translation(step.x, step.y)))
+                }
+            }
+            return piece
+        })
+    }
+
+    /// The area a path fills by the even-odd rule, for outlines as scissors leave them: the first
+    /// subpath the outside, the rest holes in it.
+    static func evenOddArea(of path: BezierPath) -> Double {
+        let subpaths = path.subpaths
+        guard let outside = subpaths.first else { return 0 }
+        return abs(outside.signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
+    }
+
+    /// Whether some segment of the polyline comes within `bounds`: most scraps are nowhere near the cut.
+    static func path(_ points: [Point], reaches bounds: Rect) -> Bool {
+        guard !bounds.isNull else { return false }
+        return zip(points, points.dropFirst()).contains { Rect.null.union($0).union($1).intersects(bounds) }
+    }
+}
+
+/// Why a cut was refused, in words for the user.
+public struct ScissorsRefusal: Error, Equatable, Sendable {
+    public let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

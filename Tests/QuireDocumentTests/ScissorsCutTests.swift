@@ -1,0 +1,219 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import XCTest
+
+/// The scissors on the model: scraps split into their pieces (holes kept, ink divided, picture kept),
+/// ink cut out into a new scrap by a loop, a path that cuts nothing changes nothing, and a cut that
+/// cannot be worked out is refused whole.
+final class ScissorsCutTests: XCTestCase {
+    private let pen = StrokeStyle.defaults(for: .pen)
+    private let picture = ScrapImage(reference: ImageReference(blob: BlobID(hex: String(repeating: "b1", count: 32))!, pixelWidth: 400, pixelHeight: 300),
+                                     rect: Rect(x: 0, y: 0, width: 400, height: 300))
+
+    private func stroke(_ points: [Point], pressure: Double = 0.5) -> Stroke {
+        Stroke(samples: points.enumerated().map { InputSample(position: $1, pressure: pressure, time: Double($0) * 0.01) },
+               style: pen)
+    }
+
+    private func line(_ from: Point, _ to: Point, steps: Int = 40) -> [Point] {
+        (0...steps).map { from + (to - from) * (Double($0) / Double(steps)) }
+    }
+
+    private func photo(at origin: Point, scale: Double = 1, items: [PageItem] = []) -> PageItem {
+        PageItem(.scrap(Scrap(outline: BezierPath(rect: picture.rect),
+                              transform: Homography(AffineTransform.scale(scale, scale).concatenating(.translation(origin.x, origin.y))),
+                              image: picture, items: items)))
+    }
+
+    private func scraps(_ page: Page) -> [Scrap] {
+        page.items.compactMap { if case let .scrap(s) = $0.content { s } else { nil } }
+    }
+
+    private func area(_ scrap: Scrap) -> Double {
+        let subpaths = scrap.outline.subpaths
+        return abs(subpaths[0].signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
+    }
+
+    private func cut(_ page: inout Page, _ points: [Point], nudge: Double = 0) throws -> ScissorsCut {
+        let result = page.cutting(along: try ScissorsPath(points: points, closingReach: 4), nudge: nudge)
+        if let edit = result.edit { try page.apply(edit) }
+        return result
+    }
+
+    func testAStraightCutSplitsAScrapInTwoWhoseAreasAddUp() throws {
+        let ink = PageItem(.stroke(stroke([Point(0, 0), Point(5, 5)])))
+        let scrap = photo(at: Point(100, 100))
+        let top = photo(at: Point(900, 900))
+        var page = Page(items: [ink, scrap, top])
+        let before = page
+        let result = try cut(&page, line(Point(300, 50), Point(300, 450)))
+        guard case .scraps(_, scraps: 1, pieces: 2) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(page.items.count, 4)
+        XCTAssertEqual(page.items[0], ink)
+        XCTAssertEqual(page.items[3], top, "the scrap the path missed stays where it was, above the pieces")
+        let pieces = scraps(page).prefix(2)
+        XCTAssertEqual(pieces.map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(pieces.map { $0.transform.apply(Quadrilateral($0.outline.bounds).upperLeft)!.x }.sorted(), [100, 300])
+        XCTAssertTrue(pieces.allSatisfy { $0.image == picture }, "each piece keeps the whole picture, clipped by its outline")
+        try page.apply(try XCTUnwrap(result.edit).inverse)
+        XCTAssertEqual(page, before, "undo puts the scrap back whole")
+    }
+
+    func testPiecesAreNudgedApartAwayFromTheCut() throws {
+        var page = Page(items: [photo(at: Point(0, 0))])
+        _ = try cut(&page, line(Point(200, -10), Point(200, 310)), nudge: 3)
+        let pieces = scraps(page)
+        XCTAssertEqual(pieces.count, 2)
+        let shifts = pieces.map { $0.transform.apply(Point(0, 0))! }
+        // The left piece (outline x 0…200) goes left, the right one right; neither moves up or down.
+        let (left, right) = pieces[0].outline.bounds.minX < 1 ? (shifts[0], shifts[1]) : (shifts[1], shifts[0])
+        XCTAssertEqual(left.x, -3, accuracy: 1e-9)
+        XCTAssertEqual(right.x, 3, accuracy: 1e-9)
+        XCTAssertEqual(left.y, 0, accuracy: 1e-9)
+    }
+
+    func testInkOnAScrapIsDividedAtTheCutWithItsPressure() throws {
+        // A stroke across the scrap in its own coordinates, pressure rising from 0.2 to 0.8.
+        let samples = (0...40).map { k in
+            InputSample(position: Point(10 + Double(k) * 9, 150), pressure: 0.2 + 0.6 * Double(k) / 40, time: Double(k) * 0.01)
+        }
+        let scrap = photo(at: Point(0, 0), items: [PageItem(.stroke(Stroke(samples: samples, style: pen)))])
+        var page = Page(items: [scrap])
+        _ = try cut(&page, line(Point(200, -10), Point(200, 310)))
+        let pieces = scraps(page)
+        XCTAssertEqual(pieces.count, 2)
+        let strokes = pieces.flatMap { $0.items.compactMap(\.stroke) }
+        XCTAssertEqual(strokes.count, 2)
+        let ends = strokes.flatMap { [$0.samples.first!, $0.samples.last!] }.filter { abs($0.position.x - 200) < 1e-6 }
+        XCTAssertEqual(ends.count, 2, "both pieces end on the cut")
+        // At x = 200 the stroke is (200 - 10) / 360 of the way along: the pressure there.
+        let expected = 0.2 + 0.6 * 190 / 360
+        for end in ends { XCTAssertEqual(end.pressure!, expected, accuracy: 1e-6) }
+        XCTAssertEqual(strokes.map(\.style), [pen, pen])
+        XCTAssertEqual(strokes.map(\.samples.count).reduce(0, +), samples.count + 2, "each side keeps its samples plus the cut")
+    }
+
+    func testACurvedWigglyCutMakesManyPiecesThatAddUp() throws {
+        var page = Page(items: [photo(at: Point(0, 0))])
+        // A sine across the scrap's top edge: in and out six times.
+        let points = (0...600).map { k -> Point in
+            let x = -20 + Double(k) * 0.74
+            return Point(x, 20 * sin(x / 400 * 6 * .pi * 2))
+        }
+        guard case let .scraps(_, _, pieces) = try cut(&page, points) else { return XCTFail() }
+        XCTAssertGreaterThan(pieces, 6)
+        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+    }
+
+    func testALoopInsideAScrapCutsOutAPieceAndLeavesAHole() throws {
+        var page = Page(items: [photo(at: Point(0, 0))])
+        let circle = (0..<72).map { k -> Point in
+            let a = Double(k) / 72 * 2 * .pi
+            return Point(200 + 50 * cos(a), 150 + 50 * sin(a))
+        }
+        // Drawn nearly closed: the last point is 2 px from the first.
+        let result = try cut(&page, circle + [Point(252, 150)])
+        guard case .scraps(_, _, 2) = result else { return XCTFail("\(result)") }
+        let pieces = scraps(page).sorted { area($0) < area($1) }
+        XCTAssertEqual(pieces[1].outline.subpaths.count, 2, "the rest has a hole where the loop went")
+        XCTAssertEqual(pieces.map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        // Straight through both again: the disc in halves, the holed rest into two notched pieces.
+        let again = try cut(&page, line(Point(200, -10), Point(200, 310)))
+        guard case .scraps(_, scraps: 2, pieces: 4) = again else { return XCTFail("not four pieces") }
+        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+    }
+
+    func testACutThroughTwoStackedScrapsSplitsBothInTheirOrder() throws {
+        let low = photo(at: Point(0, 0)), high = photo(at: Point(100, 50), scale: 0.5)
+        var page = Page(items: [low, high])
+        guard case .scraps(_, scraps: 2, pieces: 4) = try cut(&page, line(Point(150, -10), Point(150, 400))) else { return XCTFail() }
+        // The low scrap's pieces first, then the high one's (half size: 200 × 150 page pixels).
+        let pieces = scraps(page)
+        XCTAssertEqual(pieces.prefix(2).map(area).reduce(0, +), 400 * 300, accuracy: 1e-3)
+        XCTAssertEqual(pieces.suffix(2).map(area).reduce(0, +), 400 * 300, accuracy: 1e-3, "scrap coordinates: its own area")
+    }
+
+    func testAPathThatStopsInsideOrMissesCutsNothing() throws {
+        var page = Page(items: [photo(at: Point(0, 0)), PageItem(.stroke(stroke(line(Point(500, 500), Point(600, 600)))))])
+        let before = page
+        XCTAssertEqual(try cut(&page, line(Point(-50, 150), Point(200, 150))), .nothing, "into the scrap and stopping")
+        XCTAssertEqual(try cut(&page, line(Point(450, 0), Point(450, 400))), .nothing, "beside it")
+        XCTAssertEqual(try cut(&page, line(Point(0, -20), Point(400, -20))), .nothing, "along it, outside")
+        XCTAssertEqual(page, before)
+    }
+
+    func testATangentPathThatTouchesTheEdgeCutsNothing() throws {
+        var page = Page(items: [photo(at: Point(0, 0))])
+        let before = page
+        // A circle arc that touches the top edge at (200, 0) from above.
+        let arc = (0...90).map { k -> Point in
+            let a = Double.pi * (1 + Double(k) / 90)
+            return Point(200 + 100 * cos(a), -100 - 100 * sin(a))
+        }
+        XCTAssertEqual(try cut(&page, arc), .nothing)
+        XCTAssertEqual(page, before)
+    }
+
+    func testALassoAroundInkCutsItOutIntoATransparentScrap() throws {
+        let across = PageItem(.stroke(stroke(line(Point(0, 100), Point(300, 100)))))
+        let outside = PageItem(.stroke(stroke(line(Point(0, 300), Point(300, 300)))))
+        var page = Page(items: [across, outside])
+        let before = page
+        // A lasso round (100…200, 50…150) whose tail runs past its start: closed by crossing itself.
+        let lasso = line(Point(90, 50), Point(200, 50)) + line(Point(200, 50), Point(200, 150)) + line(Point(200, 150), Point(100, 150))
+            + line(Point(100, 150), Point(100, 40))
+        let result = try cut(&page, lasso)
+        guard case let .ink(edit, strokes: 1) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(page.items.count, 4, "two outside pieces, the untouched stroke, the new scrap")
+        XCTAssertEqual(page.items[2], outside)
+        let scrap = try XCTUnwrap(scraps(page).last)
+        XCTAssertNil(scrap.image, "a transparent scrap")
+        XCTAssertEqual(area(scrap), 100 * 100, accuracy: 1e-6)
+        let held = try XCTUnwrap(scrap.items.first?.stroke)
+        let onPage = held.samples.map { scrap.transform.apply($0.position)! }
+        XCTAssertEqual(onPage.first!.x, 100, accuracy: 1e-6)
+        XCTAssertEqual(onPage.last!.x, 200, accuracy: 1e-6)
+        XCTAssertTrue(onPage.allSatisfy { abs($0.y - 100) < 1e-9 })
+        let left = try XCTUnwrap(page.items[0].stroke), right = try XCTUnwrap(page.items[1].stroke)
+        XCTAssertEqual(left.samples.last!.position.x, 100, accuracy: 1e-6)
+        XCTAssertEqual(right.samples.first!.position.x, 200, accuracy: 1e-6)
+        try page.apply(edit.inverse)
+        XCTAssertEqual(page, before)
+    }
+
+    func testAnOpenPathOverInkCutsNothing() throws {
+        var page = Page(items: [PageItem(.stroke(stroke(line(Point(0, 100), Point(300, 100)))))])
+        XCTAssertEqual(try cut(&page, line(Point(150, 0), Point(150, 200))), .nothing)
+        XCTAssertEqual(page.items.count, 1)
+    }
+
+    func testALoopRoundNoInkCutsNothing() throws {
+        var page = Page(items: [PageItem(.stroke(stroke(line(Point(0, 500), Point(300, 500)))))])
+        let square = line(Point(0, 0), Point(100, 0)) + line(Point(100, 0), Point(100, 100)) + line(Point(100, 100), Point(0, 100))
+            + line(Point(0, 100), Point(0, 1))
+        XCTAssertEqual(try cut(&page, square), .nothing)
+    }
+
+    func testAScrapWhoseTransformCannotBeInvertedRefusesTheWholeCut() throws {
+        let good = photo(at: Point(0, 0))
+        // Collapsed to a line: no inverse, so no cut can be carried onto it.
+        let flat = PageItem(.scrap(Scrap(outline: BezierPath(rect: picture.rect),
+                                         transform: Homography(AffineTransform(a: 1, b: 0, c: 0, d: 0, tx: 0, ty: 100)))))
+        var page = Page(items: [good, flat])
+        let before = page
+        guard case let .refused(reason) = try cut(&page, line(Point(200, -10), Point(200, 310))) else { return XCTFail() }
+        XCTAssertTrue(reason.contains("scrap"), reason)
+        XCTAssertEqual(page, before, "never a partial cut")
+    }
+
+    func testScissorsPathChecksItsPoints() {
+        XCTAssertThrowsError(try ScissorsPath(points: [Point(0, 0)], closingReach: 4))
+        XCTAssertThrowsError(try ScissorsPath(points: [Point(0, 0), Point(5, 5), Point(5, 5)].map { $0 } + [Point(.nan, 0)], closingReach: 4))
+        XCTAssertThrowsError(try ScissorsPath(points: [Point(1, 1), Point(1, 1)], closingReach: 4), "one point, repeated")
+        XCTAssertThrowsError(try ScissorsPath(points: Array(repeating: Point(0, 0), count: ScissorsPath.maximumPoints + 1), closingReach: 4))
+        let thinned = try? ScissorsPath(points: line(Point(0, 0), Point(100, 0), steps: 1000), closingReach: 4)
+        XCTAssertEqual(thinned?.points.count, 2, "points on a straight line are thinned to its ends")
+        XCTAssertNil(thinned?.loop)
+    }
+}
