@@ -134,6 +134,8 @@ final class InputRouter {
             beginGesture(sample, button: button, tool: .eraser, context: context)
         case .select?:
             beginGesture(sample, button: button, tool: .select, context: context)
+        case .scissors?:
+            beginGesture(sample, button: button, tool: .scissors, context: context)
         case .pan?:
             panAnchor = sample.position
             panButton = button

@@ -8,13 +8,15 @@ public enum PenButtonAction: String, Sendable, CaseIterable {
     case erase
     /// Hold and drag to move, turn or scale scraps (the select tool), whatever the current tool.
     case select
+    /// Hold and draw to cut (the scissors), whatever the current tool.
+    case scissors
     case none
 }
 
 /// The user's input settings, from `$XDG_CONFIG_HOME/quire/config` (default `~/.config/quire/config`):
 /// lines of `key = value`, `#` starts a comment.
 ///
-///     pen.lower-button = pan      # pan | erase | select | none
+///     pen.lower-button = pan      # pan | erase | select | scissors | none
 ///     pen.upper-button = erase
 ///     touch.palm-rejection-ms = 500
 public struct InputSettings: Equatable, Sendable {

@@ -73,10 +73,10 @@ public enum KeyTable {
         ]),
 
         // The canvas.
-        KeyBinding(.canvas, "P, M, H, E, V", "pen, marker, highlighter, eraser, select (move, turn and scale scraps)", [
+        KeyBinding(.canvas, "P, M, H, E, V, S", "pen, marker, highlighter, eraser, select (move, turn and scale scraps), scissors (cut scraps; a loop cuts ink out)", [
             (plain("p"), .selectTool(.pen)), (plain("m"), .selectTool(.marker)),
             (plain("h"), .selectTool(.highlighter)), (plain("e"), .selectTool(.eraser)),
-            (plain("v"), .selectTool(.select)),
+            (plain("v"), .selectTool(.select)), (plain("s"), .selectTool(.scissors)),
         ]),
         KeyBinding(.canvas, "Delete, Backspace", "remove the selected scrap", [
             (key(delete, "Delete"), .deleteSelection), (key(backspace, "BackSpace"), .deleteSelection),

@@ -48,6 +48,7 @@ public final class QuireApplication {
             self?.thumbnailStale = true
         }
         canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
+        (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
         let (settings, warnings) = InputSettings.load()
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }

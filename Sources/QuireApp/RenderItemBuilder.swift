@@ -51,9 +51,10 @@ public struct RenderItemBuilder {
                 children.append(.image(shown))
             }
             children += scrap.items.map { renderItem($0, through: toPage) }
-            // Paper lying on the page: it casts a shadow, wherever it is drawn (view, exports alike).
+            // Paper lying on the page casts a shadow, wherever it is drawn (view, exports alike); a
+            // transparent scrap (ink the scissors cut out) is no paper and casts none.
             return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children,
-                                     shadow: .paper))
+                                     shadow: scrap.image == nil ? nil : .paper))
         case let .image(placed):
             var corners = placed.corners
             if let map {

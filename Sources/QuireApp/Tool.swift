@@ -15,6 +15,7 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let highlighter = ToolID("highlighter")
     public static let eraser = ToolID("eraser")
     public static let select = ToolID("select")
+    public static let scissors = ToolID("scissors")
 }
 
 /// A pointer sample on its way to a tool: in page coordinates, with what lay under it when the

@@ -20,6 +20,7 @@ public final class ToolRegistry {
         registry.register(InkingTool(.highlighter))
         registry.register(InkingTool(.eraser))
         registry.register(SelectTool())
+        registry.register(ScissorsTool())
         return registry
     }
 }
