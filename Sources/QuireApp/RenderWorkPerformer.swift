@@ -18,12 +18,15 @@ extension PageRenderer {
             case .cancelStroke: cancelLiveStroke()
             case let .reload(page): load(page, building: builder)
             case let .edit(edit):
-                for step in edit.steps {
-                    switch step {
-                    case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
-                    case let .remove(_, index): remove(at: index)
-                    case let .replace(index, pageItem, _): replace(at: index, with: builder.renderItem(pageItem))
-                    case let .move(_, from, to): move(from: from, to: to)
+                // An edit of many steps (a cut, a stroke across scraps) is redrawn once, where it changed.
+                batchingRedraws {
+                    for step in edit.steps {
+                        switch step {
+                        case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
+                        case let .remove(_, index): remove(at: index)
+                        case let .replace(index, pageItem, _): replace(at: index, with: builder.renderItem(pageItem))
+                        case let .move(_, from, to): move(from: from, to: to)
+                        }
                     }
                 }
             }

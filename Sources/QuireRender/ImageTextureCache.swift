@@ -18,6 +18,9 @@ final class ImageTextureCache {
     private var entries: [String: Entry] = [:]
     private var usesOfKeysNotYetUploaded: [String: Int] = [:]
     private var frame = 0
+    /// While true, a picture whose last item went keeps its texture until `endHolding`: a scissors cut
+    /// takes a scrap out before its pieces, showing the same picture, go in.
+    private var holding = false
     /// The largest side GL takes.
     let maximumSize: Int
     /// How many pictures were uploaded (tests check that shared keys upload once).
@@ -49,10 +52,19 @@ final class ImageTextureCache {
         if var entry = entries[key] {
             entry.uses -= 1
             entries[key] = entry
-            if entry.uses <= 0, entry.overlayFrame != frame { delete(key) }
+            if entry.uses <= 0, entry.overlayFrame != frame, !holding { delete(key) }
         } else if let uses = usesOfKeysNotYetUploaded[key] {
             usesOfKeysNotYetUploaded[key] = uses > 1 ? uses - 1 : nil
         }
+    }
+
+    /// Keeps textures whose last use goes until `endHolding`.
+    func beginHolding() { holding = true }
+
+    /// Lets go of the textures held since `beginHolding` that no item took up again.
+    func endHolding() {
+        holding = false
+        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { delete(key) }
     }
 
     /// Forgets every page item's use (a page opened afresh); textures stay until swept.

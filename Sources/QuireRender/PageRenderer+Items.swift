@@ -57,7 +57,7 @@ extension PageRenderer {
         entries.insert(storedEntry(item), at: index)
         grid.insert(bounds: item.bounds, at: index)
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
-        if index == entries.count - 1, !underLiveInk {
+        if index == entries.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)
             return true

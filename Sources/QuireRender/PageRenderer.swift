@@ -66,6 +66,9 @@ public final class PageRenderer {
     public internal(set) var bakedCount = 0
     /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
     var bakeProgress: Int?
+    /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
+    /// be redrawn there), drawn once when it ends.
+    var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
     /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
     /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
     /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
