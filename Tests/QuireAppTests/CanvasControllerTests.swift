@@ -171,3 +171,48 @@ final class CanvasControllerTests: XCTestCase {
         XCTAssertTrue(canvas.needsRedraw)
     }
 }
+
+/// The scissors through the canvas: key S, and a pen side button set to scissors in the config file.
+final class ScissorsCanvasTests: XCTestCase {
+    private func photoPage() -> Page {
+        Page(size: PageSize(width: 400, height: 300),
+             items: [PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 100, height: 100)),
+                                           transform: Homography(.translation(100, 100)))))])
+    }
+
+    private func scrapCount(_ canvas: CanvasController) -> Int {
+        canvas.page.items.filter { if case .scrap = $0.content { true } else { false } }.count
+    }
+
+    private func cut(_ canvas: CanvasController, button: Int, device: InputDeviceKind) {
+        func at(_ y: Double) -> InputSample { InputSample(position: Point(150, y), pressure: 0.5, time: y / 1000, device: device) }
+        _ = canvas.handle(.pointerDown(at(50), button: button))
+        for y in stride(from: 60.0, through: 240, by: 10) { _ = canvas.handle(.pointerMoved(at(y))) }
+        _ = canvas.handle(.pointerUp(at(250), button: button))
+    }
+
+    func testSSelectsTheScissorsAndACutIsOneUndoStep() {
+        let canvas = CanvasController(page: photoPage())
+        _ = canvas.handle(.key(KeyInput(keysym: UInt(Character("s").unicodeScalars.first!.value), text: "s")))
+        XCTAssertEqual(canvas.tool, .scissors)
+        cut(canvas, button: 1, device: .mouse)
+        XCTAssertEqual(scrapCount(canvas), 2)
+        XCTAssertTrue(canvas.page.items.allSatisfy { $0.stroke == nil }, "no ink drawn")
+        canvas.undo()
+        XCTAssertEqual(scrapCount(canvas), 1)
+        canvas.redo()
+        XCTAssertEqual(scrapCount(canvas), 2)
+    }
+
+    func testAPenButtonSetToScissorsCutsWhateverTheTool() {
+        let (settings, warnings) = InputSettings.parse("pen.lower-button = scissors\n")
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(settings.lowerPenButton, .scissors)
+        let canvas = CanvasController(page: photoPage())
+        canvas.settings = settings
+        XCTAssertEqual(canvas.tool, .pen)
+        cut(canvas, button: 2, device: .pen)
+        XCTAssertEqual(scrapCount(canvas), 2, "the lower button cut")
+        XCTAssertTrue(canvas.page.items.allSatisfy { $0.stroke == nil }, "and drew no ink")
+    }
+}

@@ -124,6 +124,21 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
     }
 
+    func testASelfCrossingCutAcrossAScrapMakesThePiecesItEnclosesToo() throws {
+        var page = Page(items: [photo(at: Point(0, 0))])
+        // In over the top edge, a loop-the-loop inside (crossing itself), out over the bottom edge.
+        var points = line(Point(150, -20), Point(150, 120))
+        points += (0...72).map { k -> Point in
+            let a = Double(k) / 72 * 2 * .pi
+            return Point(150 + 40 * sin(a), 160 - 40 * cos(a))
+        }
+        points += line(Point(150, 120), Point(150, 320))
+        let result = try cut(&page, points)
+        guard case let .scraps(_, scraps: 1, pieces) = result else { return XCTFail("not one scrap cut") }
+        XCTAssertGreaterThanOrEqual(pieces, 3, "left, right, and the loop's inside")
+        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+    }
+
     func testACutThroughTwoStackedScrapsSplitsBothInTheirOrder() throws {
         let low = photo(at: Point(0, 0)), high = photo(at: Point(100, 50), scale: 0.5)
         var page = Page(items: [low, high])
