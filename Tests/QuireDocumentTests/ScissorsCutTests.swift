@@ -222,6 +222,49 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(page, before, "never a partial cut")
     }
 
+    /// Random scribbles (seeded) over a scrap with a hole and ink: every one either cuts it into pieces
+    /// that add up, cuts nothing, or is refused with the page unchanged — never a trap, never a loss.
+    func testRandomScribblesNeverLoseOrDoubleAnyOfTheScrap() throws {
+        var seed: UInt64 = 0x5c155025
+        func random() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let ink = PageItem(.stroke(stroke(line(Point(20, 150), Point(380, 150)))))
+        var holed = BezierPath(rect: picture.rect)
+        holed.append(BezierPath(ellipseIn: Rect(x: 250, y: 60, width: 80, height: 60)))
+        let original = PageItem(.scrap(Scrap(outline: holed, transform: Homography(.translation(50, 50)), image: picture, items: [ink])))
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<150 {
+            var page = Page(items: [original])
+            var point = Point(random() * 500, random() * 400)
+            var points = [point]
+            for _ in 0..<Int(2 + random() * 12) {
+                point = point + Point((random() - 0.5) * 300, (random() - 0.5) * 300)
+                points.append(point)
+            }
+            let result = try cut(&page, points, nudge: 2)
+            switch result {
+            case .scraps:
+                XCTAssertEqual(scraps(page).map(area).reduce(0, +), area(scrapValue(original)), accuracy: 400 * 300 * 1e-6,
+                               "\(points)")
+                outcomes["cut", default: 0] += 1
+            case .nothing, .ink:
+                XCTAssertEqual(page.items.count, 1, "\(points)")
+                outcomes["nothing", default: 0] += 1
+            case .refused:
+                XCTAssertEqual(page.items, [original], "a refused cut changes nothing")
+                outcomes["refused", default: 0] += 1
+            }
+        }
+        XCTAssertGreaterThan(outcomes["cut", default: 0], 50, "\(outcomes)")
+    }
+
+    private func scrapValue(_ item: PageItem) -> Scrap {
+        if case let .scrap(s) = item.content { return s }
+        fatalError("not a scrap")
+    }
+
     func testScissorsPathChecksItsPoints() {
         XCTAssertThrowsError(try ScissorsPath(points: [Point(0, 0)], closingReach: 4))
         XCTAssertThrowsError(try ScissorsPath(points: [Point(0, 0), Point(5, 5), Point(5, 5)].map { $0 } + [Point(.nan, 0)], closingReach: 4))
