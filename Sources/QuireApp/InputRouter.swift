@@ -27,6 +27,8 @@ final class InputRouter {
     private var touches = TouchGestures()
     /// Two fingers holding a scrap (they move it instead of the view).
     private var scrapTouch: ScrapTouchGesture?
+    /// The finger drawing the scissors' path, when the scissors are the tool and one finger came down.
+    private var cuttingFinger: Int?
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -67,7 +69,23 @@ final class InputRouter {
         case let .touchBegan(id, at, time):
             touches.began(id, at: at, isPalm: palms.isPalm(at: time, penDrawing: isDrawing && gestureDeviceID != 0,
                                                             window: settings.palmRejectionSeconds))
+            if cuttingFinger != nil {
+                // A second finger: the user meant to pan or zoom, not to cut.
+                interruptGesture(context: context, keep: false)
+            } else if selectedTool == .scissors, !isDrawing, touches.fingers.count == 1, touches.fingers[id] != nil {
+                cuttingFinger = id
+                beginGesture(InputSample(position: at, time: time, device: .touch), button: 1, tool: .scissors, context: context)
+                return true
+            }
             beginScrapTouch(context: context)
+        case let .touchMoved(id, at, time) where id == cuttingFinger:
+            touches.track(id, to: at)
+            activeTool?.move(input(InputSample(position: at, time: time, device: .touch)), in: context)
+        case let .touchEnded(id, at, time) where id == cuttingFinger:
+            touches.track(id, to: at)
+            touches.ended(id, at: at, view: &viewport.view)
+            activeTool?.end(input(InputSample(position: at, time: time, device: .touch)), in: context)
+            forgetGesture()
         case let .touchMoved(id, at, _):
             if let scrapTouch, scrapTouch.owns(id) {
                 touches.track(id, to: at)
@@ -89,6 +107,9 @@ final class InputRouter {
             if isDrawing, gestureDeviceID == id {
                 activeTool?.end(nil, in: context)
                 forgetGesture()
+            } else if cuttingFinger != nil {
+                // A finger's path cut short by its device going is not what the user meant to cut.
+                interruptGesture(context: context, keep: false)
             }
             panAnchor = nil
             panButton = nil
@@ -174,6 +195,7 @@ final class InputRouter {
     }
 
     private func forgetGesture() {
+        cuttingFinger = nil
         activeTool = nil
         gestureDeviceID = 0
         gestureButton = nil

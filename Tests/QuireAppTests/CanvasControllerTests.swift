@@ -216,3 +216,37 @@ final class ScissorsCanvasTests: XCTestCase {
         XCTAssertTrue(canvas.page.items.allSatisfy { $0.stroke == nil }, "and drew no ink")
     }
 }
+
+/// One finger cuts when the scissors are the tool; a second finger turns it back into a pinch.
+final class FingerScissorsTests: XCTestCase {
+    private func page() -> Page {
+        Page(size: PageSize(width: 400, height: 300),
+             items: [PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 100, height: 100)),
+                                           transform: Homography(.translation(100, 100)))))])
+    }
+
+    private func scrapCount(_ canvas: CanvasController) -> Int {
+        canvas.page.items.filter { if case .scrap = $0.content { true } else { false } }.count
+    }
+
+    func testOneFingerCutsWithTheScissors() {
+        let canvas = CanvasController(page: page())
+        canvas.select(.scissors)
+        _ = canvas.handle(.touchBegan(id: 7, at: Point(150, 50), time: 10))
+        for y in stride(from: 60.0, through: 240, by: 10) { _ = canvas.handle(.touchMoved(id: 7, at: Point(150, y), time: 10 + y / 1000)) }
+        _ = canvas.handle(.touchEnded(id: 7, at: Point(150, 250), time: 10.3))
+        XCTAssertEqual(scrapCount(canvas), 2, "the finger's path cut the scrap")
+    }
+
+    func testASecondFingerDropsTheCut() {
+        let canvas = CanvasController(page: page())
+        canvas.select(.scissors)
+        _ = canvas.handle(.touchBegan(id: 1, at: Point(150, 50), time: 10))
+        _ = canvas.handle(.touchMoved(id: 1, at: Point(150, 150), time: 10.05))
+        _ = canvas.handle(.touchBegan(id: 2, at: Point(300, 50), time: 10.06))
+        _ = canvas.handle(.touchMoved(id: 1, at: Point(150, 250), time: 10.1))
+        _ = canvas.handle(.touchEnded(id: 1, at: Point(150, 260), time: 10.2))
+        _ = canvas.handle(.touchEnded(id: 2, at: Point(300, 60), time: 10.2))
+        XCTAssertEqual(scrapCount(canvas), 1, "nothing was cut")
+    }
+}
