@@ -46,7 +46,10 @@ public final class ScissorsTool: Tool {
 
     public func end(_ input: ToolInput?, in context: ToolContext) {
         guard drawing else { return }
-        if let input { add(input.sample.position) }
+        // The device went away mid-path (unplugged, out of reach): a half-drawn cut is not one the user
+        // chose to make.
+        guard let input else { return cancel(in: context) }
+        add(input.sample.position)
         drawing = false
         defer {
             points = []
