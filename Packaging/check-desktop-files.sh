@@ -44,7 +44,7 @@ xmllint --noout "$mime" || fail "xmllint: $mime is not well-formed XML"
 mkdir -p "$work/share/mime/packages"
 # freedesktop.org.xml (shared-mime-info) defines application/vnd.sqlite3, which ours is a subclass of.
 cp /usr/share/mime/packages/freedesktop.org.xml "$mime" "$work/share/mime/packages/"
-out=$(update-mime-database "$work/share/mime" 2>&1) || fail "update-mime-database: $out"
+out=$(XDG_DATA_DIRS="$work/share" update-mime-database "$work/share/mime" 2>&1) || fail "update-mime-database: $out"
 [[ -z "$out" ]] || fail "update-mime-database has remarks: $out"
 content_type() {
     XDG_DATA_DIRS="$work/share" XDG_DATA_HOME="$work/share" gio info -a standard::content-type "$1" |
@@ -79,7 +79,11 @@ warnings=$(zcat "$man" | groff -man -Tutf8 -ww -z 2>&1)
 for expected in ".B quire new" ".SS scraps move" '\fB\-\-export\-png\fR' "Ctrl+Shift+Delete" ".SH KEYS" "Quire $version"; do
     zcat "$man" | grep -qF -- "$expected" || fail "quire.1 lacks $expected"
 done
-bash -n "$work/root/usr/share/bash-completion/completions/quire" || fail "the bash completion does not parse"
-grep -q "compdef\|_quire" "$work/root/usr/share/zsh/vendor-completions/_quire" || fail "the zsh completion is empty"
-grep -q "complete -c quire" "$work/root/usr/share/fish/vendor_completions.d/quire.fish" || fail "the fish completion is empty"
+completions=("$work/root/usr/share/bash-completion/completions/quire" "$work/root/usr/share/zsh/vendor-completions/_quire"
+             "$work/root/usr/share/fish/vendor_completions.d/quire.fish")
+bash -n "${completions[0]}" || fail "the bash completion does not parse"
+for completion in "${completions[@]}"; do
+    # Every shell's script knows the subcommands and their options.
+    grep -q "scraps" "$completion" && grep -q "export-png" "$completion" || fail "$completion lacks the commands"
+done
 echo "check-desktop-files: passed (menu entry, metainfo, file type, icon, manual, completions)"

@@ -19,9 +19,11 @@ import sys
 
 
 def roff(text):
-    """Escapes text for a roff line: backslashes, hyphens in options, and a leading dot or quote."""
+    """Escapes text for a roff line: backslashes, hyphens in options, non-ASCII, and a leading dot or quote."""
     text = text.replace("\\", "\\e").replace("-", "\\-")
     text = re.sub(r"`([^`]+)`", r"\\fB\1\\fR", text)
+    # Non-ASCII (×, –, −) as groff's Unicode escapes: right whether or not the formatter reads UTF-8.
+    text = "".join(c if ord(c) < 128 else "\\[u%04X]" % ord(c) for c in text)
     return "\\&" + text if text[:1] in (".", "'") else text
 
 
