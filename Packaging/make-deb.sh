@@ -22,6 +22,8 @@ if readelf -d "$binary" | grep -E 'NEEDED.*(libswift|libFoundation|libdispatch|l
     exit 1
 fi
 
+# The manual's date and dpkg-deb's time stamps: the last commit's, so a rebuild gives the same package.
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$top" log -1 --format=%ct 2>/dev/null || date +%s)}
 version=$("$binary" --version)
 [[ "$version" =~ ^[0-9][A-Za-z0-9.+~-]*$ ]] || { echo "make-deb: '$version' is not a Debian version" >&2; exit 1; }
 arch=$(dpkg --print-architecture)

@@ -17,9 +17,10 @@ test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy
 # Packaging (make install, make deb) and its tests: python3 writes the manual page, dpkg-dev's
 # dpkg-shlibdeps computes Depends, binutils strips; the desktop's own tools check the menu entry,
 # metainfo, file type and manual (desktop-file-utils, appstream, libxml2-utils, shared-mime-info,
-# libglib2.0-bin's gio, groff-base); debootstrap makes the clean Debian root `make test-deb` installs into.
+# libglib2.0-bin's gio, groff-base); debootstrap makes the clean Debian root `make test-deb` installs into
+# (checking the mirror's signature with debian-archive-keyring).
 packaging_packages=(python3 dpkg-dev binutils desktop-file-utils appstream libxml2-utils shared-mime-info
-                    libglib2.0-bin groff-base debootstrap)
+                    libglib2.0-bin groff-base debootstrap debian-archive-keyring)
 
 wanted=("${runtime_packages[@]}")
 if [[ "${1:-}" != "--runtime" ]]; then
