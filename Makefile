@@ -7,7 +7,7 @@ SETUP := Packaging/setup-debian.sh
 # Recorded handwriting for the ink benchmarks, when the shared folder sits beside the checkout.
 HANDWRITING ?= $(wildcard ../shared/data/handwriting-1-page.json)
 
-.PHONY: setup build run test bench fuzz release install clean
+.PHONY: setup build run test test-deb bench fuzz release install deb clean
 
 setup:
 	@$(SETUP)
@@ -23,7 +23,13 @@ run: build
 # failure instead of a skip. The tests are XCTest, so Swift Testing's empty run is left out.
 test: setup
 	$(SWIFT) build --build-tests
+	Packaging/check-desktop-files.sh .build/debug/quire
 	QUIRE_REQUIRE_ALL=1 $(SWIFT) test --disable-swift-testing
+
+# The Debian package installed into a clean Debian 12 root (debootstrap; needs root and the mirror)
+# and run there: --version, new, info --json, a headless replay export. About 4 minutes past the build.
+test-deb: deb
+	Packaging/test-deb.sh $(DEB_DIR)/quire.deb $(DEB_DIR)/screenshot.png
 
 bench: setup
 	$(SWIFT) build -c release --product quire-bench
@@ -35,13 +41,18 @@ fuzz: setup
 	$(SWIFT) build -c release --product quire-fuzz
 	.build/release/quire-fuzz --cases $(FUZZ_CASES) $(ARGS)
 
+# The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no toolchain is.
 release: setup
-	$(SWIFT) build -c release --product quire
+	$(SWIFT) build -c release --product quire --static-swift-stdlib
 
+# The program, its resources, menu entry, icon, file type, metainfo, manual and completions.
 install: release
-	install -D -m 755 .build/release/quire $(DESTDIR)$(PREFIX)/bin/quire
-	mkdir -p $(DESTDIR)$(PREFIX)/share/quire
-	cp -R Resources/. $(DESTDIR)$(PREFIX)/share/quire/
+	Packaging/install-files.sh .build/release/quire "$(DESTDIR)" "$(PREFIX)"
+
+# A Debian package: $(DEB_DIR)/quire_VERSION_ARCH.deb, and quire.deb linked to it.
+DEB_DIR := .build/deb
+deb: release
+	Packaging/make-deb.sh .build/release/quire $(DEB_DIR)
 
 clean:
 	rm -rf .build

@@ -14,10 +14,17 @@ runtime_packages=(libx11-6 libxi6 libgl1 libegl1 libpng16-16 libjpeg62-turbo lib
 # inputtest driver (emulated pen, touchscreen, keyboard) and XInput2 to watch them. The tests carry a
 # copy of inputtest's protocol header; xserver-xorg-dev holds the original they are checked against.
 test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev libxi-dev)
+# Packaging (make install, make deb) and its tests: python3 writes the manual page, dpkg-dev's
+# dpkg-shlibdeps computes Depends, binutils strips; the desktop's own tools check the menu entry,
+# metainfo, file type and manual (desktop-file-utils, appstream, libxml2-utils, shared-mime-info,
+# libglib2.0-bin's gio, groff-base); debootstrap makes the clean Debian root `make test-deb` installs into
+# (checking the mirror's signature with debian-archive-keyring).
+packaging_packages=(python3 dpkg-dev binutils desktop-file-utils appstream libxml2-utils shared-mime-info
+                    libglib2.0-bin groff-base debootstrap debian-archive-keyring)
 
 wanted=("${runtime_packages[@]}")
 if [[ "${1:-}" != "--runtime" ]]; then
-    wanted+=("${build_packages[@]}" "${test_packages[@]}")
+    wanted+=("${build_packages[@]}" "${test_packages[@]}" "${packaging_packages[@]}")
 fi
 
 missing=()

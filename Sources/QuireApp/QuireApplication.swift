@@ -37,6 +37,13 @@ public final class QuireApplication {
         // that never appears.
         window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
                                displayName: options.displayName)
+        if let resources = ResourceLocator.resourcesDirectory() {
+            do {
+                window.setIcon(try AppIcon.windowImages(in: resources))
+            } catch {
+                say("quire: warning: the window has no icon: \(error)")
+            }
+        }
         session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
                                       notebook: options.notebook, newPageSize: options.pageSize, say: say)
         let page = try session.loadAReadablePage()

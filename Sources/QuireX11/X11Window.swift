@@ -142,6 +142,22 @@ public final class X11Window {
         XFlush(display)
     }
 
+    /// Sets `_NET_WM_ICON`, the icon task bars and window switchers show, from `images` (several
+    /// sizes let the window manager pick the nearest rather than scale one). An empty list removes it.
+    public func setIcon(_ images: [WindowIconImage]) {
+        let property = WindowManagerHints.atom(display, "_NET_WM_ICON")
+        guard !images.isEmpty else {
+            XDeleteProperty(display, window, property)
+            return
+        }
+        let cardinals = images.flatMap(\.cardinals)
+        _ = cardinals.withUnsafeBytes {
+            XChangeProperty(display, window, property, XA_CARDINAL, 32, PropModeReplace,
+                            $0.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(cardinals.count))
+        }
+        XFlush(display)
+    }
+
     public func swapBuffers() {
         glXSwapBuffers(display, window)
     }

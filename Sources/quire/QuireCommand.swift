@@ -17,6 +17,7 @@ struct QuireCommand: ParsableCommand {
             \(KeyTable.text(.canvas))
             \(KeyTable.text(.notebook))
             """,
+        version: QuireVersion.current,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
                       PagesCommand.self, ImportCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
                       Replay.self, KeysCommand.self, AutosaveDrillCommand.self],

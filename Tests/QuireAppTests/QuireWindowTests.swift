@@ -1,4 +1,5 @@
 import Foundation
+import QuireApp
 import QuireImageIO
 import QuireTestSupport
 import XCTest
@@ -75,6 +76,31 @@ final class QuireWindowTests: XCTestCase {
         XCTAssertTrue(protocols.contains { driver.atomName($0) == "WM_DELETE_WINDOW" })
         XCTAssertEqual(window.width, 1024)
         XCTAssertEqual(window.height, 768)
+        try checkIcon(of: window.id)
+    }
+
+    /// _NET_WM_ICON holds each of AppIcon's sizes as width, height, then ARGB pixels: the same artwork
+    /// as the PNGs the desktop's icon theme gets (Resources/Icons, what the installed files are).
+    private func checkIcon(of window: UInt) throws {
+        let total = AppIcon.windowSizes.reduce(0) { $0 + 2 + $1 * $1 }
+        let icon = try XCTUnwrap(driver.cardinalProperty("_NET_WM_ICON", of: window, maximumCount: total + 1),
+                                 "the window has no _NET_WM_ICON")
+        XCTAssertEqual(icon.count, total)
+        var offset = 0
+        for size in AppIcon.windowSizes where offset + 2 <= icon.count {
+            XCTAssertEqual(icon[offset], UInt(size))
+            XCTAssertEqual(icon[offset + 1], UInt(size))
+            let png = try PNG.read(from: AppIcon.path(size: size, in: try XCTUnwrap(ResourceLocator.resourcesDirectory())))
+            let pixels = icon[(offset + 2)..<min(icon.count, offset + 2 + size * size)]
+            // The middle pixel (paper or ink) and a corner (transparent) in the property's ARGB order.
+            for (x, y) in [(size / 2, size / 2), (0, 0)] {
+                let p = png[x, y]
+                let alphaRed: UInt = UInt(p.a) << 24 | UInt(p.r) << 16
+                let expected: UInt = alphaRed | UInt(p.g) << 8 | UInt(p.b)
+                XCTAssertEqual(pixels[offset + 2 + y * size + x] & 0xFFFF_FFFF, expected, "\(size) px icon at \(x),\(y)")
+            }
+            offset += 2 + size * size
+        }
     }
 
     func testAFastDragDrawsOneContinuousStrokeOnScreen() throws {

@@ -90,13 +90,13 @@ public final class XDisplayDriver {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A window's 32-bit CARDINAL or ATOM property values.
-    public func cardinalProperty(_ name: String, of window: UInt) -> [UInt]? {
+    /// A window's 32-bit CARDINAL or ATOM property values: a format-32 property's values, at most `maximumCount` of them (an icon holds thousands).
+    public func cardinalProperty(_ name: String, of window: UInt, maximumCount: Int = 1024) -> [UInt]? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, Window(window), XInternAtom(display, name, 0), 0, 1024, 0,
+        let status = XGetWindowProperty(display, Window(window), XInternAtom(display, name, 0), 0, maximumCount, 0,
                                         Atom(AnyPropertyType), &type, &format, &count, &after, &data)
         guard status == Success, let data, format == 32 else { return nil }
         defer { XFree(data) }
