@@ -27,6 +27,8 @@ final class InputRouter {
     private var touches = TouchGestures()
     /// Two fingers holding a scrap (they move it instead of the view).
     private var scrapTouch: ScrapTouchGesture?
+    /// Four fingers pulling a scrap apart.
+    private var stretchTouch: StretchTouchGesture?
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -42,9 +44,9 @@ final class InputRouter {
     /// Routes one input event; false for events that are not input (keys, window changes).
     func route(_ event: WindowEvent, context: ToolContext) -> Bool {
         switch event {
-        case let .pointerDown(sample, button):
+        case let .pointerDown(sample, button, shift):
             notePen(sample)
-            pointerDown(sample, button: button, context: context)
+            pointerDown(sample, button: button, shift: shift ?? false, context: context)
         case let .pointerMoved(sample):
             notePen(sample)
             if let anchor = panAnchor {
@@ -68,15 +70,28 @@ final class InputRouter {
             touches.began(id, at: at, isPalm: palms.isPalm(at: time, penDrawing: isDrawing && gestureDeviceID != 0,
                                                             window: settings.palmRejectionSeconds))
             beginScrapTouch(context: context)
+            beginStretchTouch(context: context)
         case let .touchMoved(id, at, _):
-            if let scrapTouch, scrapTouch.owns(id) {
+            if let stretchTouch, stretchTouch.owns(id) {
+                touches.track(id, to: at)
+                stretchTouch.move(id, to: viewport.toPage(at), in: context)
+            } else if let scrapTouch, scrapTouch.owns(id) {
                 touches.track(id, to: at)
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
+            } else if scrapTouch != nil || stretchTouch != nil {
+                // More fingers coming down on a held scrap (the other hand, to stretch it) leave the
+                // view where it is.
+                touches.track(id, to: at)
             } else {
                 touches.moved(id, to: at, view: &viewport.view)
             }
         case let .touchEnded(id, at, _):
-            if let scrapTouch, scrapTouch.owns(id) {
+            if let stretchTouch, stretchTouch.owns(id) {
+                stretchTouch.move(id, to: viewport.toPage(at), in: context)
+                stretchTouch.end(in: context)
+                self.stretchTouch = nil
+                touches.track(id, to: at)
+            } else if let scrapTouch, scrapTouch.owns(id) {
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
                 scrapTouch.end(in: context)
                 self.scrapTouch = nil
@@ -94,6 +109,8 @@ final class InputRouter {
             panButton = nil
             scrapTouch?.end(in: context)
             scrapTouch = nil
+            stretchTouch?.end(in: context)
+            stretchTouch = nil
             touches.removeAll()
         case let .scroll(dx, dy, at, control):
             if control {
@@ -119,7 +136,7 @@ final class InputRouter {
     /// What a button does for the device that pressed it: the tip or left button draws with the
     /// selected tool (an eraser end erases), a pen's side buttons do what the settings say, a mouse's
     /// middle button pans.
-    private func pointerDown(_ sample: InputSample, button: Int, context: ToolContext) {
+    private func pointerDown(_ sample: InputSample, button: Int, shift: Bool, context: ToolContext) {
         let action: PenButtonAction?
         switch button {
         case 1: action = nil
@@ -129,11 +146,12 @@ final class InputRouter {
         }
         switch action {
         case nil:
-            beginGesture(sample, button: button, tool: sample.device == .eraser ? .eraser : selectedTool, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: sample.device == .eraser ? .eraser : selectedTool,
+                         context: context)
         case .erase?:
-            beginGesture(sample, button: button, tool: .eraser, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: .eraser, context: context)
         case .select?:
-            beginGesture(sample, button: button, tool: .select, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: .select, context: context)
         case .pan?:
             panAnchor = sample.position
             panButton = button
@@ -142,7 +160,7 @@ final class InputRouter {
         }
     }
 
-    private func beginGesture(_ sample: InputSample, button: Int, tool id: ToolID, context: ToolContext) {
+    private func beginGesture(_ sample: InputSample, button: Int, shift: Bool, tool id: ToolID, context: ToolContext) {
         if isDrawing { interruptGesture(context: context, keep: true) }
         guard let tool = tools.tool(id) else { return }
         let onPage = viewport.toPage(sample)
@@ -150,7 +168,7 @@ final class InputRouter {
         activeTool = tool
         gestureDeviceID = sample.deviceID
         gestureButton = button
-        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer), in: context)
+        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer, shift: shift), in: context)
     }
 
     /// Two fingers just came down on the same scrap: they hold it from now on (not while the pen draws).
@@ -161,6 +179,21 @@ final class InputRouter {
         scrapTouch = ScrapTouchGesture(fingers: (ids[0], ids[1]),
                                        at: (viewport.toPage(fingers[ids[0]]!), viewport.toPage(fingers[ids[1]]!)),
                                        on: context.editor.page)
+    }
+
+    /// A fourth finger just came down, all four on one scrap: they stretch it from now on. Two of them
+    /// may be holding it already (the first hand); what they did to it is kept, and the stretch starts
+    /// from there.
+    private func beginStretchTouch(context: ToolContext) {
+        let fingers = touches.fingers
+        guard stretchTouch == nil, !isDrawing, fingers.count == 4 else { return }
+        let points = fingers.mapValues { viewport.toPage($0) }
+        if let scrapTouch {
+            guard points.values.allSatisfy({ scrapTouch.current.contains($0, tolerance: 0) }) else { return }
+            scrapTouch.end(in: context)
+            self.scrapTouch = nil
+        }
+        stretchTouch = StretchTouchGesture(fingers: points, on: context.editor.page)
     }
 
     private func input(_ sample: InputSample) -> ToolInput {
