@@ -74,8 +74,8 @@ final class DuplicateTests: XCTestCase {
     func testMissingItemsAndMapsThatBreakTheItemMakeNoEdit() throws {
         let (original, id) = page()
         XCTAssertNil(original.duplicating(ItemID(), movingOriginalBy: .identity, copyBy: .identity))
-        // A map whose line at infinity crosses the stroke's samples: x = 2 is sent to infinity.
-        let vanishing = try XCTUnwrap(Homography(matrix: [1, 0, 0, 0, 1, 0, -0.5, 0, 1]))
+        // A map whose line at infinity runs through the stroke's second sample: x = 5 goes to infinity.
+        let vanishing = try XCTUnwrap(Homography(matrix: [1, 0, 0, 0, 1, 0, -0.2, 0, 1]))
         let strokeID = original.items[0].id
         XCTAssertNil(original.duplicating(strokeID, movingOriginalBy: .identity, copyBy: vanishing))
         XCTAssertNotNil(original.duplicating(id, movingOriginalBy: .identity, copyBy: .identity))
