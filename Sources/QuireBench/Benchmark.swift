@@ -32,4 +32,5 @@ let allBenchmarks: [Benchmark] = [
     notebookBenchmark,
     importBenchmark,
     scrapPageBenchmark,
+    stretchWarpBenchmark,
 ]

@@ -157,7 +157,7 @@ final class StretchWindowTests: XCTestCase {
         // The right hand out by 80: the span between the hands goes 140 → 220, under twice.
         try fourFingerPull(80) {
             // Warped live: the scrap's right edge (400) went out with the fingers to about 497.
-            XCTAssertTrue(eventually { self.isBlue(460, 230) },
+            XCTAssertTrue(eventually { self.isBlue(460, 230) && self.isRed(220, 230) },
                           "warped while pulled: \(screen().saveForInspection(named: "stretch-warped"))")
         }
         XCTAssertTrue(eventually { self.isPaper(460, 230) && self.isBlue(380, 230) && self.isRed(220, 230) },
@@ -185,7 +185,7 @@ final class StretchWindowTests: XCTestCase {
         driver.move(to: 380, 230)
         driver.press()
         for i in 1...8 { driver.move(to: 380 + i * 10, 230) }
-        XCTAssertTrue(eventually { self.isBlue(470, 230) }, "warped: \(screen().saveForInspection(named: "shift-warped"))")
+        XCTAssertTrue(eventually { self.isBlue(470, 230) && self.isRed(220, 230) }, "warped, the far edge held: \(screen().saveForInspection(named: "shift-warped"))")
         driver.release()
         driver.hold("Shift_L", down: false)
         XCTAssertTrue(eventually { self.isPaper(470, 230) && self.isBlue(380, 230) },
