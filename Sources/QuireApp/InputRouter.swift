@@ -29,6 +29,9 @@ final class InputRouter {
     private var scrapTouch: ScrapTouchGesture?
     /// Four fingers pulling a scrap apart.
     private var stretchTouch: StretchTouchGesture?
+    /// Fingers of a stretch that ended when one of them lifted: they leave the view alone until they
+    /// lift too (hands coming off the glass are not a pinch).
+    private var spentFingers: Set<Int> = []
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -78,7 +81,7 @@ final class InputRouter {
             } else if let scrapTouch, scrapTouch.owns(id) {
                 touches.track(id, to: at)
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
-            } else if scrapTouch != nil || stretchTouch != nil {
+            } else if scrapTouch != nil || stretchTouch != nil || spentFingers.contains(id) {
                 // More fingers coming down on a held scrap (the other hand, to stretch it) leave the
                 // view where it is.
                 touches.track(id, to: at)
@@ -90,13 +93,14 @@ final class InputRouter {
                 stretchTouch.move(id, to: viewport.toPage(at), in: context)
                 stretchTouch.end(in: context)
                 self.stretchTouch = nil
-                touches.track(id, to: at)
+                spentFingers = Set(stretchTouch.fingers)
             } else if let scrapTouch, scrapTouch.owns(id) {
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
                 scrapTouch.end(in: context)
                 self.scrapTouch = nil
                 touches.track(id, to: at)
             }
+            if spentFingers.remove(id) != nil { touches.track(id, to: at) }
             touches.ended(id, at: at, view: &viewport.view)
         case let .deviceGone(id):
             // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted. A gone
@@ -111,6 +115,7 @@ final class InputRouter {
             scrapTouch = nil
             stretchTouch?.end(in: context)
             stretchTouch = nil
+            spentFingers.removeAll()
             touches.removeAll()
         case let .scroll(dx, dy, at, control):
             if control {
