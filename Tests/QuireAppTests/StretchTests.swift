@@ -96,6 +96,24 @@ final class StretchTests: XCTestCase {
                        accuracy: 1e-6)
     }
 
+    func testPulledApartDownTheTopAndBottomPairsTakeACopyEach() throws {
+        let (canvas, _) = canvasWithScrap()
+        // Two fingers along the top (one of each hand), two along the bottom; the bottom pair pulls
+        // down 150 and a little right: the pairs are top and bottom now.
+        let starts: [Int: Point] = [1: Point(120, 110), 2: Point(180, 110), 3: Point(120, 170), 4: Point(180, 170)]
+        for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
+        for i in 1...10 {
+            for id in [3, 4] {
+                _ = canvas.handle(.touchMoved(id: id, at: starts[id]! + Point(2 * Double(i), 15 * Double(i)), time: Double(i) / 10))
+            }
+        }
+        for id in [3, 4, 1, 2] { _ = canvas.handle(.touchEnded(id: id, at: starts[id]! + Point(id > 2 ? 20 : 0, id > 2 ? 150 : 0), time: 1.1)) }
+        XCTAssertEqual(canvas.page.items.count, 2)
+        XCTAssertEqual(try scrap(at: 0, in: canvas).transform, Homography(.translation(100, 100)), "the top pair held still")
+        let corner = try XCTUnwrap(try scrap(at: 1, in: canvas).transform.apply(Point(0, 0)))
+        XCTAssertEqual(corner.distance(to: Point(120, 250)), 0, accuracy: 1e-6, "the copy went with the bottom pair")
+    }
+
     func testTheScrapWarpsWhileStretchedAndSpringsBackWhenLetGoBeforeTheSplit() throws {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page

@@ -179,6 +179,29 @@ final class StretchWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.savedPage() == self.initialPage }, "one undo step takes it back")
     }
 
+    func testShiftDragWithThePenPullsTheBottomHalfDownIntoACopy() throws {
+        let pen = try server.connect(EmulatedDevice.penName)
+        driver.key("v")
+        driver.hold("Shift_L", down: true)
+        // Pressed on the bottom half (the scrap is 100 high), pulled 240 down: past twice its height.
+        let (x0, y0) = units(300, 290)
+        try pen.proximityIn(x: x0, y: y0, pressure: 0)
+        try pen.button(1, down: true, x: x0, y: y0, pressure: 600)
+        for i in 1...12 {
+            let (x, y) = units(300, 290 + Double(i) * 20)
+            try pen.motion(x: x, y: y, pressure: 600)
+        }
+        let (x1, y1) = units(300, 530)
+        try pen.button(1, down: false, x: x1, y: y1, pressure: 0)
+        try pen.proximityOut()
+        try pen.sync()
+        driver.hold("Shift_L", down: false)
+        XCTAssertTrue(eventually { self.savedCorners() == [Point(200, 200), Point(200, 440)] },
+                      "the original stays, the copy came down with the pen: \(savedCorners())")
+        XCTAssertTrue(eventually { self.isRed(250, 230) && self.isRed(250, 470) && self.isBlue(350, 470) && self.isPaper(250, 320) },
+                      "both shown: \(screen().saveForInspection(named: "pen-split"))")
+    }
+
     func testShiftDragLetGoBeforeTheSplitSpringsBack() throws {
         driver.key("v")
         driver.hold("Shift_L", down: true)
