@@ -35,10 +35,6 @@ final class ScrapStretch {
         self.preview = preview
     }
 
-    var original: PageItem { preview.original }
-    /// The original as shown now.
-    var current: PageItem { preview.current }
-
     /// The touches moved to `touches` (page pixels, the order they began in): the scrap warps with
     /// them, or, once split, each copy follows its pair. Non-finite points are ignored.
     func move(to touches: [Point], in context: ToolContext) {
@@ -46,8 +42,8 @@ final class ScrapStretch {
         self.touches = touches
         if split == nil, gesture.shouldSplit(for: touches) { snap(in: context) }
         if let split {
-            if let map = pairMap(split.originalPair) { preview.show(map, in: context) }
-            if let map = pairMap(split.copyPair), let moved = copyTemplate?.transformed(by: map),
+            preview.show(pairMap(split.originalPair), in: context)
+            if let moved = copyTemplate?.transformed(by: pairMap(split.copyPair)),
                let index = context.editor.page.index(of: id) {
                 context.renderQueue.append(.edit(.update([ItemUpdate(index: index + 1, before: split.copy, after: moved)])))
                 self.split = (split.originalPair, split.copyPair, moved)
@@ -60,14 +56,15 @@ final class ScrapStretch {
     /// The touches let go: a split scrap stays split where the pairs left it (one edit); one that did not
     /// split springs back.
     func end(in context: ToolContext) {
-        guard let split, let originalMap = pairMap(split.originalPair), let copyMap = pairMap(split.copyPair) else {
+        guard let split else {
             cancel(in: context)
             return
         }
         let page = context.editor.page
         cancel(in: context)
         // The renderer is back at the page; the edit shows the split again and records it.
-        guard let duplicate = page.duplicating(id, movingOriginalBy: originalMap, copyBy: copyMap) else { return }
+        guard let duplicate = page.duplicating(id, movingOriginalBy: pairMap(split.originalPair), copyBy: pairMap(split.copyPair))
+        else { return }
         context.editor.apply(duplicate.edit)
     }
 
@@ -101,7 +98,7 @@ final class ScrapStretch {
 
     /// The move, turn and uniform scale that carries a pair of touches from where they began to where
     /// they are (a pair whose touches met is taken as moved only).
-    private func pairMap(_ pair: [Int]) -> Homography? {
+    private func pairMap(_ pair: [Int]) -> Homography {
         let a = (starts[pair[0]], starts[pair[1]]), b = (touches[pair[0]], touches[pair[1]])
         if let map = ScrapTouchGesture.similarity(from: a, to: b) { return map }
         let shift = (b.0 + b.1) / 2 - (a.0 + a.1) / 2

@@ -25,8 +25,6 @@ final class StretchTouchGesture {
     }
 
     var item: ItemID { stretch.id }
-    /// Whether the scrap has snapped into two yet.
-    var hasSplit: Bool { stretch.split != nil }
 
     func owns(_ finger: Int) -> Bool { fingers.contains(finger) }
 
