@@ -175,6 +175,27 @@ let stretchWarpBenchmark = Benchmark(name: "stretch-warp",
     let pulledItem = canvas.page.items[pulled]
     let build = bestTime(minimumSeconds: 0.3) { _ = builder.renderItem(pulledItem) }
     context.report("of which building the scrap's render item", build * 1000, "ms")
+    // Of the layers part, the redraw alone: the pulled scrap put back and forth between two places
+    // (its render items built beforehand), with its shadow and without.
+    func redraws(shadow: Bool) -> Double {
+        var items: [RenderItem] = []
+        for dx in [0.0, 40.0] {
+            guard let moved = pulledItem.transformed(by: Homography(.translation(dx, 0))),
+                  case var .group(group) = builder.renderItem(moved) else { return .nan }
+            if !shadow { group.shadow = nil }
+            items.append(.group(group))
+        }
+        var flip = 0
+        let time = bestTime(minimumSeconds: 0.3) {
+            flip ^= 1
+            renderer.replace(at: pulled, with: items[flip])
+            glFinish()
+        }
+        renderer.replace(at: pulled, with: builder.renderItem(pulledItem))
+        return time
+    }
+    context.report("a replace of the scrap redrawn, best", redraws(shadow: true) * 1000, "ms")
+    context.report("the same without its shadow, best", redraws(shadow: false) * 1000, "ms")
     let warped = figures["warped"]!.flatMap { $0 }.sorted(), moved = figures["moved"]!.flatMap { $0 }.sorted()
     let still = figures["still"]!.flatMap { $0 }.sorted()
     context.report("warped: frame median (both passes)", median(warped) * 1000, "ms", target: "≤ 4 ms")
