@@ -29,6 +29,11 @@ final class InputRouter {
     private var scrapTouch: ScrapTouchGesture?
     /// The finger drawing the scissors' path, when the scissors are the tool and one finger came down.
     private var cuttingFinger: Int?
+    /// Four fingers pulling a scrap apart.
+    private var stretchTouch: StretchTouchGesture?
+    /// Fingers of a stretch that ended when one of them lifted: they leave the view alone until they
+    /// lift too (hands coming off the glass are not a pinch).
+    private var spentFingers: Set<Int> = []
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -44,9 +49,9 @@ final class InputRouter {
     /// Routes one input event; false for events that are not input (keys, window changes).
     func route(_ event: WindowEvent, context: ToolContext) -> Bool {
         switch event {
-        case let .pointerDown(sample, button):
+        case let .pointerDown(sample, button, shift):
             notePen(sample)
-            pointerDown(sample, button: button, context: context)
+            pointerDown(sample, button: button, shift: shift ?? false, context: context)
         case let .pointerMoved(sample):
             notePen(sample)
             if let anchor = panAnchor {
@@ -74,10 +79,11 @@ final class InputRouter {
                 interruptGesture(context: context, keep: false)
             } else if selectedTool == .scissors, !isDrawing, touches.fingers.count == 1, touches.fingers[id] != nil {
                 cuttingFinger = id
-                beginGesture(InputSample(position: at, time: time, device: .touch), button: 1, tool: .scissors, context: context)
+                beginGesture(InputSample(position: at, time: time, device: .touch), button: 1, shift: false, tool: .scissors, context: context)
                 return true
             }
             beginScrapTouch(context: context)
+            beginStretchTouch(context: context)
         case let .touchMoved(id, at, time) where id == cuttingFinger:
             touches.track(id, to: at)
             activeTool?.move(input(InputSample(position: at, time: time, device: .touch)), in: context)
@@ -87,19 +93,32 @@ final class InputRouter {
             activeTool?.end(input(InputSample(position: at, time: time, device: .touch)), in: context)
             forgetGesture()
         case let .touchMoved(id, at, _):
-            if let scrapTouch, scrapTouch.owns(id) {
+            if let stretchTouch, stretchTouch.owns(id) {
+                touches.track(id, to: at)
+                stretchTouch.move(id, to: viewport.toPage(at), in: context)
+            } else if let scrapTouch, scrapTouch.owns(id) {
                 touches.track(id, to: at)
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
+            } else if scrapTouch != nil || stretchTouch != nil || spentFingers.contains(id) {
+                // More fingers coming down on a held scrap (the other hand, to stretch it) leave the
+                // view where it is.
+                touches.track(id, to: at)
             } else {
                 touches.moved(id, to: at, view: &viewport.view)
             }
         case let .touchEnded(id, at, _):
-            if let scrapTouch, scrapTouch.owns(id) {
+            if let stretchTouch, stretchTouch.owns(id) {
+                stretchTouch.move(id, to: viewport.toPage(at), in: context)
+                stretchTouch.end(in: context)
+                self.stretchTouch = nil
+                spentFingers = Set(stretchTouch.fingers)
+            } else if let scrapTouch, scrapTouch.owns(id) {
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
                 scrapTouch.end(in: context)
                 self.scrapTouch = nil
                 touches.track(id, to: at)
             }
+            if spentFingers.remove(id) != nil { touches.track(id, to: at) }
             touches.ended(id, at: at, view: &viewport.view)
         case let .deviceGone(id):
             // Unplugged or disabled mid-stroke: keep what was drawn, as if the pen had lifted. A gone
@@ -115,6 +134,9 @@ final class InputRouter {
             panButton = nil
             scrapTouch?.end(in: context)
             scrapTouch = nil
+            stretchTouch?.end(in: context)
+            stretchTouch = nil
+            spentFingers.removeAll()
             touches.removeAll()
         case let .scroll(dx, dy, at, control):
             if control {
@@ -140,7 +162,7 @@ final class InputRouter {
     /// What a button does for the device that pressed it: the tip or left button draws with the
     /// selected tool (an eraser end erases), a pen's side buttons do what the settings say, a mouse's
     /// middle button pans.
-    private func pointerDown(_ sample: InputSample, button: Int, context: ToolContext) {
+    private func pointerDown(_ sample: InputSample, button: Int, shift: Bool, context: ToolContext) {
         let action: PenButtonAction?
         switch button {
         case 1: action = nil
@@ -150,13 +172,14 @@ final class InputRouter {
         }
         switch action {
         case nil:
-            beginGesture(sample, button: button, tool: sample.device == .eraser ? .eraser : selectedTool, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: sample.device == .eraser ? .eraser : selectedTool,
+                         context: context)
         case .erase?:
-            beginGesture(sample, button: button, tool: .eraser, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: .eraser, context: context)
         case .select?:
-            beginGesture(sample, button: button, tool: .select, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: .select, context: context)
         case .scissors?:
-            beginGesture(sample, button: button, tool: .scissors, context: context)
+            beginGesture(sample, button: button, shift: shift, tool: .scissors, context: context)
         case .pan?:
             panAnchor = sample.position
             panButton = button
@@ -165,7 +188,7 @@ final class InputRouter {
         }
     }
 
-    private func beginGesture(_ sample: InputSample, button: Int, tool id: ToolID, context: ToolContext) {
+    private func beginGesture(_ sample: InputSample, button: Int, shift: Bool, tool id: ToolID, context: ToolContext) {
         if isDrawing { interruptGesture(context: context, keep: true) }
         guard let tool = tools.tool(id) else { return }
         let onPage = viewport.toPage(sample)
@@ -173,7 +196,7 @@ final class InputRouter {
         activeTool = tool
         gestureDeviceID = sample.deviceID
         gestureButton = button
-        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer), in: context)
+        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer, shift: shift), in: context)
     }
 
     /// Two fingers just came down on the same scrap: they hold it from now on (not while the pen draws).
@@ -184,6 +207,21 @@ final class InputRouter {
         scrapTouch = ScrapTouchGesture(fingers: (ids[0], ids[1]),
                                        at: (viewport.toPage(fingers[ids[0]]!), viewport.toPage(fingers[ids[1]]!)),
                                        on: context.editor.page)
+    }
+
+    /// A fourth finger just came down, all four on one scrap: they stretch it from now on. Two of them
+    /// may be holding it already (the first hand); what they did to it is kept, and the stretch starts
+    /// from there.
+    private func beginStretchTouch(context: ToolContext) {
+        let fingers = touches.fingers
+        guard stretchTouch == nil, !isDrawing, fingers.count == 4 else { return }
+        let points = fingers.mapValues { viewport.toPage($0) }
+        if let scrapTouch {
+            guard points.values.allSatisfy({ scrapTouch.current.contains($0, tolerance: 0) }) else { return }
+            scrapTouch.end(in: context)
+            self.scrapTouch = nil
+        }
+        stretchTouch = StretchTouchGesture(fingers: points, on: context.editor.page)
     }
 
     private func input(_ sample: InputSample) -> ToolInput {

@@ -25,6 +25,8 @@ final class ScrapTouchGesture {
     }
 
     var item: ItemID { preview.id }
+    /// The scrap as the fingers hold it now.
+    var current: PageItem { preview.current }
 
     func owns(_ finger: Int) -> Bool { finger == fingers.0 || finger == fingers.1 }
 

@@ -7,11 +7,16 @@ import QuireRender
 /// to scale it about its centre, the round handle to turn it; a double press brings it to the front.
 /// What it holds stays selected (Delete removes it, a key brings it forward) until it presses on bare
 /// paper. Each drag is one edit, shown live through the renderer and saved when the pen lifts.
+///
+/// Shift+drag on a scrap stretches it, for a pen or mouse without a touchscreen (seed 004's pull-apart
+/// gesture): the half of the scrap nearer the press follows the pointer while the far edge stays put,
+/// and past the split rule it snaps into two copies (see `ShiftStretch`).
 public final class SelectTool: Tool {
     public let id = ToolID.select
     /// The selected item, if it is still on the page.
     public private(set) var selected: ItemID?
     private var drag: (grip: SelectionFrame.Grip, start: Point, preview: ItemTransformPreview)?
+    private var stretch: ShiftStretch?
     /// The latest press on an item, to tell a double press.
     private var lastPress: (item: ItemID, time: Double, at: Point)?
 
@@ -21,7 +26,7 @@ public final class SelectTool: Tool {
 
     public init() {}
 
-    public var isActive: Bool { drag != nil }
+    public var isActive: Bool { drag != nil || stretch != nil }
     /// It finds what it picks up itself: scraps and pictures, not ink.
     public var usesItemUnderPointer: Bool { false }
 
@@ -30,6 +35,12 @@ public final class SelectTool: Tool {
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
         let page = context.editor.page
+        if input.shift, let item = Self.handleableItem(at: point, on: page),
+           let stretch = ShiftStretch(item, pressedAt: point, on: page) {
+            select(item, in: context)
+            self.stretch = stretch
+            return
+        }
         // The selection's handles first: they reach past its edge and may lie over another item.
         if let selected, let index = page.index(of: selected),
            let frame = SelectionFrame(page.items[index], pageToWindow: context.pageToWindow),
@@ -53,6 +64,10 @@ public final class SelectTool: Tool {
     }
 
     public func move(_ input: ToolInput, in context: ToolContext) {
+        if let stretch {
+            stretch.move(to: input.sample.position, in: context)
+            return
+        }
         guard let drag, let frame = SelectionFrame(drag.preview.original, pageToWindow: context.pageToWindow) else { return }
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
@@ -63,11 +78,15 @@ public final class SelectTool: Tool {
         if let input { move(input, in: context) }
         drag?.preview.commit(in: context)
         drag = nil
+        stretch?.end(in: context)
+        stretch = nil
     }
 
     public func cancel(in context: ToolContext) {
         drag?.preview.revert(in: context)
         drag = nil
+        stretch?.cancel(in: context)
+        stretch = nil
     }
 
     /// Selects `item` (nil: nothing), redrawing the frame.
@@ -93,7 +112,8 @@ public final class SelectTool: Tool {
 
     /// The frame and its handles round the selection, in window pixels.
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] {
-        guard let selected, let index = page.index(of: selected) else { return [] }
+        // A scrap being stretched has no frame: it is no longer the rectangle a frame would outline.
+        guard stretch == nil, let selected, let index = page.index(of: selected) else { return [] }
         let item = drag?.preview.current ?? page.items[index]
         guard let frame = SelectionFrame(item, pageToWindow: pageToWindow) else { return [] }
         return SelectionFrameDrawing.overlay(for: frame, pageToWindow: pageToWindow)

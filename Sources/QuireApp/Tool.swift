@@ -25,6 +25,8 @@ public struct ToolInput: Sendable {
     /// The topmost item under the pointer where the gesture began, nil over bare paper (and always nil
     /// for a tool that does not ask for it: see `Tool.usesItemUnderPointer`).
     public var itemUnderPointer: ItemID?
+    /// Whether Shift was held when the gesture began (the select tool stretches rather than moves).
+    public var shift = false
 }
 
 /// What a tool works with: the page and its edits, the renderer's queue for live feedback, the ink

@@ -33,4 +33,5 @@ let allBenchmarks: [Benchmark] = [
     importBenchmark,
     scrapPageBenchmark,
     scissorsBenchmark,
+    stretchWarpBenchmark,
 ]

@@ -34,8 +34,10 @@ public enum WindowEvent: Equatable, Sendable, Codable {
     /// A wheel turned (buttons 4–7 in X): `dx`, `dy` in notches, positive right and down; `at` in
     /// window pixels.
     case scroll(dx: Double, dy: Double, at: Point, control: Bool)
-    /// A button went down; `sample.position` is in window pixels.
-    case pointerDown(InputSample, button: Int)
+    /// A button went down; `sample.position` is in window pixels. `shift`: whether Shift was held as it
+    /// went down (the select tool stretches instead of moving); nil when not known (input logs written
+    /// before it was recorded), which reads as not held.
+    case pointerDown(InputSample, button: Int, shift: Bool? = nil)
     case pointerMoved(InputSample)
     case pointerUp(InputSample, button: Int)
     case key(KeyInput)

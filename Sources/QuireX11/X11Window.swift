@@ -249,7 +249,7 @@ public final class X11Window {
             }
             let sample = InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000)
             return event.type == ButtonPress
-                ? .pointerDown(sample, button: Int(e.button)) : .pointerUp(sample, button: Int(e.button))
+                ? .pointerDown(sample, button: Int(e.button), shift: Int32(e.state) & ShiftMask != 0) : .pointerUp(sample, button: Int(e.button))
         case MotionNotify:
             let e = event.xmotion
             return .pointerMoved(InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000))

@@ -38,7 +38,7 @@ struct XInputEventTranslator {
         case XI_ButtonPress where (4...7).contains(button):
             return .wheel(button: button, at: position, control: Int32(e.mods.effective) & ControlMask != 0)
         case XI_ButtonPress:
-            return .pointerDown(sample, button: button)
+            return .pointerDown(sample, button: button, shift: Int32(e.mods.effective) & ShiftMask != 0)
         case XI_ButtonRelease where !(4...7).contains(button):
             return .pointerUp(sample, button: button)
         default:

@@ -48,6 +48,13 @@ public final class XDisplayDriver {
         release(button: button)
     }
 
+    /// Presses (`down`) or lets go of a key by keysym name and leaves it so: holding "Shift_L" round a
+    /// drag makes it a Shift+drag.
+    public func hold(_ name: String, down: Bool) {
+        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, XStringToKeysym(name))), down ? 1 : 0, 0)
+        sync()
+    }
+
     /// Types a key, optionally with Control held: `key("e", control: true)` is Ctrl+E.
     public func key(_ name: String, control: Bool = false) {
         let controlCode = XKeysymToKeycode(display, KeySym(XK_Control_L))
