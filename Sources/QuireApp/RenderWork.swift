@@ -28,6 +28,16 @@ public final class RenderQueue {
     public init() {}
 
     func append(_ work: RenderWork) {
+        // A gesture moves its item once per event, and several events reach one frame (four fingers
+        // each move the scrap they stretch): the renderer need only see where it ended, one redraw.
+        if case let .edit(.update(changes)) = work, changes.count == 1,
+           case let .edit(.update(queued))? = pending.last, queued.count == 1,
+           queued[0].index == changes[0].index, queued[0].after == changes[0].before {
+            pending[pending.count - 1] = .edit(.update([ItemUpdate(index: changes[0].index, before: queued[0].before,
+                                                                   after: changes[0].after)]))
+            needsRedraw = true
+            return
+        }
         pending.append(work)
         needsRedraw = true
     }
