@@ -12,6 +12,8 @@ final class ItemTransformPreview {
     private var shown: PageItem
     /// The map from the gesture's start to now (page coordinates), identity until the first move.
     private(set) var map = Homography.identity
+    /// Whether the renderer was asked to hold the item up (`RenderWork.lift`).
+    private var lifted = false
 
     /// Nil when `id` is not on the page.
     init?(_ id: ItemID, on page: Page) {
@@ -27,6 +29,11 @@ final class ItemTransformPreview {
     /// Shows the item carried through `map` from where it began (a map it would not survive is ignored).
     func show(_ map: Homography, in context: ToolContext) {
         guard let index = context.editor.page.index(of: id), let moved = original.transformed(by: map) else { return }
+        // Held up off the page while it moves: each frame draws it alone rather than the page round it.
+        if !lifted {
+            context.renderQueue.append(.lift(index))
+            lifted = true
+        }
         context.renderQueue.append(.edit(.update([ItemUpdate(index: index, before: shown, after: moved)])))
         shown = moved
         self.map = map
@@ -34,6 +41,7 @@ final class ItemTransformPreview {
 
     /// Keeps the item where the gesture left it: one edit, which the renderer already shows.
     func commit(in context: ToolContext) {
+        defer { putDown(in: context) }
         guard shown != original, let index = context.editor.page.index(of: id) else { return }
         // A refused edit brings the renderer back to the page (see PageEditor.apply).
         context.editor.apply(.update([ItemUpdate(index: index, before: original, after: shown)]), alreadyRendered: true)
@@ -41,9 +49,17 @@ final class ItemTransformPreview {
 
     /// Puts the item back as it was, on screen (the page model never changed).
     func revert(in context: ToolContext) {
+        defer { putDown(in: context) }
         guard shown != original, let index = context.editor.page.index(of: id) else { return }
         context.renderQueue.append(.edit(.update([ItemUpdate(index: index, before: shown, after: original)])))
         shown = original
         map = .identity
+    }
+
+    /// The renderer puts the item back into the page's layers, where it now is.
+    private func putDown(in context: ToolContext) {
+        guard lifted else { return }
+        context.renderQueue.append(.drop)
+        lifted = false
     }
 }

@@ -12,6 +12,11 @@ public enum RenderWork: Equatable, Sendable {
     /// The live stroke is dropped as if never drawn.
     case cancelStroke
     case edit(PageEdit)
+    /// A gesture picked up the item at this index: the renderer holds it over the page (updates of it
+    /// redraw nothing under it) until `drop`.
+    case lift(Int)
+    /// The gesture let go: the held item goes back into the page's layers where it is.
+    case drop
     /// Start again from the page as it is (after an edit the renderer had drawn was refused).
     case reload(Page)
 }

@@ -17,6 +17,8 @@ extension PageRenderer {
             case .endStroke: endLiveStroke()
             case .cancelStroke: cancelLiveStroke()
             case let .reload(page): load(page, building: builder)
+            case let .lift(index): lift(at: index)
+            case .drop: drop()
             case let .edit(edit):
                 // An edit of many steps (a cut, a stroke across scraps) is redrawn once, where it changed.
                 batchingRedraws {

@@ -16,7 +16,8 @@ extension PageRenderer {
         while entries.count - bakedCount > undoWindow {
             let entry = entries[bakedCount]
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil else {
-                render(bakedCount, into: bakedLayer, projection: pageProjection)
+                // A lifted item is not in the layers; it is baked where it lands (`drop`).
+                if bakedCount != liftedIndex { render(bakedCount, into: bakedLayer, projection: pageProjection) }
                 bakedCount += 1
                 bakeProgress = nil
                 if DispatchTime.now().uptimeNanoseconds >= deadline { break }

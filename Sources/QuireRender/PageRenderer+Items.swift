@@ -53,6 +53,7 @@ extension PageRenderer {
     /// redrawn. Outside 0...count it is refused (false, and counted in `refusedEdits`).
     @discardableResult
     public func insert(_ item: RenderItem, at index: Int) -> Bool {
+        drop()
         guard index >= 0, index <= entries.count else { return refuse("insert at \(index)") }
         entries.insert(storedEntry(item), at: index)
         grid.insert(bounds: item.bounds, at: index)
@@ -72,6 +73,7 @@ extension PageRenderer {
     /// costs what the strokes near it cost.
     @discardableResult
     public func remove(at index: Int) -> RenderItem? {
+        drop()
         guard entries.indices.contains(index) else {
             refuse("remove at \(index)")
             return nil
@@ -88,6 +90,14 @@ extension PageRenderer {
     @discardableResult
     public func replace(at index: Int, with item: RenderItem) -> Bool {
         guard entries.indices.contains(index) else { return refuse("replace at \(index)") }
+        if index == liftedIndex {
+            // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn.
+            let old = entries[index]
+            entries[index] = storedEntry(item)
+            forget(old)
+            return true
+        }
+        drop()
         let old = entries[index]
         entries[index] = storedEntry(item)
         forget(old)
@@ -114,6 +124,7 @@ extension PageRenderer {
             return refuse("move from \(from) to \(to)")
         }
         guard from != to else { return true }
+        drop()
         let entry = entries.remove(at: from)
         entries.insert(entry, at: to)
         grid.move(from: from, to: to)

@@ -59,6 +59,7 @@ extension PageRenderer {
                 }
             }
         }
+        drawLifted(projection: projection, width: width, height: height, target: framebuffer)
         drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
         if !overlay.isEmpty, let scratch = pool.target("overlay", width: width, height: height) {
             overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch)

@@ -69,6 +69,8 @@ public final class PageRenderer {
     /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
+    /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
+    var liftedIndex: Int?
     /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
     /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
     /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
@@ -235,6 +237,7 @@ public final class PageRenderer {
 
     /// Removes every item and the live stroke.
     public func clearInk() {
+        liftedIndex = nil
         liveStyle = nil
         liveSprites.removeAll()
         entries.removeAll()

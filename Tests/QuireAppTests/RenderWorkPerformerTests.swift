@@ -98,3 +98,66 @@ final class CutRenderingTests: XCTestCase {
                           "no red left on the cut: \(onCut)")
     }
 }
+
+/// An item held up by a gesture: drawn over the page each frame, the page's layers redrawn only when it
+/// is picked up and put down, and the page the same pixels as one that never held it.
+final class LiftedItemTests: XCTestCase {
+    private var context: HeadlessGLContext?
+
+    override func setUpWithError() throws {
+        do { context = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL: \(error)") }
+    }
+
+    override func tearDown() { context = nil }
+
+    func testAHeldScrapMovesOverThePageAndLandsAsIfDrawnInPlace() throws {
+        let pen = StrokeStyle.defaults(for: .pen)
+        // Page ink at y 100, x 10…60, under an opaque grey photo scrap at (20, 80)–(80, 120) whose
+        // own ink runs at page y 90.
+        let ink = PageItem.stroke(Stroke(samples: (0...10).map { InputSample(position: Point(10 + Double($0) * 5, 100), pressure: 0.8, time: Double($0) * 0.01) },
+                                         style: pen))
+        let blob = try XCTUnwrap(BlobID(hex: String(repeating: "d4", count: 32)))
+        let grey = RGBAImage(width: 60, height: 40, fill: (160, 160, 160, 255))
+        let paper = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                          transform: Homography(.translation(20, 80)),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 60, pixelHeight: 40),
+                                                            rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                          items: [.stroke(Stroke(samples: (0...10).map { InputSample(position: Point(5 + Double($0) * 5, 10), pressure: 0.8, time: Double($0) * 0.01) }, style: pen))])))
+        let page = Page(size: PageSize(width: 200, height: 160), items: [ink, paper])
+        let builder = RenderItemBuilder(image: { id, _ in id == blob ? grey : nil })
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 160)
+        let target = try RenderTarget(width: 200, height: 160)
+        renderer.load(page, building: builder)
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        XCTAssertGreaterThan(target.readPixels()[40, 100].r, 120, "the photo covers the page's ink")
+
+        // Picked up, moved 90 right in three steps: the page's ink where the scrap was shows again at
+        // once, and the scrap's ink shows where it is now (drawn over the page, not in its layers).
+        let moves = [30.0, 60, 90].map { dx in try! XCTUnwrap(paper.transformed(by: Homography(.translation(dx, 0)))) }
+        XCTAssertTrue(renderer.perform([.lift(1)], building: builder))
+        var shown = paper
+        for moved in moves {
+            XCTAssertTrue(renderer.perform([.edit(.update([ItemUpdate(index: 1, before: shown, after: moved)]))], building: builder))
+            shown = moved
+        }
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        let held = target.readPixels()
+        XCTAssertLessThan(held[40, 100].r, 100, "the page's ink, uncovered")
+        XCTAssertLessThan(held[140, 90].r, 100, "the scrap's ink where it was carried")
+        XCTAssertEqual(held[140, 105].r, 160, "on its photo")
+        // The page's own layers do not have it while it is held (so moving it redraws none of them).
+        XCTAssertGreaterThan(try renderer.renderPageImage()[140, 105].r, 200, "held off the ink layer")
+
+        XCTAssertTrue(renderer.perform([.drop], building: builder))
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        let landed = target.readPixels()
+        let fresh = try PageRenderer(pageWidth: 200, pageHeight: 160)
+        let freshTarget = try RenderTarget(width: 200, height: 160)
+        var after = page
+        try after.apply(.update([ItemUpdate(index: 1, before: paper, after: shown)]))
+        fresh.load(after, building: builder)
+        fresh.drawView(width: 200, height: 160, pageToWindow: .identity, into: freshTarget)
+        XCTAssertEqual(landed.pixels, freshTarget.readPixels().pixels, "put down, the page is as if the scrap had always been there")
+        XCTAssertEqual(held.pixels, landed.pixels, "and held, it looked the same")
+    }
+}

@@ -52,11 +52,14 @@ final class SelectToolTests: XCTestCase {
         XCTAssertEqual(moved.x, 200, accuracy: 1e-9)
         XCTAssertEqual(moved.y, 150, accuracy: 1e-9)
         XCTAssertEqual(edits.count, 1, "one edit for the whole drag (one save, one undo step)")
-        // The renderer was shown the scrap on the way; moves made between two frames reach it as one
-        // update (one redraw), from where it was to where the page now has it.
+        // The renderer held the scrap up off the page while it moved, was shown it on the way — moves made
+        // between two frames as one update, from where it was to where the page now has it — and put
+        // it down where it ended.
         let work = canvas.takeRenderWork()
-        XCTAssertEqual(work.count, 1)
-        guard case let .edit(.update(changes))? = work.first else { return XCTFail("\(work)") }
+        XCTAssertEqual(work.count, 3)
+        XCTAssertEqual(work.first, .lift(0))
+        XCTAssertEqual(work.last, .drop)
+        guard case let .edit(.update(changes)) = work[1] else { return XCTFail("not an update") }
         XCTAssertEqual(changes.map(\.before), before.items)
         XCTAssertEqual(changes.map(\.after), canvas.page.items)
         XCTAssertEqual(canvas.overlay.isEmpty, false, "the moved scrap is selected and framed")
