@@ -35,6 +35,7 @@ final class ItemTransformPreview {
             lifted = true
         }
         context.renderQueue.append(.edit(.update([ItemUpdate(index: index, before: shown, after: moved)])))
+        context.renderQueue.append(.moveLifted(map))
         shown = moved
         self.map = map
     }

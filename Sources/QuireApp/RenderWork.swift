@@ -1,4 +1,5 @@
 import QuireDocument
+import QuireGeometry
 import QuireInk
 
 /// What the renderer must do to catch up with the canvas, in order: the live stroke as it is drawn,
@@ -15,6 +16,8 @@ public enum RenderWork: Equatable, Sendable {
     /// A gesture picked up the item at this index: the renderer holds it over the page (updates of it
     /// redraw nothing under it) until `drop`.
     case lift(Int)
+    /// The held item is shown carried by this map (page coordinates) from where it was picked up.
+    case moveLifted(Homography)
     /// The gesture let go: the held item goes back into the page's layers where it is.
     case drop
     /// Start again from the page as it is (after an edit the renderer had drawn was refused).
@@ -33,13 +36,21 @@ public final class RenderQueue {
     public init() {}
 
     func append(_ work: RenderWork) {
+        // Only where a held item is now matters to the next frame.
+        if case .moveLifted = work, case .moveLifted? = pending.last {
+            pending[pending.count - 1] = work
+            needsRedraw = true
+            return
+        }
         // A gesture moves its item once per event, and several events reach one frame (four fingers
         // each move the scrap they stretch): the renderer need only see where it ended, one redraw.
-        if case let .edit(.update(changes)) = work, changes.count == 1,
-           case let .edit(.update(queued))? = pending.last, queued.count == 1,
+        // (A held item's move may follow each update: look past it.)
+        let last = pending.count - (pending.last.map { if case .moveLifted = $0 { true } else { false } } == true ? 2 : 1)
+        if case let .edit(.update(changes)) = work, changes.count == 1, last >= 0,
+           case let .edit(.update(queued)) = pending[last], queued.count == 1,
            queued[0].index == changes[0].index, queued[0].after == changes[0].before {
-            pending[pending.count - 1] = .edit(.update([ItemUpdate(index: changes[0].index, before: queued[0].before,
-                                                                   after: changes[0].after)]))
+            pending[last] = .edit(.update([ItemUpdate(index: changes[0].index, before: queued[0].before,
+                                                      after: changes[0].after)]))
             needsRedraw = true
             return
         }

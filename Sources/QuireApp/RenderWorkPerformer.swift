@@ -18,6 +18,7 @@ extension PageRenderer {
             case .cancelStroke: cancelLiveStroke()
             case let .reload(page): load(page, building: builder)
             case let .lift(index): lift(at: index)
+            case let .moveLifted(map): moveLifted(by: map)
             case .drop: drop()
             case let .edit(edit):
                 // An edit of many steps (a cut, a stroke across scraps) is redrawn once, where it changed.

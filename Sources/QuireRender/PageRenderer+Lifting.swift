@@ -7,7 +7,24 @@ import QuireGeometry
 /// A frame of the gesture then costs drawing that one item, where a replace in place redraws every item
 /// under and over it in both layers, twice (where it was and where it is). While held it shows above
 /// the items over it, as paper picked up off a desk does; any other edit puts it down first.
+///
+/// While the gesture only moves, turns, scales or warps it (`moveLifted(by:)`), a frame does not even
+/// draw it: a picture of it taken when it was picked up, at the view's zoom, is drawn through the
+/// gesture's homography (projective texture mapping), ink and shadow warped with it, as Loose Leaf does.
 extension PageRenderer {
+    /// The held item's picture: the page area it shows, the view it was taken for, and the map from
+    /// where the item was picked up to where the gesture has it now.
+    struct LiftSnapshot {
+        var target: RenderTarget
+        var pageArea: Rect
+        var pageToWindow: QuireGeometry.AffineTransform
+        var map = Homography.identity
+    }
+
+    /// The largest side of a held item's picture: past it (an item zoomed far larger than any window)
+    /// the item is drawn from its vectors each frame instead.
+    static let maximumSnapshotSide = 4096
+
     /// Holds up the item at `index`; false (refused, counted) when there is none. Holding another puts
     /// that one down first.
     @discardableResult
@@ -16,6 +33,7 @@ extension PageRenderer {
         guard liftedIndex != index else { return true }
         drop()
         liftedIndex = index
+        liftSnapshot = snapshot(of: index)
         grid.replace(at: index, bounds: .null)
         redraw(entries[index].item.bounds, bakedToo: takesBakedLayer(index))
         return true
@@ -25,9 +43,37 @@ extension PageRenderer {
     public func drop() {
         guard let index = liftedIndex else { return }
         liftedIndex = nil
+        liftSnapshot = nil
         let bounds = entries[index].item.bounds
         grid.replace(at: index, bounds: bounds)
         redraw(bounds, bakedToo: takesBakedLayer(index))
+    }
+
+    /// The held item is shown carried by `map` (page coordinates) from where it was picked up; the item
+    /// itself is updated by the same gesture's edits, for when it is put down.
+    public func moveLifted(by map: Homography) {
+        liftSnapshot?.map = map
+    }
+
+    /// The item at `index` rendered at the view's zoom into a target of its own, with the page area it
+    /// covers; nil with no view yet or past `maximumSnapshotSide` (then it is drawn from vectors).
+    private func snapshot(of index: Int) -> LiftSnapshot? {
+        guard let view, let inverse = view.pageToWindow.inverted else { return nil }
+        let bounds = entries[index].item.bounds.intersection(pageRect)
+        guard !bounds.isNull, !bounds.isEmpty else { return nil }
+        let onScreen = view.pageToWindow.apply(bounds)
+        let x0 = onScreen.minX.rounded(.down), y0 = onScreen.minY.rounded(.down)
+        let x1 = onScreen.maxX.rounded(.up), y1 = onScreen.maxY.rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
+              x1 - x0 <= Double(Self.maximumSnapshotSide), y1 - y0 <= Double(Self.maximumSnapshotSide),
+              let target = try? RenderTarget(width: Int(x1 - x0), height: Int(y1 - y0)) else { return nil }
+        let projection = PageProjection(width: target.width, height: target.height,
+                                        pageToFramebuffer: view.pageToWindow.concatenating(.translation(-x0, -y0)),
+                                        guardBand: guardBand)
+        target.clear()
+        render(index, into: target, projection: projection)
+        return LiftSnapshot(target: target, pageArea: inverse.apply(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)),
+                            pageToWindow: view.pageToWindow)
     }
 
     /// Whether the baked layer holds (or is half-way through taking) the item at `index`.
@@ -43,8 +89,23 @@ extension PageRenderer {
     /// The held item over the view in framebuffer `target`, drawn at the view's zoom on a scratch layer
     /// (its clip and shadow need a stencil the window may not have), limited to the page as the layers are.
     func drawLifted(projection: PageProjection, width: Int, height: Int, target: GLuint) {
-        guard let index = liftedIndex, let view, let layer = pool.target("lifted", width: width, height: height) else { return }
+        guard let index = liftedIndex, let view else { return }
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        if let snapshot = liftSnapshot, snapshot.pageToWindow == view.pageToWindow {
+            // A render target's rows run bottom-up, a picture's top-down: its corners go in turned over.
+            let area = Quadrilateral(snapshot.pageArea)
+            guard let corners = snapshot.map.apply(to: Quadrilateral(upperLeft: area.lowerLeft, upperRight: area.lowerRight,
+                                                                     lowerRight: area.upperRight, lowerLeft: area.upperLeft))
+            else { return }
+            let pageOnScreen = view.pageToWindow.apply(pageRect).intersection(window)
+            guard !pageOnScreen.isNull, !pageOnScreen.isEmpty else { return }
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
+            Scissor.set(pageOnScreen, framebufferHeight: height)
+            imageQuads.draw(snapshot.target.texture, corners: corners, projection: projection, opacity: 1)
+            Scissor.off()
+            return
+        }
+        guard let layer = pool.target("lifted", width: width, height: height) else { return }
         let area = view.pageToWindow.apply(entries[index].item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }
         layer.bind()

@@ -71,6 +71,8 @@ public final class PageRenderer {
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
     var liftedIndex: Int?
+    /// A picture of the held item taken as it was picked up, drawn through the gesture's map each frame.
+    var liftSnapshot: LiftSnapshot?
     /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
     /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
     /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
@@ -238,6 +240,7 @@ public final class PageRenderer {
     /// Removes every item and the live stroke.
     public func clearInk() {
         liftedIndex = nil
+        liftSnapshot = nil
         liveStyle = nil
         liveSprites.removeAll()
         entries.removeAll()

@@ -133,11 +133,15 @@ final class LiftedItemTests: XCTestCase {
 
         // Picked up, moved 90 right in three steps: the page's ink where the scrap was shows again at
         // once, and the scrap's ink shows where it is now (drawn over the page, not in its layers).
-        let moves = [30.0, 60, 90].map { dx in try! XCTUnwrap(paper.transformed(by: Homography(.translation(dx, 0)))) }
+        // As the app sends it: the item updated for when it is put down, and the map its picture is
+        // drawn through meanwhile.
         XCTAssertTrue(renderer.perform([.lift(1)], building: builder))
         var shown = paper
-        for moved in moves {
-            XCTAssertTrue(renderer.perform([.edit(.update([ItemUpdate(index: 1, before: shown, after: moved)]))], building: builder))
+        for dx in [30.0, 60, 90] {
+            let map = Homography(.translation(dx, 0))
+            let moved = try XCTUnwrap(paper.transformed(by: map))
+            XCTAssertTrue(renderer.perform([.edit(.update([ItemUpdate(index: 1, before: shown, after: moved)])), .moveLifted(map)],
+                                           building: builder))
             shown = moved
         }
         renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
@@ -158,6 +162,8 @@ final class LiftedItemTests: XCTestCase {
         fresh.load(after, building: builder)
         fresh.drawView(width: 200, height: 160, pageToWindow: .identity, into: freshTarget)
         XCTAssertEqual(landed.pixels, freshTarget.readPixels().pixels, "put down, the page is as if the scrap had always been there")
-        XCTAssertEqual(held.pixels, landed.pixels, "and held, it looked the same")
+        // Held, its picture drawn through the map looked the same, to within one level in any channel (texel rounding).
+        let differences = zip(held.pixels, landed.pixels).map { abs(Int($0) - Int($1)) }
+        XCTAssertLessThanOrEqual(differences.max() ?? 0, 2, "held: \(held.saveForInspection(named: "held")) landed: \(landed.saveForInspection(named: "landed"))")
     }
 }

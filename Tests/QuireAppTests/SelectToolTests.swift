@@ -56,8 +56,9 @@ final class SelectToolTests: XCTestCase {
         // between two frames as one update, from where it was to where the page now has it — and put
         // it down where it ended.
         let work = canvas.takeRenderWork()
-        XCTAssertEqual(work.count, 3)
+        XCTAssertEqual(work.count, 4)
         XCTAssertEqual(work.first, .lift(0))
+        XCTAssertEqual(work[2], .moveLifted(Homography(.translation(100, 50))))
         XCTAssertEqual(work.last, .drop)
         guard case let .edit(.update(changes)) = work[1] else { return XCTFail("not an update") }
         XCTAssertEqual(changes.map(\.before), before.items)
