@@ -117,7 +117,7 @@ extension Page {
         }
         guard result.shapes.count >= 2 else { return .success([scrap]) }
         // The pieces must add up to the scrap: anything else is a cut that lost or doubled some of it.
-        let whole = evenOddArea(of: scrap.outline)
+        let whole = scrap.outlineArea
         let sum = result.shapes.reduce(0) { $0 + abs($1.area) }
         guard abs(sum - whole) <= 1e-6 * max(abs(whole), 1e-9) else {
             return .failure(ScissorsRefusal("the pieces of a cut scrap do not add up to it (\(sum) of \(whole) square pixels)"))
@@ -152,14 +152,6 @@ extension Page {
             }
             return piece
         })
-    }
-
-    /// The area a path fills by the even-odd rule, for outlines as scissors leave them: the first
-    /// subpath the outside, the rest holes in it.
-    static func evenOddArea(of path: BezierPath) -> Double {
-        let subpaths = path.subpaths
-        guard let outside = subpaths.first else { return 0 }
-        return abs(outside.signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
     }
 
     /// Whether some segment of the polyline comes within `bounds`: most scraps are nowhere near the cut.

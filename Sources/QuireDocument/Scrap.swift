@@ -23,6 +23,14 @@ public struct Scrap: Equatable, Sendable, Codable {
         self.items = items
     }
 
+    /// The area of paper inside the outline (scrap pixels²), for outlines as scissors leave them: the first
+    /// subpath the outside edge, the rest holes in it.
+    public var outlineArea: Double {
+        let subpaths = outline.subpaths
+        guard let outside = subpaths.first else { return 0 }
+        return abs(outside.signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
+    }
+
     /// The page area the scrap covers: its outline's bounds carried onto the page (a projective map
     /// keeps a convex hull's corners as its corners while the vanishing line stays off the scrap).
     public var bounds: Rect {

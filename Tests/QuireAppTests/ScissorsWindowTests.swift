@@ -78,10 +78,6 @@ final class ScissorsWindowTests: XCTestCase {
         page?.items.compactMap { if case let .scrap(s) = $0.content { s } else { nil } } ?? []
     }
 
-    private func area(_ scrap: Scrap) -> Double {
-        let subpaths = scrap.outline.subpaths
-        return abs(subpaths[0].signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
-    }
 
     private func units(_ x: Double, _ y: Double) -> (Double, Double) {
         (InputTestDevice.units(fromPixel: x, extent: server.width), InputTestDevice.units(fromPixel: y, extent: server.height))
@@ -92,7 +88,7 @@ final class ScissorsWindowTests: XCTestCase {
         driver.drag(through: (0...20).map { (260, 150 + $0 * 10) })   // down through x = 260
         XCTAssertTrue(eventually { self.scraps(self.saved()).count == 2 }, "saved as two scraps: \(quire!.text)")
         let pieces = scraps(saved())
-        XCTAssertEqual(pieces.map(area).reduce(0, +), 200 * 100, accuracy: 200 * 100 * 1e-6)
+        XCTAssertEqual(pieces.map(\.outlineArea).reduce(0, +), 200 * 100, accuracy: 200 * 100 * 1e-6)
         // Pushed 3 px apart each way: a gap of paper (or shadow) where the cut went, the pieces either side.
         XCTAssertTrue(eventually { !self.isPicture(260, 250) && self.isRed(254, 250) && self.isRed(266, 250) },
                       "cut and nudged apart: \(screen().saveForInspection(named: "scissors-cut"))")
@@ -108,7 +104,7 @@ final class ScissorsWindowTests: XCTestCase {
 
         driver.key("z", control: true)
         XCTAssertTrue(eventually { self.scraps(self.saved()).count == 1 && self.isRed(260, 250) }, "undo puts it back whole")
-        XCTAssertEqual(scraps(saved()).first.map(area) ?? 0, 200 * 100, accuracy: 1e-9)
+        XCTAssertEqual(scraps(saved()).first.map(\.outlineArea) ?? 0, 200 * 100, accuracy: 1e-9)
         driver.key("y", control: true)
         XCTAssertTrue(eventually { self.scraps(self.saved()).count == 2 && !self.isPicture(260, 250) }, "redo cuts again")
 
@@ -156,7 +152,7 @@ final class ScissorsWindowTests: XCTestCase {
         try pen.sync()
         XCTAssertTrue(eventually { self.scraps(self.saved()).count == 2 }, "the pen's curve cut the scrap: \(quire!.text)")
         let page = try XCTUnwrap(saved())
-        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 200 * 100, accuracy: 200 * 100 * 1e-6)
+        XCTAssertEqual(scraps(page).map(\.outlineArea).reduce(0, +), 200 * 100, accuracy: 200 * 100 * 1e-6)
         XCTAssertEqual(page.items.filter { $0.stroke != nil }.count, 1, "the scissors leave no ink on the page")
         XCTAssertTrue(scraps(page).allSatisfy { $0.items.isEmpty }, "nor on the scraps")
     }

@@ -30,10 +30,6 @@ final class ScissorsCutTests: XCTestCase {
         page.items.compactMap { if case let .scrap(s) = $0.content { s } else { nil } }
     }
 
-    private func area(_ scrap: Scrap) -> Double {
-        let subpaths = scrap.outline.subpaths
-        return abs(subpaths[0].signedArea) - subpaths.dropFirst().reduce(0) { $0 + abs($1.signedArea) }
-    }
 
     private func cut(_ page: inout Page, _ points: [Point], nudge: Double = 0) throws -> ScissorsCut {
         let result = page.cutting(along: try ScissorsPath(points: points, closingReach: 4), nudge: nudge)
@@ -53,7 +49,7 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(page.items[0], ink)
         XCTAssertEqual(page.items[3], top, "the scrap the path missed stays where it was, above the pieces")
         let pieces = scraps(page).prefix(2)
-        XCTAssertEqual(pieces.map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(pieces.map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
         XCTAssertEqual(pieces.map { $0.transform.apply(Quadrilateral($0.outline.bounds).upperLeft)!.x }.sorted(), [100, 300])
         XCTAssertTrue(pieces.allSatisfy { $0.image == picture }, "each piece keeps the whole picture, clipped by its outline")
         try page.apply(try XCTUnwrap(result.edit).inverse)
@@ -103,7 +99,7 @@ final class ScissorsCutTests: XCTestCase {
         }
         guard case let .scraps(_, _, pieces) = try cut(&page, points) else { return XCTFail() }
         XCTAssertGreaterThan(pieces, 6)
-        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(scraps(page).map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
     }
 
     func testALoopInsideAScrapCutsOutAPieceAndLeavesAHole() throws {
@@ -115,13 +111,13 @@ final class ScissorsCutTests: XCTestCase {
         // Drawn nearly closed: the last point is 2 px from the first.
         let result = try cut(&page, circle + [Point(252, 150)])
         guard case .scraps(_, _, 2) = result else { return XCTFail("\(result)") }
-        let pieces = scraps(page).sorted { area($0) < area($1) }
+        let pieces = scraps(page).sorted { $0.outlineArea < $1.outlineArea }
         XCTAssertEqual(pieces[1].outline.subpaths.count, 2, "the rest has a hole where the loop went")
-        XCTAssertEqual(pieces.map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(pieces.map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
         // Straight through both again: the disc in halves, the holed rest into two notched pieces.
         let again = try cut(&page, line(Point(200, -10), Point(200, 310)))
         guard case .scraps(_, scraps: 2, pieces: 4) = again else { return XCTFail("not four pieces") }
-        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(scraps(page).map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
     }
 
     func testASelfCrossingCutAcrossAScrapMakesThePiecesItEnclosesToo() throws {
@@ -136,7 +132,7 @@ final class ScissorsCutTests: XCTestCase {
         let result = try cut(&page, points)
         guard case let .scraps(_, scraps: 1, pieces) = result else { return XCTFail("not one scrap cut") }
         XCTAssertGreaterThanOrEqual(pieces, 3, "left, right, and the loop's inside")
-        XCTAssertEqual(scraps(page).map(area).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
+        XCTAssertEqual(scraps(page).map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 400 * 300 * 1e-6)
     }
 
     func testACutThroughTwoStackedScrapsSplitsBothInTheirOrder() throws {
@@ -145,8 +141,8 @@ final class ScissorsCutTests: XCTestCase {
         guard case .scraps(_, scraps: 2, pieces: 4) = try cut(&page, line(Point(150, -10), Point(150, 400))) else { return XCTFail() }
         // The low scrap's pieces first, then the high one's (half size: 200 × 150 page pixels).
         let pieces = scraps(page)
-        XCTAssertEqual(pieces.prefix(2).map(area).reduce(0, +), 400 * 300, accuracy: 1e-3)
-        XCTAssertEqual(pieces.suffix(2).map(area).reduce(0, +), 400 * 300, accuracy: 1e-3, "scrap coordinates: its own area")
+        XCTAssertEqual(pieces.prefix(2).map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 1e-3)
+        XCTAssertEqual(pieces.suffix(2).map(\.outlineArea).reduce(0, +), 400 * 300, accuracy: 1e-3, "scrap coordinates: its own area")
     }
 
     func testAPathThatStopsInsideOrMissesCutsNothing() throws {
@@ -184,7 +180,7 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(page.items[2], outside)
         let scrap = try XCTUnwrap(scraps(page).last)
         XCTAssertNil(scrap.image, "a transparent scrap")
-        XCTAssertEqual(area(scrap), 100 * 100, accuracy: 1e-6)
+        XCTAssertEqual(scrap.outlineArea, 100 * 100, accuracy: 1e-6)
         let held = try XCTUnwrap(scrap.items.first?.stroke)
         let onPage = held.samples.map { scrap.transform.apply($0.position)! }
         XCTAssertEqual(onPage.first!.x, 100, accuracy: 1e-6)
@@ -246,7 +242,7 @@ final class ScissorsCutTests: XCTestCase {
             let result = try cut(&page, points, nudge: 2)
             switch result {
             case .scraps:
-                XCTAssertEqual(scraps(page).map(area).reduce(0, +), area(scrapValue(original)), accuracy: 400 * 300 * 1e-6,
+                XCTAssertEqual(scraps(page).map(\.outlineArea).reduce(0, +), scrapValue(original).outlineArea, accuracy: 400 * 300 * 1e-6,
                                "\(points)")
                 outcomes["cut", default: 0] += 1
             case .nothing, .ink:
