@@ -30,6 +30,7 @@ let allBenchmarks: [Benchmark] = [
     renderBenchmark,
     scrapRenderBenchmark,
     notebookBenchmark,
+    bulkWriteBenchmark,
     importBenchmark,
     scrapPageBenchmark,
 ]
