@@ -31,6 +31,8 @@ let allBenchmarks: [Benchmark] = [
     scrapRenderBenchmark,
     notebookBenchmark,
     bulkWriteBenchmark,
+    exportBenchmark,
+    largeExportBenchmark,
     importBenchmark,
     scrapPageBenchmark,
 ]
