@@ -14,9 +14,10 @@ public final class PNGWriter {
 
     /// zlib's levels 0 (stored) to 9 (smallest, slowest).
     public static let compressionLevels = 0...9
-    /// The level exports use unless told otherwise: zlib's fastest with the "up" filter. On page images
-    /// (mostly paper) it writes files about as small as libpng's default level 6 in a fraction of the time.
-    public static let fastLevel = 1
+    /// The level exports and thumbnails use unless told otherwise, unfiltered. Measured on 300-dpi page
+    /// images: as fast as level 1 and half its size on sparse ink; 1.5–2× the size of libpng's default
+    /// (level 6, adaptive filters) in a third to a quarter of the time.
+    public static let fastLevel = 2
     /// libpng's own default, for callers that want smaller files over speed.
     public static let defaultLibpngLevel = 6
 
