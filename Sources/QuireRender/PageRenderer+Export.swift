@@ -27,6 +27,9 @@ extension PageRenderer {
             grid.append(bounds: item.bounds)
         }
         images.sweep()
+        exportHasErasers = entries.contains { entry in
+            if case let .stroke(stroke) = entry.item { stroke.style.blendMode == .erase } else { false }
+        }
         layersAreStale = true
         view?.tiles.markAllStale()
     }
@@ -47,9 +50,9 @@ extension PageRenderer {
 
     /// Renders rows `band` of the page's image at `scale` (`tiling` says the image's size and columns)
     /// and reads them into `slot`, which must hold `band.count × tiling.width × 4` bytes: whole image
-    /// rows, the band's bottom row first (GL's order), premultiplied. Ink is drawn first on a clear tile
-    /// and the paper under it ("destination over"), so erasers remove ink and never the paper, with no
-    /// second layer or copy. The slot is read asynchronously where it is a pixel buffer (`ring.map`).
+    /// rows, the band's bottom row first (GL's order), premultiplied. On a page with erasers, ink is
+    /// drawn first on a clear tile and the paper under it ("destination over"), so erasers remove ink
+    /// and never the paper, with no second layer or copy; without, straight onto the paper. The slot is read asynchronously where it is a pixel buffer (`ring.map`).
     public func readBand(_ band: Range<Int>, of tiling: ExportTiling, scale: Double, into slot: PixelBufferRing.Slot,
                          ring: PixelBufferRing) throws {
         let rows = band.count
@@ -67,8 +70,19 @@ extension PageRenderer {
             let tile = Rect(x: 0, y: 0, width: Double(column.count), height: Double(rows))
             target.bind()
             Scissor.set(tile, framebufferHeight: target.height)
-            glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            // Ink blends "over" (associatively) except an eraser's "destination out", which must not
+            // take the paper: with no eraser on the page the ink goes straight onto the paper; with one,
+            // onto a clear tile with the paper put under it afterwards. (Scraps erase within layers of
+            // their own.) Opaque paper only: "under" needs what is drawn to keep its alpha.
+            let paperFirst = !exportHasErasers && paperColor.alpha >= 1
+            if paperFirst {
+                glClearColor(paperColor.red, paperColor.green, paperColor.blue, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                if paperPattern != .blank { quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern) }
+            } else {
+                glClearColor(0, 0, 0, 0)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
             let wholePage = column.count == tiling.width && rows == tiling.height
             if wholePage {
                 drawItems(entries.indices, into: target, projection: projection)
@@ -78,9 +92,11 @@ extension PageRenderer {
                                 width: Double(column.count) / scale, height: Double(rows) / scale).outsetBy(2)
                 drawItems(grid.strokes(touching: area), into: target, projection: projection)
             }
-            target.bind()
-            Scissor.set(tile, framebufferHeight: target.height)
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern, behind: true)
+            if !paperFirst {
+                target.bind()
+                Scissor.set(tile, framebufferHeight: target.height)
+                quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern, behind: true)
+            }
             Scissor.off()
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
             ring.read(x: 0, y: target.height - rows, width: column.count, height: rows, into: slot,

@@ -82,6 +82,9 @@ public final class PageRenderer {
     /// Set by `loadForExport`: the ink and baked layers do not show the items yet. Whatever reads or
     /// draws on the layers first draws them (`drawLayersIfStale`).
     var layersAreStale = false
+    /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
+    /// on the paper when there is none (see `readBand`).
+    var exportHasErasers = true
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
 

@@ -109,17 +109,25 @@ final class PageExportPipelineTests: XCTestCase {
         XCTAssertEqual(mapped, plain)
     }
 
-    /// The pipeline draws what the window's renderer draws: at 1× its image is the page renderer's own.
+    /// The pipeline draws what the window's renderer draws: at 1× its image is the page renderer's own,
+    /// on a page with an eraser (ink on a clear tile, paper put under) and on one without (ink straight
+    /// onto the paper), on tinted ruled paper.
     func testThePipelineDrawsWhatThePageRendererDraws() throws {
-        let page = page()
-        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 200)
-        renderer.paperColor = page.background.paperColor
-        renderer.paperPattern = PaperPattern(page.background)
-        renderer.load(RenderItemBuilder().renderItems(of: page))
-        let reference = try renderer.renderPageImage(scale: 1)
-        let exported = try export([page], scale: 1, name: "same")[0]
-        let diff = difference(reference, exported)
-        XCTAssertLessThanOrEqual(diff.largest, 2, "differs by \(diff.largest) at \(diff.pixels) pixels")
+        var withoutEraser = page()
+        withoutEraser.background.paperColor = InkColor(red: 1, green: 0.97, blue: 0.85)
+        let eraserless = Page(size: withoutEraser.size, background: withoutEraser.background,
+                              strokes: withoutEraser.strokes.filter { $0.style.tool != .eraser })
+        for (name, page) in [("eraser", page()), ("no-eraser", eraserless)] {
+            let renderer = try PageRenderer(pageWidth: 300, pageHeight: 200)
+            renderer.paperColor = page.background.paperColor
+            renderer.paperPattern = PaperPattern(page.background)
+            renderer.load(RenderItemBuilder().renderItems(of: page))
+            let reference = try renderer.renderPageImage(scale: 1)
+            let exported = try export([page], scale: 1, name: name)[0]
+            let diff = difference(reference, exported)
+            XCTAssertLessThanOrEqual(diff.largest, 2, "\(name): differs by \(diff.largest) at \(diff.pixels) pixels")
+            XCTAssertGreaterThan(exported.inkedCount(x0: 0, y0: 0, x1: 300, y1: 200), 500, name)
+        }
     }
 
     /// More pages than read-back slots, in bands: each arrives whole and in its place, and no temporary
