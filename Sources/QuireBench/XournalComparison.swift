@@ -25,7 +25,7 @@ enum XournalComparison {
             return
         }
         let xournalPerPage = seconds * 1000 / Double(pages.count)
-        context.report("Xournal++ --create-img: per page (\(written) files)", xournalPerPage, "ms")
+        context.report("Xournal++ --create-img: per page", xournalPerPage, "ms")
         context.report("Quire pipeline: per page", quireMillisecondsPerPage, "ms")
         context.report("Quire ÷ Xournal++", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
     }
