@@ -4,20 +4,31 @@ import QuireImageIO
 /// Writes page images so that a reader never sees half a file: PNG to a temporary name beside the
 /// target, then an atomic rename.
 public enum PageExporter {
-    public static func write(_ image: RGBAImage, to path: String) throws {
+    /// Writes `image` at zlib `level` (the fast level unless told; an opaque image as RGB).
+    public static func write(_ image: RGBAImage, to path: String, level: Int = PNGWriter.fastLevel) throws {
+        let temporary = try temporaryPath(for: path)
+        do {
+            try PNG.write(image, to: temporary, level: level)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        try moveIntoPlace(temporary, path)
+    }
+
+    /// The temporary name a file for `path` is written under: beside it, hidden, this process's own.
+    /// Throws when the folder does not exist.
+    static func temporaryPath(for path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory) else {
             throw PNGError.writeFailed(path: path, reason: "the folder \(directory) does not exist")
         }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        do {
-            try PNG.write(image, to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    }
+
+    /// Renames the finished `temporary` to `path` (removing it if that fails).
+    static func moveIntoPlace(_ temporary: String, _ path: String) throws {
         guard rename(temporary, path) == 0 else {
             let code = POSIXErrorCode(rawValue: errno) ?? .EIO
             try? FileManager.default.removeItem(atPath: temporary)

@@ -169,9 +169,13 @@ public enum PackedSamples {
     }
 
     private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        // Byte by byte into the reserved capacity: an array literal here would allocate per value, the
+        // larger part of a bulk write's time.
         let v = value.littleEndian
-        bytes += [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
-                  UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24)]
+        bytes.append(UInt8(truncatingIfNeeded: v))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
     }
 
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -5,38 +5,33 @@ import Foundation
 /// thrown `PNGError`, never an abort.
 public enum PNG {
     public enum Speed: Sendable {
-        /// libpng's default compression.
+        /// libpng's default compression (level 6, adaptive filters).
         case small
-        /// Faster encoding, larger files: for thumbnails and screenshots taken while drawing.
+        /// Faster encoding, slightly larger files: exports, thumbnails and screenshots taken while drawing.
         case fast
+
+        var level: Int { self == .small ? PNGWriter.defaultLibpngLevel : PNGWriter.fastLevel }
     }
 
+    /// Writes `image` in one pass (`PNGWriter`); an image with no transparent pixel is written as RGB.
     public static func write(_ image: RGBAImage, to path: String, speed: Speed = .small) throws {
-        var message = [CChar](repeating: 0, count: 256)
-        errno = 0
-        let ok = image.pixels.withUnsafeBytes { bytes in
-            quire_png_write_rgba_file(path, bytes.baseAddress, Int32(image.width), Int32(image.height),
-                                      Int32(image.width * 4), speed == .fast ? 1 : 0, &message, message.count)
-        }
-        if ok == 0 {
-            let reason = decode(message)
-            if let system = PNGError.fileSystem(path: path, operation: "open", errno: errno, libpngSaid: reason) { throw system }
-            throw PNGError.writeFailed(path: path, reason: reason)
-        }
+        try write(image, to: path, level: speed.level)
     }
 
+    /// `write` at zlib `level` (0–9).
+    public static func write(_ image: RGBAImage, to path: String, level: Int) throws {
+        let writer = try PNGWriter(path: path, width: image.width, height: image.height,
+                                   channels: image.isOpaque ? .rgb : .rgba, level: level)
+        try writer.write(image)
+        try writer.finish()
+    }
+
+    /// The PNG's bytes, compressed once (no size query first); an opaque image is encoded as RGB.
     public static func encode(_ image: RGBAImage, speed: Speed = .small) throws -> [UInt8] {
-        var message = [CChar](repeating: 0, count: 256)
-        var out: UnsafeMutableRawPointer?
-        var size = 0
-        let ok = image.pixels.withUnsafeBytes { bytes in
-            quire_png_write_rgba_memory(bytes.baseAddress, Int32(image.width), Int32(image.height),
-                                        Int32(image.width * 4), speed == .fast ? 1 : 0, &out, &size,
-                                        &message, message.count)
-        }
-        guard ok != 0, let out else { throw PNGError.writeFailed(path: nil, reason: decode(message)) }
-        defer { free(out) }
-        return [UInt8](UnsafeRawBufferPointer(start: out, count: size))
+        let writer = try PNGWriter(path: nil, width: image.width, height: image.height,
+                                   channels: image.isOpaque ? .rgb : .rgba, level: speed.level)
+        try writer.write(image)
+        return try writer.finish()
     }
 
     /// Pictures over `ImageFile.maximumSide` / `maximumPixels` are refused from their header (`readFailed`).
@@ -73,8 +68,5 @@ public enum PNG {
         return RGBAImage(width: width, height: height, pixels: bytes)
     }
 
-    private static func decode(_ message: [CChar]) -> String {
-        let end = message.firstIndex(of: 0) ?? message.count
-        return String(decoding: message[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    private static func decode(_ message: [CChar]) -> String { PNGWriter.text(message) }
 }

@@ -45,6 +45,18 @@ public struct RGBAImage: Equatable, Sendable {
         }
     }
 
+    /// Whether every pixel is fully opaque (an image then needs no alpha channel on disk).
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { bytes in
+            var i = 3
+            while i < bytes.count {
+                if bytes[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
     /// The same image upside down: GL reads rows bottom first, PNG and X write them top first.
     public func flippedVertically() -> RGBAImage {
         let rowBytes = width * 4

@@ -16,10 +16,6 @@ enum FramebufferReader {
 
     /// GL holds premultiplied colour; PNG and people expect straight alpha.
     static func unpremultiply(_ bytes: inout [UInt8]) {
-        for i in stride(from: 0, to: bytes.count, by: 4) {
-            let a = Int(bytes[i + 3])
-            guard a != 0 && a != 255 else { continue }
-            for c in 0..<3 { bytes[i + c] = UInt8(min(255, (Int(bytes[i + c]) * 255 + a / 2) / a)) }
-        }
+        bytes.withUnsafeMutableBytes { PremultipliedAlpha.unpremultiply($0) }
     }
 }

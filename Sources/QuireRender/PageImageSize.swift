@@ -4,9 +4,15 @@ import CGL
 /// can hold. Each side is at most `maximumSide` (GL_MAX_TEXTURE_SIZE on llvmpipe, 16,384) and the
 /// whole at most `maximumPixels` (2^27, 512 MB per RGBA buffer; an export holds about three), so an
 /// export neither fails inside GL ("framebuffer incomplete") nor asks for gigabytes. Stated in INSTALL.md.
+///
+/// An export renders in tiles (`ExportTiling`) and streams rows to the PNG writer, so its images may be
+/// larger: `tiled` allows `maximumTiledSide` a side and `maximumTiledPixels` in all (a 20× Letter page is
+/// 16,320×21,120). Those bound the time and the file, not memory, which a band at a time keeps small.
 public struct PageImageSize: Equatable, Sendable {
     public static let maximumSide = 16384
     public static let maximumPixels = 1 << 27
+    public static let maximumTiledSide = 65536
+    public static let maximumTiledPixels = 1 << 32
 
     public let width: Int
     public let height: Int
@@ -33,18 +39,29 @@ public struct PageImageSize: Equatable, Sendable {
     /// stating the limits and the largest scale this page allows; `maximumSide` lowers the side limit
     /// (to `currentMaximumSide()`, say).
     public init(pageWidth: Double, pageHeight: Double, scale: Double, maximumSide: Int = Self.maximumSide) throws {
-        let maximumSide = min(maximumSide, Self.maximumSide)
+        try self.init(pageWidth: pageWidth, pageHeight: pageHeight, scale: scale, maximumSide: min(maximumSide, Self.maximumSide),
+                      maximumPixels: Self.maximumPixels)
+    }
+
+    /// The image of a page exported in tiles: the same checks against the larger tiled limits.
+    public static func tiled(pageWidth: Double, pageHeight: Double, scale: Double) throws -> PageImageSize {
+        try PageImageSize(pageWidth: pageWidth, pageHeight: pageHeight, scale: scale, maximumSide: maximumTiledSide,
+                          maximumPixels: maximumTiledPixels)
+    }
+
+    private init(pageWidth: Double, pageHeight: Double, scale: Double, maximumSide: Int, maximumPixels: Int) throws {
         guard pageWidth.isFinite, pageHeight.isFinite, pageWidth >= 1, pageHeight >= 1 else {
             throw PageImageSizeError(message: "the page is \(pageWidth)×\(pageHeight) px, not a size a page can have")
         }
-        let largest = Self.largestScale(pageWidth: pageWidth, pageHeight: pageHeight, maximumSide: maximumSide)
+        let largest = Self.largestScale(pageWidth: pageWidth, pageHeight: pageHeight, maximumSide: maximumSide,
+                                        maximumPixels: maximumPixels)
         // Checked as Doubles first: converting an absurd product to Int would trap.
         let w = (pageWidth * scale).rounded(), h = (pageHeight * scale).rounded()
         guard scale.isFinite, scale > 0, w >= 1, h >= 1, w <= Double(maximumSide), h <= Double(maximumSide),
-              w * h <= Double(Self.maximumPixels) else {
+              w * h <= Double(maximumPixels) else {
             throw PageImageSizeError(message: """
                 a scale of \(scale) makes a \(Int(pageWidth.rounded()))×\(Int(pageHeight.rounded())) px page \
-                \(Self.pixels(w))×\(Self.pixels(h)) px; images are at most \(maximumSide) px a side and \(Self.maximumPixels) pixels \
+                \(Self.pixels(w))×\(Self.pixels(h)) px; images are at most \(maximumSide) px a side and \(maximumPixels) pixels \
                 in all, so this page takes scales from \(Self.smallestScale(pageWidth: pageWidth, pageHeight: pageHeight)) \
                 to \(largest)
                 """)
@@ -59,7 +76,8 @@ public struct PageImageSize: Equatable, Sendable {
     }
 
     /// The largest scale at which the page's image is within the limits (rounded down to 1/1000).
-    public static func largestScale(pageWidth: Double, pageHeight: Double, maximumSide: Int = Self.maximumSide) -> Double {
+    public static func largestScale(pageWidth: Double, pageHeight: Double, maximumSide: Int = Self.maximumSide,
+                                    maximumPixels: Int = Self.maximumPixels) -> Double {
         let bySide = Double(maximumSide) / max(pageWidth, pageHeight)
         let byArea = (Double(maximumPixels) / (pageWidth * pageHeight)).squareRoot()
         return (min(bySide, byArea) * 1000).rounded(.down) / 1000

@@ -12,6 +12,7 @@ extension PageRenderer {
     /// group or a clipped stroke goes whole. At least one step is baked per call, so baking always
     /// progresses. The sprites are on the GPU already: baking uploads nothing.
     func bake(budget: Double) {
+        drawLayersIfStale()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
         while entries.count - bakedCount > undoWindow {
             let entry = entries[bakedCount]

@@ -18,7 +18,7 @@ extension PageRenderer {
     /// upload, and everything outside the undo window goes straight into the baked layer, with no time
     /// slicing. Neighbouring strokes that blend alike draw in one call.
     public func load(_ loaded: [RenderItem]) {
-        if !entries.isEmpty || liveStyle != nil { clearInk() }
+        if !entries.isEmpty || liveStyle != nil || layersAreStale { clearInk() }
         var strokeSprites: [[Sprite]] = []
         for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
         var spans = sprites.arena.store(strokeSprites)[...]
@@ -55,6 +55,7 @@ extension PageRenderer {
     public func insert(_ item: RenderItem, at index: Int) -> Bool {
         drop()
         guard index >= 0, index <= entries.count else { return refuse("insert at \(index)") }
+        drawLayersIfStale()
         entries.insert(storedEntry(item), at: index)
         grid.insert(bounds: item.bounds, at: index)
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false

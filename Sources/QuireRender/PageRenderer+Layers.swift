@@ -172,6 +172,7 @@ extension PageRenderer {
     /// Redraws the page inside `rect` from what is kept: the baked layer (itself rebuilt from vectors
     /// when `bakedToo`), then the recent items that touch the rect, in order, then the live stroke.
     func redraw(_ rect: Rect, bakedToo: Bool) {
+        drawLayersIfStale()
         let area = rect.outsetBy(1).intersection(pageRect)
         guard !area.isNull, !area.isEmpty else { return }
         if pendingRedraws != nil {

@@ -18,6 +18,7 @@ extension PageRenderer {
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil) {
         defer { images.sweep() }
+        drawLayersIfStale()
         bake(budget: bakeBudget)
         updateView(width: width, height: height, pageToWindow: pageToWindow)
         sharpen(budget: sharpenBudget)
@@ -167,6 +168,7 @@ extension PageRenderer {
     /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink
     /// layer as it is, at any other scale re-rendered from vectors (sharp, not a scaled bitmap).
     public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
+        drawLayersIfStale()
         let size = try PageImageSize(pageWidth: Double(pageWidth), pageHeight: Double(pageHeight), scale: scale,
                                  maximumSide: PageImageSize.currentMaximumSide())
         let width = size.width, height = size.height

@@ -86,6 +86,12 @@ public final class PageRenderer {
     var liveSprites: [Sprite] = []
 
     var view: ViewState?
+    /// Set by `loadForExport`: the ink and baked layers do not show the items yet. Whatever reads or
+    /// draws on the layers first draws them (`drawLayersIfStale`).
+    var layersAreStale = false
+    /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
+    /// on the paper when there is none (see `readBand`).
+    var exportHasErasers = true
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
 
@@ -180,6 +186,7 @@ public final class PageRenderer {
     /// highlighter collects in its own layer until the stroke ends.
     public func appendToLiveStroke<C: RandomAccessCollection>(_ committed: C) where C.Element == Sprite {
         guard let style = liveStyle, !committed.isEmpty else { return }
+        drawLayersIfStale()
         liveSprites.append(contentsOf: committed)
         let brush = brushes.texture(for: style.brush)
         switch style.blendMode {
@@ -249,6 +256,7 @@ public final class PageRenderer {
         grid = StrokeGrid()
         bakedCount = 0
         bakeProgress = nil
+        layersAreStale = false
         inkLayer.clear()
         bakedLayer.clear()
         view?.tiles.markAllStale()

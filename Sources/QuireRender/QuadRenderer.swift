@@ -30,15 +30,16 @@ final class QuadRenderer {
     }
 
     /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
-    /// (in the coordinates of `rect`, page pixels).
+    /// (in the coordinates of `rect`, page pixels). `behind`: under what is there instead ("destination
+    /// over"), so ink drawn first on a transparent target gets its paper without a second layer.
     func fill(_ rect: Rect, projection: PageProjection, color fill: InkColor, opacity: Float = 1,
-              paper: PaperPattern = .blank) {
+              paper: PaperPattern = .blank, behind: Bool = false) {
         glUseProgram(program.id)
         glUniform1i(pattern, paper.kind.rawValue)
         let c = paper.lineColor
         glUniform4f(lineColor, c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
         glUniform1f(spacing, Float(paper.spacing))
-        draw(rect, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false)
+        draw(rect, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false, behind: behind)
         glUniform1i(pattern, 0)
     }
 
@@ -51,7 +52,7 @@ final class QuadRenderer {
     }
 
     private func draw(_ rect: Rect, projection: PageProjection, texture: GLuint?, fill: InkColor, opacity alpha: Float,
-                      replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
+                      replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1), behind: Bool = false) {
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
         glUniform4f(color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
@@ -65,7 +66,11 @@ final class QuadRenderer {
             glDisable(GLenum(GL_BLEND))
         } else {
             glEnable(GLenum(GL_BLEND))
-            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            if behind {
+                glBlendFunc(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE))
+            } else {
+                glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            }
         }
         let (x, y, w, h) = projection.viewport
         glViewport(x, y, w, h)
@@ -81,5 +86,6 @@ final class QuadRenderer {
         }
         corners.withUnsafeBytes { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
         glEnable(GLenum(GL_BLEND))
+        if behind { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
     }
 }

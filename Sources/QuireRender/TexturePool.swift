@@ -13,10 +13,11 @@ final class TexturePool {
     /// A target for `purpose` of at least `width × height`, for scratch layers sized to what they hold:
     /// grown (in steps of 256 pixels, never shrunk) when a bigger one is asked for, so the varying
     /// sizes of scraps do not make a GL object each. The caller uses its upper-left part.
-    func target(_ purpose: String, atLeast width: Int, _ height: Int) -> RenderTarget? {
+    /// `limit` caps the rounding (an export's tile must stay within the GL limits it was cut to).
+    func target(_ purpose: String, atLeast width: Int, _ height: Int, limit: Int = .max) -> RenderTarget? {
         if let existing = targets[purpose], existing.width >= width, existing.height >= height { return existing }
         let old = targets[purpose]
-        func grown(_ needed: Int, _ had: Int?) -> Int { max(had ?? 0, (needed + 255) / 256 * 256) }
+        func grown(_ needed: Int, _ had: Int?) -> Int { max(had ?? 0, min(limit, (needed + 255) / 256 * 256), needed) }
         // The exact size when the rounded one is refused (beyond the driver's largest texture).
         targets[purpose] = (try? RenderTarget(width: grown(width, old?.width), height: grown(height, old?.height)))
             ?? (try? RenderTarget(width: max(width, old?.width ?? 0), height: max(height, old?.height ?? 0)))

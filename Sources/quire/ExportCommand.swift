@@ -2,22 +2,30 @@ import ArgumentParser
 import Foundation
 import QuireApp
 import QuireDocument
+import QuireImageIO
 import QuireRender
 import QuireStorage
 
 /// `quire export NOTEBOOK --png DIR`: one PNG per page (`page-001.png`, …), rendered offscreen with
-/// headless GL; a progress bar on stderr when it is a terminal.
+/// headless GL; a progress bar on stderr when it is a terminal. Pages render one after another while
+/// others encode (`PageExportPipeline`); an image beyond the GL limits is rendered in tiles.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every page of a notebook as PNG.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
     var png: String
     @Option(help: "Image pixels per page pixel.") var scale: Double = 1
+    @Option(help: ArgumentHelp("zlib level for the PNG files: 0 (none, fastest) to 9 (smallest, slowest).", valueName: "0-9"))
+    var pngCompression: Int = PNGWriter.fastLevel
     @OptionGroup var library: LibraryOption
 
     func validate() throws {
         guard scale.isFinite, scale > 0 else {
             throw ValidationError("--scale wants a number of image pixels per page pixel above 0; got \(scale)")
+        }
+        guard PNGWriter.compressionLevels.contains(pngCompression) else {
+            throw ValidationError("--png-compression takes a zlib level from 0 (none, fastest) to 9 (smallest files); "
+                                  + "got \(pngCompression)")
         }
     }
 
@@ -33,13 +41,12 @@ struct ExportCommand: ParsableCommand {
             }
         } catch { fail(error) }
         defer { try? store.close() }
-        // Every page's image size is checked, against this GL's limits too, before anything is written:
-        // a scale too large for any page is a usage error (exit 64), not a half-written folder.
-        let maximumSide = PageImageSize.currentMaximumSide()
+        // Every page's image size is checked before anything is written: a scale too large for any page
+        // is a usage error (exit 64), not a half-written folder. Beyond the GL limits pages are tiled.
         for (index, page) in pages.enumerated() {
             do {
-                _ = try PageImageSize(pageWidth: Double(page.size.pixelSize.width),
-                                      pageHeight: Double(page.size.pixelSize.height), scale: scale, maximumSide: maximumSide)
+                _ = try PageImageSize.tiled(pageWidth: Double(page.size.pixelSize.width),
+                                            pageHeight: Double(page.size.pixelSize.height), scale: scale)
             } catch {
                 throw ValidationError("--scale \(scale) is too large for page \(index + 1): \(error)")
             }
@@ -52,15 +59,16 @@ struct ExportCommand: ParsableCommand {
                 throw ValidationError("cannot make the folder \(folder) (\(error.localizedDescription)); choose another with --png")
             }
             let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-            let renderer = PageImageRenderer(builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))
+            let pipeline = PageExportPipeline(scale: scale, compression: pngCompression,
+                                              builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))
             let ids = try store.pageIDs()
             let progress = ProgressBar(total: ids.count, label: "pages")
             for (index, id) in ids.enumerated() {
                 let page = try store.loadPage(id)
-                let path = folder + String(format: "/page-%03d.png", index + 1)
-                try PageExporter.write(try renderer.image(of: page, scale: scale), to: path)
+                try pipeline.export(page, to: folder + String(format: "/page-%03d.png", index + 1))
                 progress.update(index + 1)
             }
+            try pipeline.finish()
             progress.finish()
             withExtendedLifetime(context) {}
             print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(folder)")

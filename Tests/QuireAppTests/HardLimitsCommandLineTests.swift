@@ -66,15 +66,37 @@ final class HardLimitsCommandLineTests: XCTestCase {
             XCTAssertTrue(text.contains("--scale"), "--scale \(bad): \(text)")
             XCTAssertEqual(written, [], "--scale \(bad) wrote something")
         }
-        for bad in ["20", "1e20", "100"] {
+        // Beyond the GL limits an export is tiled; the limits left are the tiled ones.
+        for bad in ["1e20", "100"] {
             let text = try quire("export", "Scale", "--png", output, "--scale", bad, status: 64)
-            XCTAssertTrue(text.contains("px a side") && text.contains("134217728"), "--scale \(bad) does not state the limit: \(text)")
-            XCTAssertTrue(text.contains("to 12.48"), "--scale \(bad) does not state the largest scale: \(text)")
+            XCTAssertTrue(text.contains("px a side") && text.contains("65536") && text.contains("4294967296"),
+                          "--scale \(bad) does not state the limit: \(text)")
+            XCTAssertTrue(text.contains("to 62.06"), "--scale \(bad) does not state the largest scale: \(text)")
             XCTAssertFalse(text.contains("framebuffer"), text)
             XCTAssertEqual(written, [], "--scale \(bad) wrote something")
         }
         XCTAssertTrue(try quire("export", "Scale", "--png", output, "--scale", "0.5", status: 0).contains("Wrote 1 page"))
         XCTAssertEqual(try PNG.read(from: output + "/page-001.png").width, 408)
+    }
+
+    /// `--png-compression` takes zlib's levels 0–9; anything else is a usage error (exit 64) naming the
+    /// option, before anything is written. Level 0 stores, level 9 compresses: the files say so.
+    func testPNGCompressionLevelsAreCheckedBeforeAnythingIsWritten() throws {
+        try notebook("Level", samples: [(10, 10), (100, 100), (300, 120)])
+        for bad in ["10", "-1", "fast", "1.5"] {
+            let text = try quire("export", "Level", "--png", output, "--png-compression", bad, status: 64)
+            XCTAssertTrue(text.contains("--png-compression") || text.contains("png-compression"), "\(bad): \(text)")
+            XCTAssertEqual(written, [], "--png-compression \(bad) wrote something")
+        }
+        var sizes: [Int] = []
+        for level in ["0", "9"] {
+            XCTAssertTrue(try quire("export", "Level", "--png", output, "--png-compression", level, status: 0).contains("Wrote 1 page"))
+            let path = output + "/page-001.png"
+            sizes.append((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+            XCTAssertGreaterThan(try PNG.read(from: path).inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), 100)
+        }
+        XCTAssertGreaterThan(sizes[0], 2_000_000, "level 0 stores 816×1056 RGB uncompressed")
+        XCTAssertLessThan(sizes[1], sizes[0] / 20)
     }
 
     /// A page too large to render is refused naming the file and the page, never a trap or a crash in GL.

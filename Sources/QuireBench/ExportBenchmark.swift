@@ -1,0 +1,122 @@
+import Foundation
+import QuireApp
+import QuireDocument
+import QuireImageIO
+import QuireInk
+import QuireRender
+
+/// PNG export at 300 dpi (2550×3300 for Letter) of 50 pages × 300 pressure strokes: the pipeline
+/// `quire export` uses (render page N+1 while page N encodes; reused targets; pixel buffers; RGB at the
+/// fast level) against the previous path in the same run (a new target per page, the page drawn at 1×
+/// first, a synchronous read, flip and unpremultiply, RGBA at libpng's default level), per page.
+/// With `xournalpp` installed, the same strokes are also written as a `.xopp` and exported by Xournal++.
+let exportBenchmark = Benchmark(name: "export",
+                                summary: "PNG export at 300 dpi, 50 pages × 300 strokes: pipeline vs previous path (vs Xournal++ if installed)") { context in
+    guard let gl = benchmarkGL() else { return }
+    defer { withExtendedLifetime(gl) {} }
+    let folder = NSTemporaryDirectory() + "quire-bench-export-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scale = 300.0 / 96
+    let pages = ExportBenchmarkPages.make(count: 50, strokes: 300)
+
+    // The pipeline first, so the peak resident memory read after it is its own.
+    let pipeline = PageExportPipeline(scale: scale)
+    var intervals: [Double] = []
+    var residentAfter10 = 0.0
+    let start = DispatchTime.now().uptimeNanoseconds
+    var last = start
+    for (index, page) in pages.enumerated() {
+        try pipeline.export(page, to: folder + String(format: "/new-%03d.png", index + 1))
+        let now = DispatchTime.now().uptimeNanoseconds
+        intervals.append(Double(now - last) / 1e6)
+        last = now
+        if index == 9 { residentAfter10 = ExportBenchmarkPages.residentMegabytes("VmRSS:") }
+    }
+    let residentAfter50 = ExportBenchmarkPages.residentMegabytes("VmRSS:")
+    try pipeline.finish()
+    let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let peak = ExportBenchmarkPages.peakResidentMegabytes()
+    intervals.sort()
+    context.report("pipeline: per page, median", intervals[intervals.count / 2], "ms")
+    context.report("pipeline: per page, p99", percentile(intervals, 0.99), "ms")
+    context.report("pipeline: whole export ÷ 50 (encodes incl.)", total / Double(pages.count), "ms", target: "≈ 90 ms")
+    context.report("pipeline: peak resident (VmHWM)", peak, "MB")
+    context.report("pipeline: resident after page 10", residentAfter10, "MB")
+    context.report("pipeline: resident after page 50", residentAfter50, "MB", target: "no growth with the page count")
+    let newBytes = try ExportBenchmarkPages.bytes(in: folder, prefix: "new-")
+
+    // Where the pipeline's time goes: rendering and reading back alone (no encoding), 10 pages.
+    var renderOnly: [Double] = []
+    do {
+        let renderer = try PageRenderer(pageWidth: 816, pageHeight: 1056, brushDirectory: ResourceLocator.brushesDirectory)
+        let ring = PixelBufferRing(count: 1)
+        let builder = RenderItemBuilder()
+        // Ten pages of ink, then ten blank ones: the blank ones show the fixed cost a page pays.
+        for page in Array(pages.prefix(10)) + Array(repeating: Page(), count: 10) {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            renderer.loadForExport(builder.renderItems(of: page))
+            let tiling = ExportTiling(width: 2550, height: 3300, tileLimit: PageImageSize.currentMaximumSide())
+            for band in tiling.bands {
+                let slot = ring.acquire(bytes: band.count * tiling.width * 4)
+                try renderer.readBand(band, of: tiling, scale: scale, into: slot, ring: ring)
+                try ring.map(slot)
+                ring.release(slot)
+            }
+            renderOnly.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+        }
+        ring.drain()
+    }
+    var inked = Array(renderOnly.prefix(10)), blank = Array(renderOnly.suffix(10))
+    inked.sort()
+    blank.sort()
+    context.report("  of which render + read back, median", inked[inked.count / 2], "ms")
+    context.report("  render + read back, blank page, median", blank[blank.count / 2], "ms")
+
+    // The previous path, on the first 10 pages (it is slow).
+    let renderer = PageImageRenderer()
+    var old: [Double] = []
+    for (index, page) in pages.prefix(10).enumerated() {
+        let begin = DispatchTime.now().uptimeNanoseconds
+        let image = try renderer.image(of: page, scale: scale)
+        let writer = try PNGWriter(path: folder + String(format: "/old-%03d.png", index + 1), width: image.width,
+                                   height: image.height, channels: .rgba, level: PNGWriter.defaultLibpngLevel)
+        try writer.write(image)
+        try writer.finish()
+        old.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+    }
+    old.sort()
+    context.report("previous path: per page, median (baseline)", old[old.count / 2], "ms")
+    context.report("previous path: per page, p99", percentile(old, 0.99), "ms")
+    context.report("previous ÷ pipeline (per page)", old[old.count / 2] / (total / Double(pages.count)), "×")
+    let oldBytes = try ExportBenchmarkPages.bytes(in: folder, prefix: "old-")
+    context.report("file size: pipeline ÷ previous", Double(newBytes) / 50 / (Double(oldBytes) / 10), "×")
+
+    try XournalComparison.run(pages: pages, quireMillisecondsPerPage: total / Double(pages.count), folder: folder,
+                              context: context)
+}
+
+enum ExportBenchmarkPages {
+    /// `count` Letter pages of `strokes` handwriting-like pressure strokes each.
+    static func make(count: Int, strokes: Int) -> [Page] {
+        (0..<count).map { pageIndex in
+            Page(strokes: (0..<strokes).map { BenchmarkStrokes.handwriting(seed: pageIndex * strokes + $0, samples: 80) })
+        }
+    }
+
+    static func peakResidentMegabytes() -> Double { residentMegabytes("VmHWM:") }
+
+    /// A memory figure from /proc/self/status ("VmRSS:", "VmHWM:"), in MB.
+    static func residentMegabytes(_ field: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
+    }
+
+    static func bytes(in folder: String, prefix: String) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.reduce(0) {
+            $0 + ((try FileManager.default.attributesOfItem(atPath: folder + "/" + $1)[.size] as? Int) ?? 0)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import QuireDocument
+
+/// The same pages exported by Xournal++ (`xournalpp --create-img`), when it is installed: the strokes
+/// written as a `.xopp` (gzip'd XML, points at 72 dpi, one width per segment from the pressure), both
+/// exported at 300 dpi, times and the ratio printed (issue 15's goal: Quire ≤ 1/3 of Xournal++'s time).
+enum XournalComparison {
+    static func run(pages: [Page], quireMillisecondsPerPage: Double, folder: String, context: BenchmarkContext) throws {
+        guard let xournal = executable(named: "xournalpp") else {
+            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
+            return
+        }
+        let xml = folder + "/pages.xopp.xml", xopp = folder + "/pages.xopp"
+        try Data(document(pages).utf8).write(to: URL(fileURLWithPath: xml))
+        guard try runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
+            print("  Xournal++ comparison skipped: gzip failed")
+            return
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try runProcess(xournal, ["--create-img=\(folder)/xournal.png", "--export-png-dpi=300", xopp])
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("xournal") }.count ?? 0
+        guard result.status == 0, written > 0 else {
+            print("  Xournal++ comparison failed (exit \(result.status), \(written) files): \(result.output.suffix(400))")
+            return
+        }
+        let xournalPerPage = seconds * 1000 / Double(pages.count)
+        context.report("Xournal++ --create-img: per page", xournalPerPage, "ms")
+        context.report("Quire pipeline: per page", quireMillisecondsPerPage, "ms")
+        context.report("Quire ÷ Xournal++", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
+    }
+
+    /// The pages as Xournal++ XML: Letter in points, black pen strokes.
+    static func document(_ pages: [Page]) -> String {
+        var out = "<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"quire-bench\" fileversion=\"4\">\n<title>Quire benchmark</title>\n"
+        let points = 0.75   // page pixels (96 dpi) to points (72 dpi)
+        for page in pages {
+            out += String(format: "<page width=\"%.2f\" height=\"%.2f\">\n", page.size.width * points, page.size.height * points)
+            out += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n"
+            for stroke in page.strokes where stroke.samples.count >= 2 {
+                let widths = stroke.samples.dropFirst().map { sample -> String in
+                    let pressure = sample.pressure ?? 1
+                    let width = (stroke.style.minimumWidth + (stroke.style.maximumWidth - stroke.style.minimumWidth) * pressure) * points
+                    return String(format: "%.3f", width)
+                }
+                let nominal = String(format: "%.3f", stroke.style.maximumWidth * points)
+                out += "<stroke tool=\"pen\" color=\"#000000ff\" width=\"\(nominal) \(widths.joined(separator: " "))\">"
+                out += stroke.samples.map { String(format: "%.3f %.3f", $0.position.x * points, $0.position.y * points) }
+                    .joined(separator: " ")
+                out += "</stroke>\n"
+            }
+            out += "</layer>\n</page>\n"
+        }
+        return out + "</xournal>\n"
+    }
+
+    static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func runProcess(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
