@@ -82,6 +82,8 @@ public final class PageRenderer {
     var liveSprites: [Sprite] = []
 
     var view: ViewState?
+    /// What changed in the window since the last frame, for frames that draw only that.
+    var frameDamage = FrameDamage()
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
 
@@ -198,6 +200,7 @@ public final class PageRenderer {
             } else if let view, let layer = viewLayer {
                 layer.bind()
                 sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
+                noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }
