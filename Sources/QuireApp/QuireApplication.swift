@@ -29,6 +29,10 @@ public final class QuireApplication {
     }
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
     private var pictureDetail = 2.0
+    /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
+    /// refreshed only after `thumbnailQuiet` seconds without either.
+    private var lastBusy = 0.0
+    static let thumbnailQuiet = 2.0
     /// One frame per display refresh at most (set when the window is shown and its monitor known).
     private var pacer = FramePacer(rate: X11Window.assumedRefreshRate)
     /// The next frame must draw and present the whole window (first frame, exposed, resized).
@@ -91,14 +95,17 @@ public final class QuireApplication {
             // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
             let wantsFrame = canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
-                : (session.isDecodingPictures ? Self.pictureWait : (thumbnailStale ? 2 : nil))
+                : (session.isDecodingPictures ? Self.pictureWait
+                    : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
             showArrivedPictures()
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
             // takes the canvas's queued work, and the frame would be forgotten.
-            if events.isEmpty && !wantsFrame && thumbnailStale && !session.isDecodingPictures { refreshThumbnail() }
+            if !events.isEmpty { lastBusy = Self.now() }
+            if events.isEmpty && !wantsFrame && thumbnailStale && !session.isDecodingPictures
+                && Self.now() - lastBusy >= Self.thumbnailQuiet { refreshThumbnail() }
             for event in events {
                 record(event)
                 switch event {
@@ -251,6 +258,7 @@ public final class QuireApplication {
     /// itself, else the whole window.
     private func redraw() {
         pacer.frameBegins(now: Self.now())
+        lastBusy = Self.now()
         catchUpRenderer()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,

@@ -214,7 +214,9 @@ public final class PageRenderer {
     public func endLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
-        let stroke = SceneStroke(sprites: liveSprites, style: style)
+        // An exact copy for the stroke kept (the live buffer grew by doubling, up to twice the room);
+        // the live buffer itself stays for the next stroke instead of being given away and regrown.
+        let stroke = SceneStroke(sprites: liveSprites.withUnsafeBufferPointer { Array($0) }, style: style)
         liveSprites.removeAll(keepingCapacity: true)
         // Kept first: the view refresh below redraws from the page's items, this one included.
         entries.append(Entry(item: .stroke(stroke), span: sprites.arena.store(stroke.sprites), childSpans: []))
