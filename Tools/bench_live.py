@@ -264,6 +264,9 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0):
         samples, strokes = stream_pen(pen, seconds, width, height)
         t1 = time.monotonic()
         time.sleep(0.5)  # let the last frame land
+        if process.poll() is not None:
+            print(f"bench-live: {name} exited (status {process.returncode}) before the end: not measured")
+            return None
         cpu1, rss1 = cpu_seconds(process.pid), resident_bytes(process.pid)
         elapsed = t1 - t0
         result = {"cpu": 100 * (cpu1 - cpu0) / elapsed, "rss": rss1 - rss0, "rss0": rss0,

@@ -57,6 +57,9 @@ public final class PageRenderer {
         var span: SpriteSpan
         /// A group's strokes' sprites, depth first (empty for anything else: no allocation per stroke).
         var childSpans: [SpriteSpan]
+        /// A stroke whose item holds no sprites: they are in `span` on the GPU only, and read back when
+        /// the item is asked for (`publicItem`).
+        var spritesOnGPUOnly = false
     }
 
     /// Every item on the page, oldest first, and an index of where they lie.
@@ -214,12 +217,13 @@ public final class PageRenderer {
     public func endLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
-        // An exact copy for the stroke kept (the live buffer grew by doubling, up to twice the room);
-        // the live buffer itself stays for the next stroke instead of being given away and regrown.
-        let stroke = SceneStroke(sprites: liveSprites.withUnsafeBufferPointer { Array($0) }, style: style)
+        // The sprites go to the GPU and are kept only there (read back if the item is asked for); the
+        // live buffer stays for the next stroke instead of being given away and regrown.
+        let stroke = SceneStroke(spritesKeptElsewhere: SceneStroke.bounds(of: liveSprites), style: style)
+        let span = sprites.arena.store(liveSprites)
         liveSprites.removeAll(keepingCapacity: true)
         // Kept first: the view refresh below redraws from the page's items, this one included.
-        entries.append(Entry(item: .stroke(stroke), span: sprites.arena.store(stroke.sprites), childSpans: []))
+        entries.append(Entry(item: .stroke(stroke), span: span, childSpans: [], spritesOnGPUOnly: true))
         grid.append(bounds: stroke.bounds)
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
