@@ -7,7 +7,7 @@ SETUP := Packaging/setup-debian.sh
 # Recorded handwriting for the ink benchmarks, when the shared folder sits beside the checkout.
 HANDWRITING ?= $(wildcard ../shared/data/handwriting-1-page.json)
 
-.PHONY: setup build run test test-deb bench fuzz release install deb clean
+.PHONY: setup build run test test-deb bench bench-live fuzz release install deb clean
 
 setup:
 	@$(SETUP)
@@ -34,6 +34,14 @@ test-deb: deb
 bench: setup
 	$(SWIFT) build -c release --product quire-bench
 	.build/release/quire-bench $(if $(HANDWRITING),--handwriting $(HANDWRITING)) $(ARGS)
+
+# Live drawing against Xournal++: Xorg + the inputtest pen at 1 kHz for LIVE_SECONDS into each (as
+# root: it starts Xorg; installs xdotool and xournalpp when missing). CPU, memory growth and ratios.
+LIVE_SECONDS ?= 60
+bench-live: setup
+	$(SWIFT) build -c release --product quire
+	command -v xdotool >/dev/null || apt-get install -y --no-install-recommends xdotool
+	python3 Tools/bench_live.py --quire .build/release/quire --seconds $(LIVE_SECONDS) $(ARGS)
 
 # A long fuzzing pass over every loader: FUZZ_CASES seeded cases each (ARGS="--seed S --only png" …).
 FUZZ_CASES ?= 20000

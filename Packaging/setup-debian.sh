@@ -7,9 +7,9 @@
 set -euo pipefail
 
 # Building: the C libraries Quire's shims link against.
-build_packages=(libx11-dev libxi-dev libgl-dev libegl-dev libpng-dev libjpeg62-turbo-dev libsqlite3-dev)
+build_packages=(libx11-dev libxi-dev libxrandr-dev libgl-dev libegl-dev libpng-dev libjpeg62-turbo-dev libsqlite3-dev)
 # Running: Mesa's GLX and EGL drivers (a GPU vendor's driver works as well).
-runtime_packages=(libx11-6 libxi6 libgl1 libegl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libgl1-mesa-dri libglx-mesa0 libegl-mesa0)
+runtime_packages=(libx11-6 libxi6 libxrandr2 libgl1 libegl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libgl1-mesa-dri libglx-mesa0 libegl-mesa0)
 # Testing: real X servers and XTEST to drive them; Xorg with the dummy screen and the built-in
 # inputtest driver (emulated pen, touchscreen, keyboard) and XInput2 to watch them. The tests carry a
 # copy of inputtest's protocol header; xserver-xorg-dev holds the original they are checked against.

@@ -51,7 +51,9 @@ public final class InkingTool: Tool {
         engine!.end(into: &update)
         context.renderQueue.take(update)
         context.renderQueue.provisionalSprites = []
-        let stroke = Stroke(samples: samples, style: style)
+        // An exact copy: the page keeps every stroke, and a collected array carries up to twice its
+        // samples' room (it grew by doubling).
+        let stroke = Stroke(samples: samples.withUnsafeBufferPointer { Array($0) }, style: style)
         forget()
         let edit = context.editor.page.sticking(stroke)
         if case let .insert(placed) = edit, placed.count == 1, placed[0].index == context.editor.page.items.count {

@@ -29,6 +29,16 @@ public final class QuireApplication {
     }
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
     private var pictureDetail = 2.0
+    /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
+    /// refreshed only after `thumbnailQuiet` seconds without either.
+    private var lastBusy = 0.0
+    static let thumbnailQuiet = 2.0
+    /// One frame per display refresh at most (set when the window is shown and its monitor known).
+    private var pacer = FramePacer(rate: X11Window.assumedRefreshRate)
+    /// The next frame must draw and present the whole window (first frame, exposed, resized).
+    private var wholeFrameNeeded = true
+    /// Frames counted for QUIRE_FRAME_STATS=1 (tests and `make bench-live` read them).
+    private var stats = FrameStatistics(enabled: ProcessInfo.processInfo.environment["QUIRE_FRAME_STATS"] == "1")
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -65,6 +75,7 @@ public final class QuireApplication {
 
     public func run() {
         window.show()
+        pacer = FramePacer(rate: window.refreshRate)
         // The canvas zooms about the window's centre from the keyboard: tell it the starting size.
         _ = canvas.handle(.resized(width: window.width, height: window.height))
         if let path = options.replayPath {
@@ -79,19 +90,35 @@ public final class QuireApplication {
         if ResourceLocator.brushesDirectory == nil {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
         }
-        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer); swap interval \(window.swapInterval)). "
+        say("Quire is ready (OpenGL \(GLInfo.version); \(GLInfo.renderer); swap interval \(window.swapInterval); "
+            + "\(Int(window.refreshRate.rounded())) Hz display\(window.refreshRateIsMeasured ? "" : " assumed"); "
+            + (window.presentsPartially ? "partial presentation" : "whole swaps") + "). "
             + "Keys: \(KeyTable.summary). Notebook: \(session.store.path), \(session.position).")
         while true {
             // While tiles sharpen or strokes bake, keep drawing frames at once; while the stored
             // thumbnail is behind the page, wake after a quiet moment to refresh it; else sleep.
             // While pictures decode, look for them every few milliseconds.
-            let timeout: Double? = renderer.needsAnotherFrame ? 0
-                : (session.isDecodingPictures ? Self.pictureWait : (thumbnailStale ? 2 : nil))
+            // A frame that is wanted waits for its slot (the next display refresh), taking in every
+            // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
+            let wantsFrame = canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
+            var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
+                : (session.isDecodingPictures ? Self.pictureWait
+                    : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
+            if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             let events = window.waitForEvents(timeout: timeout)
+            if let line = stats.report(now: Self.now()) { say(line) }
             showArrivedPictures()
-            if events.isEmpty && thumbnailStale && !renderer.needsAnotherFrame && !session.isDecodingPictures { refreshThumbnail() }
+            // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
+            // takes the canvas's queued work, and the frame would be forgotten.
+            if !events.isEmpty { lastBusy = Self.now() }
+            if events.isEmpty && !wantsFrame && thumbnailStale && !session.isDecodingPictures
+                && Self.now() - lastBusy >= Self.thumbnailQuiet { refreshThumbnail() }
             for event in events {
                 record(event)
+                switch event {
+                case .exposed, .resized: wholeFrameNeeded = true
+                default: break
+                }
                 if case let .devicesChanged(devices) = event { describe(devices) }
                 if case let .filesDropped(paths, at) = event {
                     importPictures(centredAt: at) { try PictureImport.read(paths) }
@@ -119,7 +146,9 @@ public final class QuireApplication {
                 }
             }
             if session.takeRefusal() { reloadPage() }
-            if canvas.needsRedraw || renderer.needsAnotherFrame { redraw() }
+            if (canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame) && pacer.wait(now: Self.now()) == 0 {
+                redraw()
+            }
         }
     }
 
@@ -139,6 +168,7 @@ public final class QuireApplication {
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
         renderer.load(page, building: builder)
+        wholeFrameNeeded = true
         thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
     }
 
@@ -231,12 +261,23 @@ public final class QuireApplication {
         }
     }
 
+    /// Draws a frame: only what changed since the last one where the window can present part of
+    /// itself, else the whole window.
     private func redraw() {
+        pacer.frameBegins(now: Self.now())
+        lastBusy = Self.now()
         catchUpRenderer()
-        renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
-                          provisional: canvas.provisionalSprites, overlay: canvas.overlay)
-        window.swapBuffers()
+        let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
+        let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
+                                      provisional: canvas.provisionalSprites, overlay: canvas.overlay,
+                                      onlyWhatChanged: partial)
+        window.present(partial ? drawn : nil)
+        wholeFrameNeeded = false
+        stats.frameDrawn(partial: partial && drawn != nil, now: Self.now())
     }
+
+    /// Monotonic seconds, for frame pacing.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Puts pictures on the page as scraps, centred where they were dropped (window pixels; nil: in
     /// the middle of what the window shows) and scaled down to fit the part of the page in view. A

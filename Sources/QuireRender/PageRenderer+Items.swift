@@ -10,9 +10,16 @@ extension PageRenderer {
     public var count: Int { entries.count }
 
     /// The page's items in order (a copy; `item(at:)` reads one).
-    public var items: [RenderItem] { entries.map(\.item) }
+    public var items: [RenderItem] { entries.map(publicItem) }
 
-    public func item(at index: Int) -> RenderItem { entries[index].item }
+    public func item(at index: Int) -> RenderItem { publicItem(entries[index]) }
+
+    /// An entry's item as it was given: a stroke kept on the GPU only gets its sprites read back.
+    func publicItem(_ entry: Entry) -> RenderItem {
+        guard entry.spritesOnGPUOnly, case var .stroke(stroke) = entry.item else { return entry.item }
+        stroke.sprites = sprites.arena.read(entry.span)
+        return .stroke(stroke)
+    }
 
     /// Opens a page: whatever was on the renderer goes, every stroke's sprites go to the GPU in one
     /// upload, and everything outside the undo window goes straight into the baked layer, with no time
@@ -80,10 +87,11 @@ extension PageRenderer {
             return nil
         }
         let entry = entries.remove(at: index)
+        let item = publicItem(entry)   // before its sprites' range is given back
         grid.remove(at: index)
         forget(entry)
         redraw(entry.item.bounds, bakedToo: bakedLayerLoses(at: index))
-        return entry.item
+        return item
     }
 
     /// Puts `item` in place of the one at `index` (moved, restyled, cut), redrawing both rectangles.
@@ -193,8 +201,10 @@ extension PageRenderer {
     /// The entry for `item`, taking its strokes' spans from `spans` and holding its pictures' textures.
     func makeEntry(_ item: RenderItem, spans: inout ArraySlice<SpriteSpan>) -> Entry {
         switch item {
-        case .stroke:
-            return Entry(item: item, span: spans.popFirst() ?? .empty, childSpans: [])
+        case let .stroke(stroke):
+            // Its sprites are on the GPU now: the list keeps only what drawing needs.
+            return Entry(item: .stroke(SceneStroke(withoutSpritesOf: stroke)), span: spans.popFirst() ?? .empty,
+                         childSpans: [], spritesOnGPUOnly: true)
         case let .image(image):
             images.retain(image.imageKey)
             return Entry(item: item, span: .empty, childSpans: [])

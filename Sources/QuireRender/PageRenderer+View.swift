@@ -15,19 +15,52 @@ extension PageRenderer {
     /// then `overlay` (the UI: selections, handles, the scissors' path) in window pixels, which is never
     /// part of the page. Each frame also bakes and sharpens a little, within their budgets (see
     /// `needsAnotherFrame`). `target` replaces the window (tests and benchmarks draw the view offscreen).
+    ///
+    /// With `onlyWhatChanged` the framebuffer is taken to hold the last frame drawn here, and only the
+    /// window rectangle changed since (new ink, the live stroke's tail then and now) is drawn, scissored:
+    /// that rectangle is returned (null when nothing changed) for the window to present alone. A frame
+    /// whose extent is not tracked (first frame, new size or view, tiles still sharpening, an overlay, a
+    /// live highlighter, a held item) is drawn whole, and nil returned, as it is without `onlyWhatChanged`.
+    @discardableResult
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
-                         overlay: [OverlayItem] = [], into target: RenderTarget? = nil) {
+                         overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
+                         onlyWhatChanged: Bool = false) -> Rect? {
         defer { images.sweep() }
         drawLayersIfStale()
         bake(budget: bakeBudget)
         updateView(width: width, height: height, pageToWindow: pageToWindow)
         sharpen(budget: sharpenBudget)
-        guard let view, let viewLayer else { return }
+        guard let view, let viewLayer else { return nil }
         let framebuffer = target?.framebuffer ?? 0
 
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         let projection = view.projection(guardBand: guardBand)
+        let tail = liveTailBounds(provisional, in: view)
+        // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
+        let untracked = !overlay.isEmpty || liveStyle?.blendMode == .highlight || !view.tiles.allSharp || liftedIndex != nil
+        let area = onlyWhatChanged && !untracked
+            ? frameDamage.area(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
+        frameDamage.frameDrawn(width: width, height: height, pageToWindow: pageToWindow, tail: tail, untracked: untracked)
+        if let area {
+            // Only the changed rectangle: the view layer's pixels there, the live tail on top, the rest
+            // of the framebuffer left as the last frame drew it.
+            guard !area.isEmpty else {
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                return area
+            }
+            let x0 = GLint(area.minX), x1 = GLint(area.maxX)
+            let y0 = GLint(height) - GLint(area.maxY), y1 = GLint(height) - GLint(area.minY)
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+            glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            Scissor.set(area, framebufferHeight: height)
+            drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
+            Scissor.off()
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            return area
+        }
         if view.tiles.allSharp {
             // The settled case, nearly every frame: the view layer holds desk, paper and ink already,
             // so presenting is a plain copy.
@@ -66,6 +99,20 @@ extension PageRenderer {
             overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        return nil
+    }
+
+    /// Where the live stroke's tail lands in the window (null without one).
+    private func liveTailBounds(_ provisional: [Sprite], in view: ViewState) -> Rect {
+        guard liveStyle != nil, !provisional.isEmpty else { return .null }
+        let bounds = SceneStroke.bounds(of: provisional)
+        return bounds.isNull ? .null : view.pageToWindow.apply(bounds)
+    }
+
+    /// Notes that the view layer changed over `pageRect` (page pixels): the next frame draws it.
+    func noteViewChanged(pageRect: Rect) {
+        guard let view, !pageRect.isNull else { return }
+        frameDamage.noteViewChanged(view.pageToWindow.apply(pageRect))
     }
 
     /// Whether the view shows every tile sharp (rendered from vectors at the current zoom).
@@ -98,6 +145,7 @@ extension PageRenderer {
     /// holds exactly that ink already and is copied instead: a live eraser over a page of a hundred
     /// scraps then costs a copy of its rectangle a frame, not a redraw of every scrap under it.
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
+        frameDamage.noteViewChanged(windowRect)
         if view.showsPagePixelForPixel {
             layer.bind()
             Scissor.set(windowRect, framebufferHeight: view.height)

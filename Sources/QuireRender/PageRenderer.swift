@@ -57,6 +57,9 @@ public final class PageRenderer {
         var span: SpriteSpan
         /// A group's strokes' sprites, depth first (empty for anything else: no allocation per stroke).
         var childSpans: [SpriteSpan]
+        /// A stroke whose item holds no sprites: they are in `span` on the GPU only, and read back when
+        /// the item is asked for (`publicItem`).
+        var spritesOnGPUOnly = false
     }
 
     /// Every item on the page, oldest first, and an index of where they lie.
@@ -92,6 +95,8 @@ public final class PageRenderer {
     /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
     /// on the paper when there is none (see `readBand`).
     var exportHasErasers = true
+    /// What changed in the window since the last frame, for frames that draw only that.
+    var frameDamage = FrameDamage()
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
 
@@ -209,6 +214,7 @@ public final class PageRenderer {
             } else if let view, let layer = viewLayer {
                 layer.bind()
                 sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
+                noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }
@@ -222,10 +228,13 @@ public final class PageRenderer {
     public func endLiveStroke() {
         guard let style = liveStyle else { return }
         liveStyle = nil
-        let stroke = SceneStroke(sprites: liveSprites, style: style)
+        // The sprites go to the GPU and are kept only there (read back if the item is asked for); the
+        // live buffer stays for the next stroke instead of being given away and regrown.
+        let stroke = SceneStroke(spritesKeptElsewhere: SceneStroke.bounds(of: liveSprites), style: style)
+        let span = sprites.arena.store(liveSprites)
         liveSprites.removeAll(keepingCapacity: true)
         // Kept first: the view refresh below redraws from the page's items, this one included.
-        entries.append(Entry(item: .stroke(stroke), span: sprites.arena.store(stroke.sprites), childSpans: []))
+        entries.append(Entry(item: .stroke(stroke), span: span, childSpans: [], spritesOnGPUOnly: true))
         grid.append(bounds: stroke.bounds)
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()

@@ -18,6 +18,23 @@ public struct SceneStroke: Equatable, Sendable {
         bounds = clip.map { inked.intersection(ClipPath.bounds(of: $0)) } ?? inked
     }
 
+    /// The stroke without its sprites, whose only copy is then on the GPU (`PageRenderer`'s own list:
+    /// a page of strokes would otherwise hold every dab twice).
+    init(withoutSpritesOf stroke: SceneStroke) {
+        sprites = []
+        style = stroke.style
+        clip = stroke.clip
+        bounds = stroke.bounds
+    }
+
+    /// A stroke of sprites kept elsewhere, covering `bounds`.
+    init(spritesKeptElsewhere bounds: Rect, style: StrokeRenderStyle) {
+        sprites = []
+        self.style = style
+        clip = nil
+        self.bounds = bounds
+    }
+
     /// The page area some sprites cover.
     public static func bounds<C: Collection>(of sprites: C) -> Rect where C.Element == Sprite {
         sprites.reduce(Rect.null) { $0.union($1.bounds) }

@@ -127,6 +127,17 @@ final class SpriteArena {
         uploadedBytes += bytes
     }
 
+    /// A stored span's sprites, read back from the GPU (the renderer keeps no other copy).
+    func read(_ span: SpriteSpan) -> [Sprite] {
+        guard span.count > 0 else { return [] }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        defer { glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0) }
+        return [Sprite](unsafeUninitializedCapacity: span.count) { storage, initialized in
+            glGetBufferSubData(GLenum(GL_ARRAY_BUFFER), span.first * Self.stride, span.count * Self.stride, storage.baseAddress)
+            initialized = span.count
+        }
+    }
+
     private func grow(toAtLeast needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         var newBuffer: GLuint = 0

@@ -41,6 +41,31 @@ public final class X11Window {
     /// wasted frames), 0 when it offers no control (Xvfb, some software paths).
     public private(set) var swapInterval = 0
 
+    /// Frames per second of the monitor the window is on (RandR), or `assumedRefreshRate` when RandR
+    /// does not say: the most frames a second worth drawing.
+    public private(set) var refreshRate = X11Window.assumedRefreshRate
+    /// Whether `refreshRate` came from RandR (false: assumed).
+    public private(set) var refreshRateIsMeasured = false
+    public static let assumedRefreshRate = 60.0
+
+    /// GLX_MESA_copy_sub_buffer: a rectangle of the back buffer copied to the window, the back buffer
+    /// left as it is. With it a frame may redraw and present only what changed (`present(_:)`), and
+    /// the back buffer always holds the whole last frame. Nil without the extension, or when
+    /// QUIRE_FULL_FRAMES=1 asks for whole swaps (to compare the two).
+    private var copySubBuffer: PFNGLXCOPYSUBBUFFERMESAPROC?
+
+    /// Whether `present(_:)` can show part of the window, every other pixel kept from the last frame.
+    public var presentsPartially: Bool { copySubBuffer != nil }
+    /// The window size the last whole frame was presented at.
+    private var presentedSize: (width: Int, height: Int)?
+    /// Whether the back buffer holds the whole last frame, so the next may draw only what changed:
+    /// false after a swap (the driver may hand out another buffer, or a resized one) until a whole
+    /// frame is presented again.
+    private var backBufferHoldsLastFrame = false
+    /// Whether the next frame must be whole even with nothing changed: partial presentation is on and
+    /// the last frame was presented by a swap.
+    public var owesWholeFrame: Bool { presentsPartially && !backBufferHoldsLastFrame }
+
     /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
     /// and makes the context current on this thread. The window is not yet shown: call `show()`.
     public init(title: String = "Quire", width: Int = 1024, height: Int = 768, displayName: String? = nil) throws {
@@ -90,6 +115,11 @@ public final class X11Window {
         }
         glXMakeCurrent(display, window, context)
         swapInterval = Self.syncSwapsToDisplay(display, screen: screen, window: window)
+        if ProcessInfo.processInfo.environment["QUIRE_FULL_FRAMES"] != "1",
+           Self.glxExtensions(display, screen: screen).contains("GLX_MESA_copy_sub_buffer"),
+           let address = glXGetProcAddressARB("glXCopySubBufferMESA") {
+            copySubBuffer = unsafeBitCast(address, to: PFNGLXCOPYSUBBUFFERMESAPROC.self)
+        }
         setUpXInput2()
         let (major, minor) = Self.glVersion()
         if major < 3 || (major == 3 && minor < 3) {
@@ -140,6 +170,10 @@ public final class X11Window {
     public func show() {
         XMapWindow(display, window)
         XFlush(display)
+        if let rate = DisplayRefresh.rate(display: display, window: window, width: width, height: height) {
+            refreshRate = rate
+            refreshRateIsMeasured = true
+        }
     }
 
     /// Sets `_NET_WM_ICON`, the icon task bars and window switchers show, from `images` (several
@@ -160,6 +194,29 @@ public final class X11Window {
 
     public func swapBuffers() {
         glXSwapBuffers(display, window)
+    }
+
+    /// Shows the frame just drawn: only `rect` of it (window pixels, y down; nil: all of it) where
+    /// `presentsPartially`, else the whole back buffer by a swap.
+    public func present(_ rect: Rect?) {
+        guard let copySubBuffer else { return swapBuffers() }
+        if rect == nil, presentedSize.map({ $0.width != width || $0.height != height }) ?? true {
+            // A new size (or the first frame): swapped, since Mesa's software path looks at the window's
+            // size again only at a swap. Its back buffer is then not to be trusted: the next frame is
+            // whole (`owesWholeFrame`).
+            swapBuffers()
+            presentedSize = (width, height)
+            backBufferHoldsLastFrame = false
+            return
+        }
+        if rect == nil { backBufferHoldsLastFrame = true }
+        let bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let shown = (rect ?? bounds).intersection(bounds)
+        guard !shown.isNull, !shown.isEmpty else { return }
+        let x0 = Int(shown.minX.rounded(.down)), x1 = Int(shown.maxX.rounded(.up))
+        let y0 = Int(shown.minY.rounded(.down)), y1 = Int(shown.maxY.rounded(.up))
+        // GLX counts rows from the bottom.
+        copySubBuffer(display, window, Int32(x0), Int32(height - y1), Int32(x1 - x0), Int32(y1 - y0))
     }
 
     /// Releases the context, the window and the connection. Safe to call twice.
@@ -294,8 +351,7 @@ public final class X11Window {
     /// Asks for one frame per display refresh through GLX_EXT_swap_control or GLX_MESA_swap_control,
     /// whichever the driver has. Their entry points are not exported by libglvnd: they are looked up.
     private static func syncSwapsToDisplay(_ display: OpaquePointer, screen: Int32, window: Window) -> Int {
-        guard let cString = glXQueryExtensionsString(display, screen) else { return 0 }
-        let extensions = Set(String(cString: cString).split(separator: " ").map(String.init))
+        let extensions = glxExtensions(display, screen: screen)
         if extensions.contains("GLX_EXT_swap_control"),
            let address = glXGetProcAddressARB("glXSwapIntervalEXT") {
             let setInterval = unsafeBitCast(address, to: PFNGLXSWAPINTERVALEXTPROC.self)
@@ -308,6 +364,11 @@ public final class X11Window {
             return setInterval(1) == 0 ? 1 : 0
         }
         return 0
+    }
+
+    private static func glxExtensions(_ display: OpaquePointer, screen: Int32) -> Set<String> {
+        guard let cString = glXQueryExtensionsString(display, screen) else { return [] }
+        return Set(String(cString: cString).split(separator: " ").map(String.init))
     }
 
     private static func glVersion() -> (Int, Int) {

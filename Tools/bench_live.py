@@ -1,0 +1,343 @@
+#!/usr/bin/env python3
+"""Live drawing benchmark: Quire against Xournal++ under the very same pen stream.
+
+Starts Xorg (dummy screen, the built-in `inputtest` pen driver), opens each program in turn, resizes
+its window to the same size with xdotool, and streams pen samples at 1 kHz for --seconds (strokes of
+200 samples inside the page), then prints each program's CPU (from /proc/PID/stat), its resident
+memory growth (/proc/PID/status) and Quire ÷ Xournal++. Run as root (Xorg with a config file).
+
+    Tools/bench_live.py --quire .build/release/quire [--seconds 60] [--size 1024x768]
+
+Xournal++ is Debian's `xournalpp`; without it (or with --no-xournal) only Quire is measured.
+"""
+import argparse
+import ctypes as C
+import math
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+SCREEN_W, SCREEN_H = 1280, 1024
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+# --- inputtest protocol 1.1 (xf86-input-inputtest-protocol.h) -------------------------------------
+MAXV = 64
+EV_CLIENT_VERSION, EV_WAIT_FOR_SYNC, EV_MOTION, EV_PROXIMITY, EV_BUTTON = range(5)
+
+
+class Header(C.Structure):
+    _fields_ = [("length", C.c_uint32), ("type", C.c_int)]
+
+
+class Valuators(C.Structure):
+    _fields_ = [("has_unaccelerated", C.c_uint32), ("mask", C.c_uint8 * ((MAXV + 7) // 8)),
+                ("valuators", C.c_double * MAXV), ("unaccelerated", C.c_double * MAXV)]
+
+
+class ClientVersion(C.Structure):
+    _fields_ = [("header", Header), ("major", C.c_uint16), ("minor", C.c_uint16)]
+
+
+class Motion(C.Structure):
+    _fields_ = [("header", Header), ("is_absolute", C.c_uint32), ("valuators", Valuators)]
+
+
+class Proximity(C.Structure):
+    _fields_ = [("header", Header), ("is_prox_in", C.c_uint32), ("valuators", Valuators)]
+
+
+class Button(C.Structure):
+    _fields_ = [("header", Header), ("is_absolute", C.c_int32), ("button", C.c_int32),
+                ("is_press", C.c_uint32), ("valuators", Valuators)]
+
+
+class Pen:
+    """An inputtest pen: window pixels in, 0…65535 axes and 0…1000 pressure out."""
+
+    def __init__(self, path, timeout=10.0):
+        deadline = time.time() + timeout
+        while True:
+            try:
+                self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.s.connect(path)
+                break
+            except OSError:
+                self.s.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.05)
+        ev = ClientVersion(major=1, minor=1)
+        self._send(ev, EV_CLIENT_VERSION)
+        self._recv(C.sizeof(Header) + 4)
+
+    def _recv(self, n):
+        buf = b""
+        while len(buf) < n:
+            chunk = self.s.recv(n - len(buf))
+            if not chunk:
+                raise EOFError("inputtest socket closed")
+            buf += chunk
+        return buf
+
+    def _send(self, ev, kind):
+        ev.header.length, ev.header.type = C.sizeof(ev), kind
+        self.s.sendall(bytes(ev))
+
+    @staticmethod
+    def _axes(v, x, y, pressure):
+        for axis, value in ((0, x * 65536.0 / SCREEN_W), (1, y * 65536.0 / SCREEN_H), (4, pressure)):
+            v.mask[axis // 8] |= 1 << (axis % 8)
+            v.valuators[axis] = min(65535.0, value)
+
+    def proximity(self, inside, x, y):
+        ev = Proximity(is_prox_in=int(inside))
+        if inside:
+            self._axes(ev.valuators, x, y, 0)
+        self._send(ev, EV_PROXIMITY)
+
+    def motion(self, x, y, pressure):
+        ev = Motion(is_absolute=1)
+        self._axes(ev.valuators, x, y, pressure)
+        self._send(ev, EV_MOTION)
+
+    def button(self, down, x, y, pressure):
+        ev = Button(is_absolute=1, button=1, is_press=int(down))
+        self._axes(ev.valuators, x, y, pressure)
+        self._send(ev, EV_BUTTON)
+
+    def sync(self):
+        self.s.sendall(bytes(Header(C.sizeof(Header), EV_WAIT_FOR_SYNC)))
+        self._recv(C.sizeof(Header))
+
+
+# --- the X server -----------------------------------------------------------------------------------
+XORG_CONF = """Section "ServerFlags"
+    Option "AutoAddDevices" "false"
+    Option "AutoEnableDevices" "false"
+    Option "AllowEmptyInput" "true"
+    Option "DontVTSwitch" "true"
+EndSection
+Section "Device"
+    Identifier "dummy"
+    Driver "dummy"
+    VideoRam 256000
+EndSection
+Section "Monitor"
+    Identifier "monitor"
+    HorizSync 5.0-1000.0
+    VertRefresh 5.0-200.0
+    Modeline "1280x1024" 108.00 1280 1328 1440 1688 1024 1025 1028 1066 +hsync +vsync
+EndSection
+Section "Screen"
+    Identifier "screen"
+    Device "dummy"
+    Monitor "monitor"
+    DefaultDepth 24
+    SubSection "Display"
+        Depth 24
+        Modes "1280x1024"
+        Virtual 1280 1024
+    EndSubSection
+EndSection
+Section "InputDevice"
+    Identifier "Bench Pen"
+    Driver "inputtest"
+    Option "SocketPath" "{pen}"
+    Option "DeviceType" "PointerAbsoluteProximity"
+    Option "PointerHasPressure" "true"
+    Option "PointerButtonCount" "7"
+EndSection
+Section "InputDevice"
+    Identifier "Bench Keyboard"
+    Driver "inputtest"
+    Option "SocketPath" "{keyboard}"
+    Option "DeviceType" "Keyboard"
+EndSection
+Section "ServerLayout"
+    Identifier "layout"
+    Screen "screen"
+    InputDevice "Bench Pen" "SendCoreEvents"
+    InputDevice "Bench Keyboard" "SendCoreEvents"
+EndSection
+"""
+
+
+def start_xorg(folder):
+    number = next(n for n in range(70, 200) if not os.path.exists(f"/tmp/.X11-unix/X{n}")
+                  and not os.path.exists(f"/tmp/.X{n}-lock"))
+    pen_socket = os.path.join(folder, "pen.sock")
+    with open(os.path.join(folder, "xorg.conf"), "w") as f:
+        f.write(XORG_CONF.replace("{pen}", pen_socket).replace("{keyboard}", os.path.join(folder, "kbd.sock")))
+    server = subprocess.Popen(["/usr/lib/xorg/Xorg", f":{number}", "-noreset", "-nolisten", "tcp",
+                               "-config", os.path.join(folder, "xorg.conf"),
+                               "-logfile", os.path.join(folder, "xorg.log"), "-novtswitch", "-sharevts"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 20
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+        if time.time() > deadline or server.poll() is not None:
+            sys.exit(f"bench-live: Xorg :{number} did not start (see {folder}/xorg.log)")
+        time.sleep(0.05)
+    return server, f":{number}", pen_socket
+
+
+# --- measuring a process ----------------------------------------------------------------------------
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+
+def resident_bytes(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def find_window(display, pid, title, timeout=30):
+    """The program's window: by its process id, or by its title (a program started by a wrapper)."""
+    env = dict(os.environ, DISPLAY=display)
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for query in (["--pid", str(pid)], ["--name", title]):
+            found = subprocess.run(["xdotool", "search", "--onlyvisible"] + query, env=env,
+                                   capture_output=True, text=True).stdout.split()
+            if found:
+                return found[-1]
+        time.sleep(0.1)
+    return None
+
+
+def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200):
+    """Strokes of `per_stroke` samples at `rate` Hz, zigzags in rows across the middle of a window at the
+    screen's top left (inside the page in both programs); returns the samples sent."""
+    start = time.monotonic()
+    total = int(seconds * rate)
+    left, right = width * 0.3, width * 0.7
+    top, bottom = height * 0.35, height * 0.85
+    rows = max(1, int((bottom - top) / 18))
+    sent = 0
+    stroke = 0
+    while sent < total:
+        y0 = top + (stroke % rows) * 18
+        x0 = left + ((stroke // rows) % 7) * 4
+        n = min(per_stroke, total - sent)
+        pen.proximity(True, x0, y0)
+        pen.button(True, x0, y0, 300)
+        for i in range(n):
+            x = x0 + (right - left) * i / per_stroke
+            y = y0 + 6 * math.sin(i / 6.0)
+            pen.motion(x, y, 300 + (i * 7) % 500)
+            sent += 1
+            due = start + sent / rate
+            ahead = due - time.monotonic()
+            if ahead > 0:
+                time.sleep(ahead)
+        pen.button(False, x, y, 0)
+        pen.proximity(False, x, y)
+        stroke += 1
+    pen.sync()
+    return sent, stroke
+
+
+def measure(name, title, command, env, display, pen, seconds, size, settle=3.0):
+    width, height = size
+    process = subprocess.Popen(command, env=dict(env, DISPLAY=display), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        window = find_window(display, process.pid, title)
+        if window is None:
+            print(f"bench-live: {name}: no window appeared")
+            return None
+        xenv = dict(os.environ, DISPLAY=display)
+        subprocess.run(["xdotool", "windowmove", window, "0", "0"], env=xenv)
+        subprocess.run(["xdotool", "windowsize", "--sync", window, str(width), str(height)], env=xenv,
+                       timeout=10)
+        time.sleep(settle)  # start-up work (first frames, autosave set-up) is not what is measured
+        cpu0, rss0, t0 = cpu_seconds(process.pid), resident_bytes(process.pid), time.monotonic()
+        samples, strokes = stream_pen(pen, seconds, width, height)
+        t1 = time.monotonic()
+        time.sleep(0.5)  # let the last frame land
+        if process.poll() is not None:
+            print(f"bench-live: {name} exited (status {process.returncode}) before the end: not measured")
+            return None
+        cpu1, rss1 = cpu_seconds(process.pid), resident_bytes(process.pid)
+        elapsed = t1 - t0
+        result = {"cpu": 100 * (cpu1 - cpu0) / elapsed, "rss": rss1 - rss0, "rss0": rss0,
+                  "samples": samples, "strokes": strokes, "elapsed": elapsed, "rate": samples / elapsed}
+        print(f"{name}: {samples} samples in {strokes} strokes over {elapsed:.1f} s "
+              f"({result['rate']:.0f}/s); CPU {result['cpu']:.1f} % of a core; resident "
+              f"{rss0 / 2**20:.1f} → {rss1 / 2**20:.1f} MiB (+{(rss1 - rss0) / 2**20:.2f} MiB)")
+        return result
+    finally:
+        process.terminate()
+        try:
+            output, _ = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            output, _ = process.communicate()
+        frames = re.findall(r"Frames: (\d+) drawn \((\d+) partial\)", output or "")
+        if frames:
+            drawn = int(frames[-1][0])
+            print(f"{name}: {drawn} frames drawn in all ({frames[-1][1]} partial)")
+
+
+def ensure_xournalpp():
+    if shutil.which("xournalpp"):
+        return True
+    print("bench-live: installing xournalpp (Debian's package) to compare with")
+    if os.geteuid() == 0:
+        subprocess.run(["apt-get", "install", "-y", "--no-install-recommends", "xournalpp"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return shutil.which("xournalpp") is not None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quire", default=".build/release/quire")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--size", default="1024x768")
+    parser.add_argument("--no-xournal", action="store_true")
+    args = parser.parse_args()
+    size = tuple(int(v) for v in args.size.lower().split("x"))
+    if not shutil.which("xdotool"):
+        sys.exit("bench-live: xdotool is missing (apt-get install xdotool)")
+    with tempfile.TemporaryDirectory(prefix="quire-bench-live-") as folder:
+        server, display, pen_socket = start_xorg(folder)
+        try:
+            home = os.path.join(folder, "home")
+            os.makedirs(home)
+            env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+                       XDG_CONFIG_HOME=os.path.join(home, "config"), QUIRE_FRAME_STATS="1")
+            env.pop("WAYLAND_DISPLAY", None)
+            print(f"bench-live: Xorg {display} (dummy {SCREEN_W}x{SCREEN_H} at 60 Hz, inputtest pen), "
+                  f"windows {size[0]}x{size[1]}, {args.seconds:g} s of pen at 1 kHz each")
+            # One connection for both: the driver takes one client in its life.
+            pen = Pen(pen_socket)
+            quire = measure("Quire", "^Quire", [args.quire, "--library", os.path.join(folder, "library")], env, display,
+                            pen, args.seconds, size)
+            xournal = None
+            if args.no_xournal:
+                print("bench-live: Xournal++ left out (--no-xournal)")
+            elif not ensure_xournalpp():
+                print("bench-live: Xournal++ could not be installed: no comparison")
+            else:
+                xournal = measure("Xournal++", "Xournal", ["xournalpp"], env, display, pen, args.seconds, size)
+            if quire and xournal:
+                cpu_ratio = quire["cpu"] / max(xournal["cpu"], 1e-9)
+                mem_ratio = quire["rss"] / xournal["rss"] if xournal["rss"] > 0 else float("inf")
+                print(f"Quire ÷ Xournal++: CPU {cpu_ratio:.2f} (goal ≤ 1.0), resident growth "
+                      f"{mem_ratio:.2f} (goal ≤ 2.0; {quire['rss'] / 2**20:.2f} vs {xournal['rss'] / 2**20:.2f} MiB)")
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
