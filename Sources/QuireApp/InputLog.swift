@@ -1,4 +1,5 @@
 import Foundation
+import QuireStorage
 import QuireX11
 
 /// An input log: what `quire --record-input FILE` writes and `quire replay FILE` reads. One JSON object
@@ -34,7 +35,7 @@ public enum InputLog {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw Failure.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw Failure.unreadable(path: path, reason: FileSystemReason.text(for: error))
         }
         let decoder = JSONDecoder()
         var events: [WindowEvent] = []

@@ -84,7 +84,7 @@ public final class QuireApplication {
                 for event in events { _ = canvas.handle(event) }
                 say("Replayed \(events.count) events from \(path)")
             } catch {
-                say("quire: \(error)")
+                say("quire: \(FileSystemReason.text(for: error))")
             }
         }
         if ResourceLocator.brushesDirectory == nil {
@@ -184,7 +184,7 @@ public final class QuireApplication {
                 session.viewChanged(canvas.pageToWindow)
             }
         } catch {
-            say("quire: \(error)")
+            say("quire: \(FileSystemReason.text(for: error))")
         }
         redraw()
     }
@@ -194,7 +194,7 @@ public final class QuireApplication {
         do {
             try showPage(try session.loadCurrentPage())
         } catch {
-            say("quire: \(error)")
+            say("quire: \(FileSystemReason.text(for: error))")
         }
     }
 
@@ -295,7 +295,7 @@ public final class QuireApplication {
             canvas.editor.apply(edit)
             say("Placed \(pictures.count) picture\(pictures.count == 1 ? "" : "s") on the page")
         } catch {
-            say("quire: \(error)")
+            say("quire: \(FileSystemReason.text(for: error))")
         }
     }
 

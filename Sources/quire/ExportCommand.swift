@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw ValidationError("cannot make the folder \(folder) (\(error.localizedDescription)); choose another with --png")
+                throw ValidationError("cannot make the folder \(folder) (\(FileSystemReason.text(for: error))); choose another with --png")
             }
             let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             let pipeline = PageExportPipeline(scale: scale, compression: pngCompression,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import QuireApp
+import QuireStorage
 
 /// `quire`: opens the window (the default subcommand), or works on notebooks from the command line.
 /// Errors say what to do.
@@ -78,6 +79,6 @@ func absolute(_ path: String) -> String {
 
 /// Prints `quire: error: …` on stderr and exits with status 1.
 func fail(_ error: Error) -> Never {
-    FileHandle.standardError.write(Data("quire: error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("quire: error: \(FileSystemReason.text(for: error))\n".utf8))
     QuireCommand.exit(withError: ExitCode.failure)
 }

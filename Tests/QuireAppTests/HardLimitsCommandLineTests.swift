@@ -99,6 +99,16 @@ final class HardLimitsCommandLineTests: XCTestCase {
         XCTAssertLessThan(sizes[1], sizes[0] / 20)
     }
 
+    /// A folder that cannot be made is refused in the system's words, not Foundation's error codes.
+    func testAnExportFolderThatCannotBeMadeSaysWhyInPlainWords() throws {
+        try notebook("Folder", samples: [(10, 10), (100, 100)])
+        let file = library + "/a-file"
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let text = try quire("export", "Folder", "--png", file + "/pages", status: 1)
+        XCTAssertTrue(text.contains("Not a directory"), text)
+        XCTAssertFalse(text.contains("NSCocoaErrorDomain"), text)
+    }
+
     /// A page too large to render is refused naming the file and the page, never a trap or a crash in GL.
     func testAnAbsurdPageSizeIsRefusedNamingThePage() throws {
         for (title, size) in [("Wide", PageSize(width: 1e9, height: 1056)), ("Huge", PageSize(width: 1e308, height: 1e308))] {
