@@ -11,21 +11,8 @@ extension PageRenderer {
     /// baked layers are not drawn (an export at another scale draws from vectors, so drawing them at
     /// 1× first would be wasted). They are drawn when something needs them (`drawLayersIfStale`).
     public func loadForExport(_ loaded: [RenderItem]) {
-        liveStyle = nil
-        liveSprites.removeAll()
-        entries.removeAll()
-        sprites.arena.removeAll()
-        images.releaseAll()
-        grid = StrokeGrid()
-        bakedCount = 0
-        bakeProgress = nil
-        var strokeSprites: [[Sprite]] = []
-        for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
-        var spans = sprites.arena.store(strokeSprites)[...]
-        for item in loaded {
-            entries.append(makeEntry(item, spans: &spans))
-            grid.append(bounds: item.bounds)
-        }
+        forgetItems()
+        storeEntries(loaded)
         images.sweep()
         exportHasErasers = entries.contains { entry in
             if case let .stroke(stroke) = entry.item { stroke.style.blendMode == .erase } else { false }

@@ -26,13 +26,7 @@ extension PageRenderer {
     /// slicing. Neighbouring strokes that blend alike draw in one call.
     public func load(_ loaded: [RenderItem]) {
         if !entries.isEmpty || liveStyle != nil || layersAreStale { clearInk() }
-        var strokeSprites: [[Sprite]] = []
-        for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
-        var spans = sprites.arena.store(strokeSprites)[...]
-        for item in loaded {
-            entries.append(makeEntry(item, spans: &spans))
-            grid.append(bounds: item.bounds)
-        }
+        storeEntries(loaded)
         drawItems(entries.indices, into: inkLayer, projection: pageProjection)
         let toBake = max(0, entries.count - undoWindow) - bakedCount
         if toBake > 0 {
@@ -43,6 +37,17 @@ extension PageRenderer {
         // page with no frame between to sweep them); the ones it shares were kept and re-used.
         images.sweep()
         view?.tiles.markAllStale()
+    }
+
+    /// Lists `loaded` as the page's items (after the last), their sprites sent to the GPU in one upload.
+    func storeEntries(_ loaded: [RenderItem]) {
+        var strokeSprites: [[Sprite]] = []
+        for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
+        var spans = sprites.arena.store(strokeSprites)[...]
+        for item in loaded {
+            entries.append(makeEntry(item, spans: &spans))
+            grid.append(bounds: item.bounds)
+        }
     }
 
     /// Adds an item on top of the page.

@@ -253,8 +253,8 @@ public final class PageRenderer {
         if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
     }
 
-    /// Removes every item and the live stroke.
-    public func clearInk() {
+    /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are.
+    func forgetItems() {
         liftedIndex = nil
         liftSnapshot = nil
         liveStyle = nil
@@ -265,6 +265,11 @@ public final class PageRenderer {
         grid = StrokeGrid()
         bakedCount = 0
         bakeProgress = nil
+    }
+
+    /// Removes every item and the live stroke.
+    public func clearInk() {
+        forgetItems()
         layersAreStale = false
         inkLayer.clear()
         bakedLayer.clear()
