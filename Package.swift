@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CGL", path: "Sources/CGL"),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // cairo and poppler-glib together: poppler renders PDF pages onto cairo contexts.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "poppler-glib cairo-pdf cairo-svg"),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -37,6 +39,8 @@ let package = Package(
         ]),
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
+        // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
+        .target(name: "QuirePDF", dependencies: ["CCairo", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
 
         // Composition and the command line.

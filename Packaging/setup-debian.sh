@@ -6,14 +6,19 @@
 #   Packaging/setup-debian.sh --runtime only what running a release build needs
 set -euo pipefail
 
-# Building: the C libraries Quire's shims link against.
-build_packages=(libx11-dev libxi-dev libxrandr-dev libgl-dev libegl-dev libpng-dev libjpeg62-turbo-dev libsqlite3-dev)
+# Building: the C libraries Quire's shims link against (cairo writes PDF and SVG, poppler-glib reads PDFs,
+# zlib unpacks Xournal++ files).
+build_packages=(libx11-dev libxi-dev libxrandr-dev libgl-dev libegl-dev libpng-dev libjpeg62-turbo-dev libsqlite3-dev
+                libcairo2-dev libpoppler-glib-dev zlib1g-dev)
 # Running: Mesa's GLX and EGL drivers (a GPU vendor's driver works as well).
-runtime_packages=(libx11-6 libxi6 libxrandr2 libgl1 libegl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libgl1-mesa-dri libglx-mesa0 libegl-mesa0)
+runtime_packages=(libx11-6 libxi6 libxrandr2 libgl1 libegl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libgl1-mesa-dri libglx-mesa0 libegl-mesa0
+                  libcairo2 libpoppler-glib8 zlib1g)
 # Testing: real X servers and XTEST to drive them; Xorg with the dummy screen and the built-in
 # inputtest driver (emulated pen, touchscreen, keyboard) and XInput2 to watch them. The tests carry a
 # copy of inputtest's protocol header; xserver-xorg-dev holds the original they are checked against.
-test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev libxi-dev)
+# Xournal++ opens the .xopp files Quire writes (its --create-pdf), and is the benchmarks' yardstick.
+test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev libxi-dev
+               xournalpp)
 # Packaging (make install, make deb) and its tests: python3 writes the manual page, dpkg-dev's
 # dpkg-shlibdeps computes Depends, binutils strips; the desktop's own tools check the menu entry,
 # metainfo, file type and manual (desktop-file-utils, appstream, libxml2-utils, shared-mime-info,
