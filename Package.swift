@@ -71,6 +71,8 @@ let package = Package(
             "QuireStorage", "QuireDocument", "QuireInk", "QuireGeometry", .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Fixtures/notebook-v1.quire"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
+        // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
+        .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",

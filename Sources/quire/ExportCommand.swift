@@ -6,22 +6,61 @@ import QuireImageIO
 import QuireRender
 import QuireStorage
 
-/// `quire export NOTEBOOK --png DIR`: one PNG per page (`page-001.png`, …), rendered offscreen with
-/// headless GL; a progress bar on stderr when it is a terminal. Pages render one after another while
-/// others encode (`PageExportPipeline`); an image beyond the GL limits is rendered in tiles.
+/// `quire export NOTEBOOK --png DIR [--pages 1-5] [--scale S | --dpi D]`: one PNG per page
+/// (`page-001.png`, …), rendered offscreen with headless GL; a progress bar on stderr when it is a
+/// terminal. Pages render one after another while others encode (`PageExportPipeline`); an image beyond
+/// the GL limits is rendered in tiles. Each output format is one option naming where it goes; exactly
+/// one is given (`destination`), and `--pages` picks the pages for any of them.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write every page of a notebook as PNG.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
-    var png: String
-    @Option(help: "Image pixels per page pixel.") var scale: Double = 1
+    var png: String?
+    @Option(help: ArgumentHelp("The pages to write, numbered from 1: 3, 1-5, 2,4,7-9 or 10- (default: all).", valueName: "pages"))
+    var pages: String?
+    @Option(help: "PNG pixels per page pixel (default 1; a page pixel is 1/96 inch).") var scale: Double?
+    @Option(help: ArgumentHelp("PNG pixels per inch of paper, instead of --scale (96 is --scale 1).", valueName: "dpi"))
+    var dpi: Double?
     @Option(help: ArgumentHelp("zlib level for the PNG files: 0 (none, fastest) to 9 (smallest, slowest).", valueName: "0-9"))
     var pngCompression: Int = PNGWriter.fastLevel
     @OptionGroup var library: LibraryOption
 
+    /// Where the pages go, one case per format.
+    enum Destination {
+        case png(folder: String)
+    }
+
+    /// The format options, flag and value, in the order `--help` lists them.
+    private var destinations: [(flag: String, value: String?)] {
+        [("--png", png)]
+    }
+
+    func destination() throws -> Destination {
+        let given = destinations.filter { $0.value != nil }
+        guard given.count == 1, let chosen = given.first, let path = chosen.value else {
+            let flags = destinations.map(\.flag).joined(separator: ", ")
+            throw ValidationError(given.isEmpty ? "say where the pages go: one of \(flags)"
+                                                : "give one of \(flags), not \(given.map(\.flag).joined(separator: " and "))")
+        }
+        switch chosen.flag {
+        default: return .png(folder: absolute(path))
+        }
+    }
+
+    /// PNG pixels per page pixel, from --scale or --dpi.
+    var pixelScale: Double { dpi.map { $0 / 96 } ?? scale ?? 1 }
+
     func validate() throws {
-        guard scale.isFinite, scale > 0 else {
+        _ = try destination()
+        _ = try pages.map(PageRange.init(parsing:))
+        if scale != nil, dpi != nil {
+            throw ValidationError("give --scale or --dpi, not both (--dpi 96 is --scale 1)")
+        }
+        if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale wants a number of image pixels per page pixel above 0; got \(scale)")
+        }
+        if let dpi, !(dpi.isFinite && dpi > 0) {
+            throw ValidationError("--dpi wants a number of image pixels per inch above 0; got \(dpi)")
         }
         guard PNGWriter.compressionLevels.contains(pngCompression) else {
             throw ValidationError("--png-compression takes a zlib level from 0 (none, fastest) to 9 (smallest files); "
@@ -31,28 +70,47 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let store: NotebookStore
-        let pages: [PageSummary]
-        let context: HeadlessGLContext
+        let ids: [PageID]
         do {
             store = try library.openForReading(notebook)
-            pages = try store.summary().pages
+            ids = try selectedPages(of: store)
+        } catch { fail(error) }
+        defer { try? store.close() }
+        switch try destination() {
+        case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
+        }
+    }
+
+    /// The ids of the pages `--pages` names (all when it is not given), checked against the notebook.
+    private func selectedPages(of store: NotebookStore) throws -> [PageID] {
+        let all = try store.pageIDs()
+        guard let pages else { return all }
+        return try PageRange(parsing: pages).indices(pageCount: all.count).map { all[$0] }
+    }
+
+    private func exportPNG(store: NotebookStore, pages ids: [PageID], to folder: String) throws {
+        let scale = pixelScale
+        let scaleName = dpi.map { "--dpi \($0)" } ?? "--scale \(scale)"
+        let sizes: [PageSummary]
+        let context: HeadlessGLContext
+        do {
+            sizes = try store.summary().pages.filter { ids.contains($0.id) }
             do { context = try HeadlessGLContext() } catch {
                 throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
             }
         } catch { fail(error) }
-        defer { try? store.close() }
-        // Every page's image size is checked before anything is written: a scale too large for any page
-        // is a usage error (exit 64), not a half-written folder. Beyond the GL limits pages are tiled.
-        for (index, page) in pages.enumerated() {
+        // Every page's image size is checked before anything is written: a scale too large for any page is
+        // a usage error (exit 64), not a half-written folder. Beyond the GL limits pages are tiled.
+        for page in sizes {
             do {
                 _ = try PageImageSize.tiled(pageWidth: Double(page.size.pixelSize.width),
                                             pageHeight: Double(page.size.pixelSize.height), scale: scale)
             } catch {
-                throw ValidationError("--scale \(scale) is too large for page \(index + 1): \(error)")
+                let number = try pageNumbers([page.id], in: store)[0]
+                throw ValidationError("\(scaleName) is too large for page \(number): \(error)")
             }
         }
         do {
-            let folder = absolute(png)
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
@@ -61,11 +119,11 @@ struct ExportCommand: ParsableCommand {
             let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             let pipeline = PageExportPipeline(scale: scale, compression: pngCompression,
                                               builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))
-            let ids = try store.pageIDs()
+            let numbers = try pageNumbers(ids, in: store)
             let progress = ProgressBar(total: ids.count, label: "pages")
             for (index, id) in ids.enumerated() {
                 let page = try store.loadPage(id)
-                try pipeline.export(page, to: folder + String(format: "/page-%03d.png", index + 1))
+                try pipeline.export(page, to: folder + String(format: "/page-%03d.png", numbers[index]))
                 progress.update(index + 1)
             }
             try pipeline.finish()
@@ -74,6 +132,13 @@ struct ExportCommand: ParsableCommand {
             print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(folder)")
         } catch { fail(error) }
     }
+}
+
+/// The 1-based numbers of `ids` in the notebook, which name their files (page-003.png is page 3
+/// whichever pages were asked for).
+func pageNumbers(_ ids: [PageID], in store: NotebookStore) throws -> [Int] {
+    let all = try store.pageIDs()
+    return ids.map { id in (all.firstIndex(of: id) ?? 0) + 1 }
 }
 
 /// `[#######.............]  35/100 pages` on stderr, redrawn in place; only on a terminal, so logs and
