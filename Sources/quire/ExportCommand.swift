@@ -73,9 +73,10 @@ struct ExportCommand: ParsableCommand {
         let ids: [PageID]
         do {
             store = try library.openForReading(notebook)
-            ids = try selectedPages(of: store)
         } catch { fail(error) }
         defer { try? store.close() }
+        // A range past the end is the caller's mistake (exit 64); only reading the notebook can fail here.
+        do { ids = try selectedPages(of: store) } catch let error as ValidationError { throw error } catch { fail(error) }
         switch try destination() {
         case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
         }
