@@ -22,24 +22,33 @@ let renderBenchmark = Benchmark(name: "render", summary: "sprites through the re
     // 1. Throughput: a page opened (strokes batched) and appended one by one (a draw a stroke), against
     // all its sprites in one raw draw.
     let raw = try RawPointBaseline(sprites: page.flatMap(\.sprites), width: width, height: height)
-    let rawSeconds = bestTime(minimumSeconds: 1) { raw.drawAll() }
     let renderer = try PageRenderer(pageWidth: width, pageHeight: height)
     renderer.undoWindow = Int.max
+    func openPage() {
+        renderer.clearInk()
+        renderer.load(page.map(RenderItem.stroke))
+        renderer.finish()
+    }
+    // Five rounds, raw and renderer taken in turn within each, so a neighbour's load on the machine
+    // falls on both sides of a ratio; the goal (issue 15) is every round ≥ 0.8, so the spread is printed.
+    var rounds: [(raw: Double, load: Double)] = []
+    for _ in 0..<5 {
+        rounds.append((bestTime(minimumSeconds: 0.4) { raw.drawAll() }, bestTime(minimumSeconds: 0.4) { openPage() }))
+    }
     let rendererSeconds = bestTime(minimumSeconds: 1) {
         renderer.clearInk()
         for stroke in page { renderer.append(stroke) }
         renderer.finish()
     }
-    let loadSeconds = bestTime(minimumSeconds: 1) {
-        renderer.clearInk()
-        renderer.load(page.map(RenderItem.stroke))
-        renderer.finish()
-    }
+    let rawSeconds = rounds.map(\.raw).min() ?? .infinity
+    let loadSeconds = rounds.map(\.load).min() ?? .infinity
+    let ratios = rounds.map { $0.raw / $0.load }.sorted()
     let rawRate = Double(spriteCount) / rawSeconds
     let loadRate = Double(spriteCount) / loadSeconds, appendRate = Double(spriteCount) / rendererSeconds
     context.report("raw GL points (one static draw)", rawRate / 1e6, "M sprites/s")
     context.report("renderer, opening a page (batched)", loadRate / 1e6, "M sprites/s")
-    context.report("renderer / raw", loadRate / rawRate, "", target: "≥ 0.8")
+    context.report("renderer / raw, worst of 5 rounds", ratios[0], "", target: "≥ 0.8 in every round")
+    print("  renderer / raw, each round (sorted)          " + ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
     context.report("renderer, stroke by stroke (a draw each)", appendRate / 1e6, "M sprites/s")
     context.report("stroke by stroke / raw", appendRate / rawRate, "")
 
