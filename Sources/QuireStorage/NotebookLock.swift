@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The lock file is named after the notebook's real path (symbolic links, of the file or of any folder
 /// above it, resolved), so `Alias.quire → Shared.quire` and `Shared.quire` take the same lock. A hard
-/// link is the same file under a second real path and is not caught.
+/// link is the same file under a second real path, which this lock would not catch: `NotebookStore`
+/// opens a file with more than one name read-only, so it never takes this lock.
 final class NotebookLock {
     private let descriptor: Int32
 

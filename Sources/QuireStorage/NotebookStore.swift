@@ -54,6 +54,9 @@ public final class NotebookStore: @unchecked Sendable {
                 + "\(NotebookSchema.currentVersion)); update Quire to change it"
         } else if !Self.isWritable(realPath) {
             reason = "its folder or file is not writable"
+        } else if let links = Self.hardLinkCount(realPath), links > 1 {
+            reason = "the file has \(links) names (hard links), and SQLite keeps a journal beside each name, so two "
+                + "writers could each miss the other's changes; give it one name (copy it with `quire duplicate`) to change it"
         } else if let taken = NotebookLock(notebookPath: realPath) {
             lock = taken
         } else {
@@ -108,6 +111,15 @@ public final class NotebookStore: @unchecked Sendable {
     nonisolated(unsafe) static var treatsEveryFolderAsReadOnly = false
 
     /// Whether this process may write the file and create its `-wal`, `-shm` and lock files beside it.
+    /// How many names (directory entries) the file has; nil when it cannot be asked. A hard link is not
+    /// resolved by `realPath`, and SQLite names its `-wal` after the name it opened, so a notebook with
+    /// two names would have two journals and two writer locks: it is opened read-only instead.
+    private static func hardLinkCount(_ realPath: String) -> Int? {
+        var status = stat()
+        guard stat(realPath, &status) == 0 else { return nil }
+        return Int(status.st_nlink)
+    }
+
     private static func isWritable(_ realPath: String) -> Bool {
         !treatsEveryFolderAsReadOnly
             && access((realPath as NSString).deletingLastPathComponent, W_OK) == 0 && access(realPath, W_OK) == 0

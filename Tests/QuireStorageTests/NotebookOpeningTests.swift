@@ -79,6 +79,27 @@ final class NotebookOpeningTests: StorageTestCase {
         try viaFolder.close()
     }
 
+    /// A hard link is a second name for the same file, which realpath cannot see through and SQLite
+    /// would give a second journal: neither name may write while both exist, and the reason says what
+    /// to do. With one name again, it opens for writing.
+    func testANotebookWithTwoHardLinkedNamesOpensReadOnlyUnderEither() throws {
+        let shared = try makeNotebook("Shared")
+        let second = folder + "/Hard.quire"
+        XCTAssertEqual(link(shared, second), 0, String(cString: strerror(errno)))
+        for path in [shared, second] {
+            let store = try NotebookStore(openingAt: path)
+            let reason = try XCTUnwrap(store.readOnlyReason, "\(path) opened for writing with two names")
+            XCTAssertTrue(reason.contains("2 names (hard links)") && reason.contains("quire duplicate"), reason)
+            XCTAssertEqual(try store.loadPage(try store.pageIDs()[0]).strokes.count, 3, "still readable")
+            try store.close()
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: second + "-wal"), "the second name got a journal")
+        try FileManager.default.removeItem(atPath: second)
+        let alone = try NotebookStore(openingAt: shared)
+        XCTAssertNil(alone.readOnlyReason)
+        try alone.close()
+    }
+
     func testReadingAClosedNotebookLeavesNoFilesAndNoChange() throws {
         let path = try makeNotebook()
         let before = (listing(), bytes(of: path))
