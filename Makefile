@@ -7,7 +7,7 @@ SETUP := Packaging/setup-debian.sh
 # Recorded handwriting for the ink benchmarks, when the shared folder sits beside the checkout.
 HANDWRITING ?= $(wildcard ../shared/data/handwriting-1-page.json)
 
-.PHONY: setup build run test test-deb bench bench-live fuzz release install deb clean
+.PHONY: setup build run test test-deb bench bench-live fuzz libfuzz release install deb clean
 
 setup:
 	@$(SETUP)
@@ -48,6 +48,23 @@ FUZZ_CASES ?= 20000
 fuzz: setup
 	$(SWIFT) build -c release --product quire-fuzz
 	.build/release/quire-fuzz --cases $(FUZZ_CASES) $(ARGS)
+
+# Coverage-guided fuzzing with libFuzzer: the fuzz targets built with -sanitize=fuzzer (their own build
+# folder, everything instrumented), LIBFUZZ_SECONDS on LIBFUZZ_TARGET (samples, log, png, jpeg, notebook,
+# pdf). The corpus starts from the targets' seeds and grows in .build/fuzz-corpus/TARGET between runs;
+# crashing cases are written to .build/fuzz-crashes/.
+LIBFUZZ_TARGET ?= pdf
+LIBFUZZ_SECONDS ?= 300
+SWIFTC ?= $(patsubst %swift,%swiftc,$(SWIFT))
+libfuzz: setup
+	$(SWIFT) build -c release --product quire-fuzz
+	$(SWIFT) build -c release -Xswiftc -sanitize=fuzzer --product QuireFuzzTargets --build-path .build/libfuzzer
+	$(SWIFTC) -sanitize=fuzzer -parse-as-library Tools/libfuzzer-main.swift -L .build/libfuzzer/release \
+	    -lQuireFuzzTargets -Xlinker -rpath=$(CURDIR)/.build/libfuzzer/release -o .build/libfuzzer/quire-libfuzz
+	.build/release/quire-fuzz --write-seeds .build/fuzz-corpus
+	mkdir -p .build/fuzz-crashes
+	QUIRE_FUZZ_TARGET=$(LIBFUZZ_TARGET) .build/libfuzzer/quire-libfuzz -max_total_time=$(LIBFUZZ_SECONDS) -timeout=20 \
+	    -rss_limit_mb=4096 -artifact_prefix=.build/fuzz-crashes/$(LIBFUZZ_TARGET)- .build/fuzz-corpus/$(LIBFUZZ_TARGET)
 
 # The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no toolchain is.
 release: setup

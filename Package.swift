@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "quire", targets: ["quire"]),
         .executable(name: "quire-bench", targets: ["QuireBench"]),
         .executable(name: "quire-fuzz", targets: ["QuireFuzz"]),
+        // Shared, so `make libfuzz` can build it with -sanitize=fuzzer and link libFuzzer's main to it.
+        .library(name: "QuireFuzzTargets", type: .dynamic, targets: ["QuireFuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,9 +53,12 @@ let package = Package(
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "QuireFuzz", dependencies: [
+        // Every loader as a fuzz target, shared by the seeded driver (quire-fuzz) and libFuzzer (make libfuzz).
+        .target(name: "QuireFuzzTargets", dependencies: [
             "QuireApp", "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "QuireFuzz", dependencies: [
+            "QuireFuzzTargets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp",

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import QuireFuzzTargets
 
 /// `quire-fuzz`: a seeded mutation fuzzer over every loader Quire has (packed samples, input logs, PNG,
-/// JPEG, notebook files). Each case must be read or refused with an error: a trap or a crash stops the
+/// JPEG, notebook files, PDFs). Each case must be read or refused with an error: a trap or a crash stops the
 /// run (the process dies: run again with the same seed and `--save-last` to keep the case), a case that
 /// runs past `--timeout` is a hang (reported, exit 3), a read that changes its file is a failure (exit 1).
 /// `make test` runs a short pass; `make fuzz` a long one.
@@ -12,11 +13,13 @@ struct QuireFuzz: ParsableCommand {
 
     @Option(help: "Cases per target.") var cases = 2000
     @Option(help: "The seed (the same seed gives the same cases).") var seed: UInt64 = 1
-    @Option(help: ArgumentHelp("Only these targets (samples, log, png, jpeg, notebook), comma-separated.", valueName: "names"))
+    @Option(help: ArgumentHelp("Only these targets (\(fuzzTargetNames.joined(separator: ", "))), comma-separated.", valueName: "names"))
     var only: String?
     @Option(help: "Seconds a case may take before it counts as a hang.") var timeout = 10.0
     @Option(help: ArgumentHelp("Write each case to DIR/last-TARGET before running it (to keep a crashing case).", valueName: "dir"))
     var saveLast: String?
+    @Option(help: ArgumentHelp("Write every target's seeds to DIR/TARGET/ (libFuzzer's starting corpus) and stop.", valueName: "dir"))
+    var writeSeeds: String?
 
     func validate() throws {
         guard (1...10_000_000).contains(cases) else { throw ValidationError("--cases must be 1…10000000") }
@@ -27,9 +30,10 @@ struct QuireFuzz: ParsableCommand {
         let folder = NSTemporaryDirectory() + "quire-fuzz-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        if let writeSeeds { return try write(seedsOf: try allTargets(in: folder), to: writeSeeds) }
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
         let targets = try allTargets(in: folder).filter { wanted?.contains($0.name) ?? true }
-        guard !targets.isEmpty else { throw ValidationError("no such target; choose from samples, log, png, jpeg, notebook") }
+        guard !targets.isEmpty else { throw ValidationError("no such target; choose from \(fuzzTargetNames.joined(separator: ", "))") }
         let watchdog = Watchdog(limit: timeout)
         var failures = 0
         for target in targets {
@@ -59,6 +63,18 @@ struct QuireFuzz: ParsableCommand {
         }
         if failures > 0 { throw ExitCode(1) }
     }
+}
+
+/// Each target's seeds as files, `DIR/TARGET/seed-N`, for a corpus-driven fuzzer to start from.
+private func write(seedsOf targets: [FuzzTarget], to folder: String) throws {
+    for target in targets {
+        let directory = folder + "/" + target.name
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for (index, seed) in target.seeds.enumerated() {
+            try Data(seed).write(to: URL(fileURLWithPath: "\(directory)/seed-\(index + 1)"))
+        }
+    }
+    print("Wrote the seeds of \(targets.count) targets to \(folder)")
 }
 
 /// FNV-1a: each target gets its own stream of cases from one seed, the same on every run.

@@ -10,25 +10,31 @@ import QuireX11
 /// One loader under fuzzing: the well-formed inputs mutations start from, and what is done with each
 /// case — everything a real reader does with such input (decode, then use what was decoded). A thrown
 /// error is the right answer to a bad input; a trap, a hang or a changed file is a failure.
-struct FuzzTarget {
-    let name: String
-    let seeds: [[UInt8]]
+///
+/// A library of its own so that two drivers share the targets: `quire-fuzz` (seeded mutations, no
+/// special build) and `make libfuzz` (libFuzzer, coverage-guided; see `LibFuzzerEntry`).
+public struct FuzzTarget {
+    public let name: String
+    public let seeds: [[UInt8]]
     /// Bytes at the start that most mutations leave alone (a header refused at once teaches nothing).
-    let protectedPrefix: Int
+    public let protectedPrefix: Int
     /// Applied to a mutated case before it runs (PNG: chunk checksums made right again, so cases reach
     /// the decoder rather than stopping at the checksum).
-    var repair: ([UInt8]) -> [UInt8] = { $0 }
-    let run: ([UInt8]) throws -> Void
+    public var repair: ([UInt8]) -> [UInt8] = { $0 }
+    public let run: ([UInt8]) throws -> Void
 
     /// A case that changed a file it was only to read.
-    struct FileChanged: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "\(path) was changed by a read" }
+    public struct FileChanged: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path) was changed by a read" }
     }
 }
 
+/// The targets' names, for help texts and messages.
+public let fuzzTargetNames = ["samples", "log", "png", "jpeg", "notebook", "pdf"]
+
 /// The loaders of `quire`, each a target; `folder` is scratch space of the caller's.
-func allTargets(in folder: String) throws -> [FuzzTarget] {
+public func allTargets(in folder: String) throws -> [FuzzTarget] {
     [packedSamplesTarget(), try inputLogTarget(in: folder), pngTarget(), try jpegTarget(), try notebookTarget(in: folder),
      pdfTarget()]
 }
