@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         // cairo and poppler-glib together: poppler renders PDF pages onto cairo contexts.
+        // FreeType and fontconfig: the interface's text.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2 fontconfig"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "poppler-glib cairo-pdf cairo-svg"),
 
         // Pure Swift.
@@ -43,11 +45,13 @@ let package = Package(
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
         .target(name: "QuirePDF", dependencies: ["CCairo", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
+        // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
+        .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
 
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11", "QuireText",
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
@@ -76,6 +80,7 @@ let package = Package(
             "QuireStorage", "QuireDocument", "QuireInk", "QuireGeometry", .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Fixtures/notebook-v1.quire"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
+        .testTarget(name: "QuireTextTests", dependencies: ["QuireText", "QuireImageIO"]),
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
         .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),

@@ -45,6 +45,8 @@ depends=${shlibs#shlibs:Depends=}
 # OpenGL through libglvnd finds its driver at run time: Mesa's (llvmpipe runs everywhere, and headless
 # export needs its EGL), or a GPU vendor's, which provides the same virtual packages.
 depends="$depends, libegl-mesa0 | libegl-vendor, libglx-mesa0 | libglx-vendor"
+# The interface's text is drawn in DejaVu Sans, which fontconfig finds (a font, not a linked library).
+depends="$depends, fonts-dejavu-core"
 
 mkdir -p "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL

@@ -4,6 +4,7 @@ import QuireGeometry
 import QuireImageIO
 import QuireRender
 import QuireStorage
+import QuireText
 import QuireX11
 
 /// The running program: one window, the notebook's current page, the loop between them. It redraws
@@ -19,6 +20,8 @@ public final class QuireApplication {
     private var thumbnailStale = false
     /// Messages for the person running Quire (export done, errors); stdout by default.
     private let say: @Sendable (String) -> Void
+    /// The same messages' warnings and errors, shown at the bottom of the window until read.
+    private let notices: NoticeLine
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
@@ -42,7 +45,16 @@ public final class QuireApplication {
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
+        // Warnings and errors ("quire: …") go to the window's notice line as well as to the terminal.
+        var fontProblem: Error?
+        let notices = NoticeLine(text: { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }())
+        self.notices = notices
+        let say: @Sendable (String) -> Void = { [say] line in
+            say(line)
+            if let text = NoticeLine.windowText(for: line) { notices.post(text) }
+        }
         self.say = say
+        if let fontProblem { say("quire: warning: the window cannot show messages, only this terminal: \(fontProblem)") }
         // The display first: without one nothing is opened, and no "Notebook 1" is made for a window
         // that never appears.
         window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
@@ -100,11 +112,14 @@ public final class QuireApplication {
             // While pictures decode, look for them every few milliseconds.
             // A frame that is wanted waits for its slot (the next display refresh), taking in every
             // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
+            _ = notices.takePosted(now: Self.now())
             let wantsFrame = canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
+                || notices.needsFrame(now: Self.now())
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
                 : (session.isDecodingPictures ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
+            if let fadeDue = notices.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? fadeDue, fadeDue) }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
             showArrivedPictures()
@@ -269,7 +284,9 @@ public final class QuireApplication {
         catchUpRenderer()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
-                                      provisional: canvas.provisionalSprites, overlay: canvas.overlay,
+                                      provisional: canvas.provisionalSprites,
+                                      overlay: canvas.overlay + notices.overlay(windowWidth: window.width, windowHeight: window.height,
+                                                                                now: Self.now()),
                                       onlyWhatChanged: partial)
         window.present(partial ? drawn : nil)
         wholeFrameNeeded = false

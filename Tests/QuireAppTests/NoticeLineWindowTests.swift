@@ -1,0 +1,82 @@
+import Foundation
+import QuireDocument
+import QuireImageIO
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// Warnings reach the window, not only a terminal: a notebook opened read-only says so on the notice
+/// line at the bottom of the window (issue 14, item 10), in light text on a dark band.
+final class NoticeLineWindowTests: XCTestCase {
+    private var server: XvfbServer!
+    private var driver: XDisplayDriver!
+    private var library = ""
+    private var process: QuireProcess?
+
+    override func setUpWithError() throws {
+        do {
+            server = try XvfbServer()
+            driver = try XDisplayDriver(display: server.display)
+        } catch {
+            try Requirement.unmet("a real X server: \(error)")
+        }
+        library = NSTemporaryDirectory() + "quire-notice-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        process?.terminate()
+        driver = nil
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: library)
+    }
+
+    /// The band: dark pixels across the bottom middle of the window, with light text pixels on them in
+    /// separate runs (letters), where a plain window has only the grey desk and white paper.
+    private func band(in window: (id: UInt, x: Int, y: Int, width: Int, height: Int)) -> (dark: Int, letters: Int) {
+        guard let image = driver.screenshot(x: window.x, y: window.y + window.height - 80, width: window.width, height: 80)
+        else { return (0, 0) }
+        var dark = 0
+        var bestRuns = 0
+        for y in 0..<image.height {
+            var runs = 0, inLight = false, darkInRow = 0
+            for x in 0..<image.width {
+                let pixel = image[x, y]
+                if pixel.luma < 60 { darkInRow += 1 }
+                let light = pixel.luma > 190 && darkInRow > 0
+                if light && !inLight { runs += 1 }
+                inLight = light
+            }
+            dark += darkInRow
+            bestRuns = max(bestRuns, runs)
+        }
+        return (dark, bestRuns)
+    }
+
+    func testAReadOnlyNotebookSaysSoOnTheWindow() throws {
+        // A notebook with a second name (a hard link) opens read-only, whoever else has it open.
+        let created = try NotebookLibrary(directory: library).create(title: "Shared", pages: [Page()])
+        let path = created.path
+        try created.close()
+        XCTAssertEqual(link(path, library + "/Second name.quire"), 0)
+        let quire = try QuireProcess(arguments: ["--library", library, "Shared"], display: server.display)
+        process = quire
+        XCTAssertTrue(quire.waitForOutput(containing: "is open read-only"), quire.text)
+        let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
+        var seen = (dark: 0, letters: 0)
+        XCTAssertTrue(eventually(timeout: 10) {
+            seen = band(in: window)
+            return seen.dark > 2000 && seen.letters >= 10
+        }, "no notice band with text at the bottom of the window (dark pixels \(seen.dark), letter runs \(seen.letters))")
+    }
+
+    func testAWritableNotebookShowsNoNotice() throws {
+        try NotebookLibrary(directory: library).create(title: "Mine", pages: [Page()]).close()
+        let quire = try QuireProcess(arguments: ["--library", library, "Mine"], display: server.display)
+        process = quire
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
+        let seen = band(in: window)
+        XCTAssertLessThan(seen.dark, 50, "a notice band shows with nothing to say")
+    }
+}
