@@ -16,10 +16,14 @@ public struct AppOptions: Sendable {
     public var libraryDirectory: String?
     /// The notebook to open (title or path); nil: the one open last.
     public var notebook: String?
+    /// `--ui-scale`; nil: from the desktop (`InterfaceScale`).
+    public var interfaceScale: Double?
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
                 pageSize: PageSize = .letter, displayName: String? = nil, libraryDirectory: String? = nil,
-                notebook: String? = nil, recordPath: String? = nil, replayPath: String? = nil) {
+                notebook: String? = nil, recordPath: String? = nil, replayPath: String? = nil,
+                interfaceScale: Double? = nil) {
+        self.interfaceScale = interfaceScale
         self.recordPath = recordPath
         self.replayPath = replayPath
         self.exportPath = exportPath

@@ -59,6 +59,10 @@ public final class QuireApplication {
         // that never appears.
         window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
                                displayName: options.displayName)
+        let (scale, scaleWarning) = InterfaceScale.resolve(option: options.interfaceScale,
+                                                           resourceDPI: window.resourceText.flatMap(InterfaceScale.dpi(inResources:)))
+        notices.scale = scale
+        if let scaleWarning { say("quire: warning: \(scaleWarning)") }
         if let resources = ResourceLocator.resourcesDirectory() {
             do {
                 window.setIcon(try AppIcon.windowImages(in: resources))

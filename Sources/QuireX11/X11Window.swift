@@ -56,6 +56,14 @@ public final class X11Window {
 
     /// Whether `present(_:)` can show part of the window, every other pixel kept from the last frame.
     public var presentsPartially: Bool { copySubBuffer != nil }
+
+    /// The X server's resource database text (the RESOURCE_MANAGER property desktops set, holding
+    /// `Xft.dpi` among others), or nil when none is set. At most 1 MiB is read.
+    public var resourceText: String? {
+        guard let text = XResourceManagerString(display) else { return nil }
+        let length = strnlen(text, 1 << 20)
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    }
     /// The window size the last whole frame was presented at.
     private var presentedSize: (width: Int, height: Int)?
     /// Whether the back buffer holds the whole last frame, so the next may draw only what changed:

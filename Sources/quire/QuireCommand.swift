@@ -48,7 +48,15 @@ struct OpenCommand: ParsableCommand {
                                valueName: "file"))
     var recordInput: String?
 
+    @Option(name: .customLong("ui-scale"),
+            help: ArgumentHelp("How large the interface is drawn, 0.5 to 4 (default: from the desktop's Xft.dpi; 96 dpi is 1).",
+                               valueName: "scale"))
+    var uiScale: Double?
+
     func validate() throws {
+        if let uiScale, !(uiScale.isFinite && InterfaceScale.allowed.contains(uiScale)) {
+            throw ValidationError("--ui-scale wants a number from 0.5 to 4; got \(uiScale)")
+        }
         guard parsedSize != nil else {
             throw ValidationError("--size wants WIDTHxHEIGHT with each at least 320x240, like 1024x768; got '\(size)'")
         }
@@ -64,7 +72,7 @@ struct OpenCommand: ParsableCommand {
         let (width, height) = parsedSize!
         let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
                                  displayName: display, libraryDirectory: library.directory, notebook: notebook,
-                                 recordPath: recordInput.map(absolute))
+                                 recordPath: recordInput.map(absolute), interfaceScale: uiScale)
         do {
             try QuireApplication(options: options).run()
         } catch {

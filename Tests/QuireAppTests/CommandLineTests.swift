@@ -25,6 +25,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(quire.text.contains("--size wants WIDTHxHEIGHT"), quire.text)
     }
 
+    func testAnInterfaceScaleOutsideHalfToFourIsRefused() throws {
+        for bad in ["9", "0", "nan", "-1"] {
+            let quire = try QuireProcess(arguments: ["--ui-scale=\(bad)"], display: ":9876")
+            XCTAssertTrue(quire.waitForExit(timeout: 20))
+            XCTAssertEqual(quire.exitStatus, 64, quire.text)
+            XCTAssertTrue(quire.text.contains("--ui-scale wants a number from 0.5 to 4"), quire.text)
+        }
+    }
+
     func testHelpDescribesTheShortcuts() throws {
         let quire = try QuireProcess(arguments: ["--help"], display: "")
         XCTAssertTrue(quire.waitForExit(timeout: 20))

@@ -33,10 +33,10 @@ final class NoticeLineWindowTests: XCTestCase {
 
     /// The band: dark pixels across the bottom middle of the window, with light text pixels on them in
     /// separate runs (letters), where a plain window has only the grey desk and white paper.
-    private func band(in window: (id: UInt, x: Int, y: Int, width: Int, height: Int)) -> (dark: Int, letters: Int) {
-        guard let image = driver.screenshot(x: window.x, y: window.y + window.height - 80, width: window.width, height: 80)
-        else { return (0, 0) }
-        var dark = 0
+    private func band(in window: (id: UInt, x: Int, y: Int, width: Int, height: Int)) -> (dark: Int, letters: Int, rows: Int) {
+        guard let image = driver.screenshot(x: window.x, y: window.y + window.height - 160, width: window.width, height: 160)
+        else { return (0, 0, 0) }
+        var dark = 0, rows = 0
         var bestRuns = 0
         for y in 0..<image.height {
             var runs = 0, inLight = false, darkInRow = 0
@@ -48,26 +48,41 @@ final class NoticeLineWindowTests: XCTestCase {
                 inLight = light
             }
             dark += darkInRow
+            if darkInRow > 20 { rows += 1 }
             bestRuns = max(bestRuns, runs)
         }
-        return (dark, bestRuns)
+        return (dark, bestRuns, rows)
     }
 
-    func testAReadOnlyNotebookSaysSoOnTheWindow() throws {
-        // A notebook with a second name (a hard link) opens read-only, whoever else has it open.
+    /// Opens a notebook with a second name (a hard link), which opens read-only whoever else has it
+    /// open, and returns the notice band once it shows.
+    private func readOnlyNotice(scale: String?) throws -> (dark: Int, letters: Int, rows: Int) {
         let created = try NotebookLibrary(directory: library).create(title: "Shared", pages: [Page()])
         let path = created.path
         try created.close()
         XCTAssertEqual(link(path, library + "/Second name.quire"), 0)
-        let quire = try QuireProcess(arguments: ["--library", library, "Shared"], display: server.display)
+        let quire = try QuireProcess(arguments: ["--library", library, "Shared"] + (scale.map { ["--ui-scale", $0] } ?? []),
+                                     display: server.display)
         process = quire
         XCTAssertTrue(quire.waitForOutput(containing: "is open read-only"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
-        var seen = (dark: 0, letters: 0)
+        var seen = (dark: 0, letters: 0, rows: 0)
         XCTAssertTrue(eventually(timeout: 10) {
             seen = band(in: window)
             return seen.dark > 2000 && seen.letters >= 10
         }, "no notice band with text at the bottom of the window (dark pixels \(seen.dark), letter runs \(seen.letters))")
+        return seen
+    }
+
+    func testAReadOnlyNotebookSaysSoOnTheWindow() throws {
+        let seen = try readOnlyNotice(scale: nil)
+        // 15 px text with its padding: a band about 30 px tall.
+        XCTAssertEqual(Double(seen.rows), 30, accuracy: 6)
+    }
+
+    func testTheNoticeIsDrawnTwiceAsLargeAtUIScaleTwo() throws {
+        let seen = try readOnlyNotice(scale: "2")
+        XCTAssertEqual(Double(seen.rows), 60, accuracy: 10)
     }
 
     func testAWritableNotebookShowsNoNotice() throws {
@@ -78,5 +93,6 @@ final class NoticeLineWindowTests: XCTestCase {
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
         let seen = band(in: window)
         XCTAssertLessThan(seen.dark, 50, "a notice band shows with nothing to say")
+        XCTAssertEqual(seen.rows, 0)
     }
 }
