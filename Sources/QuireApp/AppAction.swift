@@ -13,5 +13,7 @@ public enum AppAction: Equatable, Sendable {
     /// Put the clipboard's picture (or picture files) on the page.
     case paste
     case exportPNG, quit
+    /// Show (or hide) every key and gesture on the window.
+    case showHelp
     case notebook(NotebookCommand)
 }

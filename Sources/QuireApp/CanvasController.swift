@@ -10,6 +10,7 @@ public enum CanvasCommand: Equatable, Sendable {
     /// Ask the clipboard for a picture (it answers later, as a `.pasted` window event).
     case paste
     case quit
+    case showHelp
     case notebook(NotebookCommand)
 }
 
@@ -117,6 +118,7 @@ public final class CanvasController {
         case .paste: return .paste
         case .exportPNG: return .exportPNG
         case .quit: return .quit
+        case .showHelp: return .showHelp
         case let .notebook(command): return .notebook(command)
         }
         return nil

@@ -34,6 +34,7 @@ public enum KeyTable {
     static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
+    static let f1: UInt = 0xffbe
 
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
@@ -105,8 +106,34 @@ public enum KeyTable {
         KeyBinding(.canvas, "write the page as PNG (to `--export-png PATH`, or `quire-page-DATE-TIME.png` here)", [
             (ctrl("e"), .exportPNG),
         ]),
+        KeyBinding(.canvas, "?, F1", "show every key and gesture on the window (any key or click hides them)", [
+            // "?" is Shift+/ on most layouts: the character is matched whatever Shift is.
+            (KeyChord(.character("?"), control: false, shift: nil, alt: false), .showHelp), (key(f1, "F1"), .showHelp),
+        ]),
         KeyBinding(.canvas, "Ctrl+Q, the close button", "quit", [(ctrl("q"), .quit)]),
     ]
+
+    /// What the pen, mouse and fingers do beyond the keys: the help overlay shows it and the README
+    /// lists it (`gesturesMarkdown`), from this one table.
+    public static let gestures: [(gesture: String, does: String)] = [
+        ("pen, mouse, eraser end", "draw with the current tool (the mouse's speed sets its width); the eraser end erases"),
+        ("Ctrl+wheel", "zoom about the pointer (ink is re-rendered sharp)"),
+        ("wheel (sideways wheel for left/right), middle-button drag", "pan"),
+        ("one finger / two fingers", "pan / pinch-zoom and pan (ignored for 500 ms after the pen: palm rejection)"),
+        ("two fingers on a scrap", "move, turn and scale the scrap together, whatever the tool"),
+        ("four fingers on a scrap (two of each hand)", "stretch it; pulled past twice its size it snaps into two copies (let go before: it springs back)"),
+        ("select tool (V): drag a scrap / its corner / its round handle", "move it / scale it about its centre / turn it; press twice to bring it to the front"),
+        ("select tool (V): Shift+drag a scrap", "stretch it, the far edge held: past twice its size a copy comes away with the pointer"),
+        ("ink across a scrap", "sticks to it: the part over the scrap moves with it, the rest stays on the page"),
+        ("scissors (S): draw across scraps with the pen, mouse or one finger", "each scrap the path cuts through splits into its pieces, each with its part of the picture and ink"),
+        ("scissors: draw a loop round ink (ends close together, or crossing itself)", "the ink inside is cut out into a new transparent scrap to move, turn and cut again"),
+        ("pen's lower / upper side button", "pan / erase while held (configurable: pan, erase, select, scissors or none)"),
+    ]
+
+    /// The gestures as the README's Markdown table.
+    public static var gesturesMarkdown: String {
+        (["| gesture | does |", "| --- | --- |"] + gestures.map { "| \($0.gesture) | \($0.does) |" }).joined(separator: "\n")
+    }
 
     /// What `input` asks for, if anything.
     public static func action(for input: KeyInput) -> AppAction? {

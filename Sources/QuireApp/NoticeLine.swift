@@ -96,7 +96,8 @@ final class NoticeLine: @unchecked Sendable {
         let widest = Int(Double(windowWidth) - 2 * padding - 16 * scale)
         guard widest > 20 else { return [] }
         if current.image == nil || current.renderedForWidth != windowWidth {
-            current.image = try? Self.render(current.message, with: text, size: Self.textSize * scale, widest: widest)
+            current.image = try? text.render(current.message, size: Self.textSize * scale, color: (r: 245, g: 245, b: 245, a: 255),
+                                             maximumWidth: widest)
             current.renderedForWidth = windowWidth
             current.imageKey = "notice-\(serial)-\(windowWidth)"
             shown = current
@@ -112,20 +113,6 @@ final class NoticeLine: @unchecked Sendable {
                      color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: Float(0.88 * opacity))),
             .image(key: current.imageKey, image: image, rect: textRect, opacity: Float(opacity)),
         ]
-    }
-
-    /// The message in light text, cut with an ellipsis to fit `widest` pixels.
-    static func render(_ message: String, with text: TextRasterizer, size: Double, widest: Int) throws -> RGBAImage {
-        var characters = Array(message)
-        var line = message
-        while try text.layout(of: line, size: size).width > widest, characters.count > 1 {
-            // Cut in proportion to the overflow, at least one character, then try again.
-            let width = try text.layout(of: line, size: size).width
-            let keep = max(1, min(characters.count - 1, characters.count * widest / max(width, 1)))
-            characters = Array(characters.prefix(keep - 1))
-            line = String(characters) + "…"
-        }
-        return try text.render(line, size: size, color: (r: 245, g: 245, b: 245, a: 255))
     }
 
     /// A rectangle with round corners as a polygon (eight points a corner).

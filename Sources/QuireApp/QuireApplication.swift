@@ -22,6 +22,11 @@ public final class QuireApplication {
     private let say: @Sendable (String) -> Void
     /// The same messages' warnings and errors, shown at the bottom of the window until read.
     private let notices: NoticeLine
+    /// Every key and gesture over the window while `helpShown` (? or F1; any key or click hides it).
+    private let help: HelpOverlay
+    private var helpShown = false
+    /// The overlay changed outside the canvas (help shown or hidden): the next frame must draw.
+    private var overlayChanged = false
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
@@ -47,8 +52,10 @@ public final class QuireApplication {
         self.options = options
         // Warnings and errors ("quire: …") go to the window's notice line as well as to the terminal.
         var fontProblem: Error?
-        let notices = NoticeLine(text: { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }())
+        let text: TextRasterizer? = { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }()
+        let notices = NoticeLine(text: text)
         self.notices = notices
+        help = HelpOverlay(text: text)
         let say: @Sendable (String) -> Void = { [say] line in
             say(line)
             if let text = NoticeLine.windowText(for: line) { notices.post(text) }
@@ -62,6 +69,7 @@ public final class QuireApplication {
         let (scale, scaleWarning) = InterfaceScale.resolve(option: options.interfaceScale,
                                                            resourceDPI: window.resourceText.flatMap(InterfaceScale.dpi(inResources:)))
         notices.scale = scale
+        help.scale = scale
         if let scaleWarning { say("quire: warning: \(scaleWarning)") }
         if let resources = ResourceLocator.resourcesDirectory() {
             do {
@@ -117,8 +125,7 @@ public final class QuireApplication {
             // A frame that is wanted waits for its slot (the next display refresh), taking in every
             // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
             _ = notices.takePosted(now: Self.now())
-            let wantsFrame = canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
-                || notices.needsFrame(now: Self.now())
+            let wantsFrame = frameWanted
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
                 : (session.isDecodingPictures ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
@@ -147,6 +154,11 @@ public final class QuireApplication {
                     paste(content)
                     continue
                 }
+                if helpShown, Self.dismissesHelp(event) {
+                    helpShown = false
+                    overlayChanged = true
+                    continue
+                }
                 switch canvas.handle(event) {
                 case .quit?:
                     refreshThumbnail()
@@ -158,6 +170,9 @@ public final class QuireApplication {
                     exportPage()
                 case .paste?:
                     window.requestPaste()
+                case .showHelp?:
+                    helpShown.toggle()
+                    overlayChanged = true
                 case let .notebook(command)?:
                     perform(command)
                 case nil:
@@ -165,7 +180,7 @@ public final class QuireApplication {
                 }
             }
             if session.takeRefusal() { reloadPage() }
-            if (canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame) && pacer.wait(now: Self.now()) == 0 {
+            if frameWanted && pacer.wait(now: Self.now()) == 0 {
                 redraw()
             }
         }
@@ -280,17 +295,36 @@ public final class QuireApplication {
         }
     }
 
+    /// Whether the window must draw: the canvas or renderer has work, the window owes a whole frame,
+    /// the help was shown or hidden, or the notice line is appearing or fading.
+    private var frameWanted: Bool {
+        canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame || overlayChanged
+            || notices.needsFrame(now: Self.now())
+    }
+
+    /// A key press, a click or a touch hides the help (and does nothing else). Shift, Control, Alt and
+    /// the like alone do not: they are the first half of a chord, whose key then hides it.
+    static func dismissesHelp(_ event: WindowEvent) -> Bool {
+        switch event {
+        case let .key(input): !(0xffe1...0xffee).contains(input.keysym)
+        case .pointerDown, .touchBegan: true
+        default: false
+        }
+    }
+
     /// Draws a frame: only what changed since the last one where the window can present part of
     /// itself, else the whole window.
     private func redraw() {
+        overlayChanged = false
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
         catchUpRenderer()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                                       provisional: canvas.provisionalSprites,
-                                      overlay: canvas.overlay + notices.overlay(windowWidth: window.width, windowHeight: window.height,
-                                                                                now: Self.now()),
+                                      overlay: canvas.overlay
+                                        + (helpShown ? help.overlay(windowWidth: window.width, windowHeight: window.height) : [])
+                                        + notices.overlay(windowWidth: window.width, windowHeight: window.height, now: Self.now()),
                                       onlyWhatChanged: partial)
         window.present(partial ? drawn : nil)
         wholeFrameNeeded = false

@@ -103,6 +103,23 @@ public final class TextRasterizer {
         return RGBAImage(width: layout.width, height: layout.height, pixels: pixels)
     }
 
+    /// `text` as `render` draws it, cut short with an ellipsis where it would be wider than
+    /// `maximumWidth` pixels.
+    public func render(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
+                       maximumWidth: Int) throws -> RGBAImage {
+        var characters = Array(text)
+        var line = text
+        var width = try layout(of: line, size: size).width
+        while width > maximumWidth, characters.count > 1 {
+            // Cut in proportion to the overflow (at least one character), then measure again.
+            let keep = max(1, min(characters.count - 1, characters.count * maximumWidth / max(width, 1)))
+            characters = Array(characters.prefix(keep - 1))
+            line = String(characters).trimmingTrailingSpaces() + "…"
+            width = try layout(of: line, size: size).width
+        }
+        return try render(line, size: size, color: color)
+    }
+
     /// Lays the glyphs out along the baseline: positions in whole pixels of the image to make.
     private func place(_ text: String, size: Double) throws -> (layout: Layout, placed: [(Int, Int, Glyph)]) {
         guard size.isFinite, Self.sizes.contains(size), let face else { throw TextError.badSize(size) }
@@ -163,5 +180,13 @@ public final class TextRasterizer {
                           advance: Int(slot.pointee.advance.x), coverage: coverage)
         glyphs[key] = glyph
         return glyph
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

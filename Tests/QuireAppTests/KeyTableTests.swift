@@ -54,5 +54,13 @@ final class KeyTableTests: XCTestCase {
             XCTAssertTrue(text.contains(KeyTable.markdown(section)),
                           "README.md's \(section) keys differ from KeyTable; paste `quire keys --markdown` output:\n\(KeyTable.markdown(section))")
         }
+        XCTAssertTrue(text.contains(KeyTable.gesturesMarkdown),
+                      "README.md's gestures differ from KeyTable.gestures; paste `quire keys --markdown` output:\n\(KeyTable.gesturesMarkdown)")
+    }
+
+    func testQuestionMarkAndF1ShowTheHelpWhateverShiftIs() {
+        XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: 0x3f, text: "?", shift: true)), .showHelp)
+        XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: 0xffbe, text: "")), .showHelp)
+        XCTAssertNil(KeyTable.action(for: KeyInput(keysym: 0x3f, text: "?", control: true)), "Ctrl+? is not help")
     }
 }

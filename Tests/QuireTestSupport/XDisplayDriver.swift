@@ -55,13 +55,17 @@ public final class XDisplayDriver {
         sync()
     }
 
-    /// Types a key, optionally with Control held: `key("e", control: true)` is Ctrl+E.
-    public func key(_ name: String, control: Bool = false) {
+    /// Types a key, optionally with Control and/or Shift held: `key("e", control: true)` is Ctrl+E,
+    /// `key("slash", shift: true)` is "?" on a US layout.
+    public func key(_ name: String, control: Bool = false, shift: Bool = false) {
         let controlCode = XKeysymToKeycode(display, KeySym(XK_Control_L))
+        let shiftCode = XKeysymToKeycode(display, KeySym(XK_Shift_L))
         let code = XKeysymToKeycode(display, XStringToKeysym(name))
         if control { XTestFakeKeyEvent(display, UInt32(controlCode), 1, 0) }
+        if shift { XTestFakeKeyEvent(display, UInt32(shiftCode), 1, 0) }
         XTestFakeKeyEvent(display, UInt32(code), 1, 0)
         XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        if shift { XTestFakeKeyEvent(display, UInt32(shiftCode), 0, 0) }
         if control { XTestFakeKeyEvent(display, UInt32(controlCode), 0, 0) }
         sync()
     }
