@@ -10,9 +10,23 @@ struct FrameDamage {
     var lastTail = Rect.null
     /// The size and place the last frame was drawn at; another one needs a whole frame.
     var lastFrame: (width: Int, height: Int, pageToWindow: AffineTransform)?
-    /// Whether the last frame drew something whose extent is not tracked (overlay, a live highlighter,
-    /// tiles not yet sharp): the next frame must be whole.
+    /// Whether the last frame drew something whose extent is not tracked (a live highlighter, tiles not
+    /// yet sharp, a held item): the next frame must be whole.
     var lastFrameUntracked = true
+    /// The overlay the last frame drew, and the window area it covered. An overlay that stays the same
+    /// costs nothing; one that changes damages where it was and where it is.
+    var lastOverlay: [OverlayItem.Drawing] = []
+    var lastOverlayBounds = Rect.null
+
+    /// Takes this frame's overlay: where it differs from the last frame's, both areas are damaged.
+    mutating func noteOverlay(_ overlay: [OverlayItem]) {
+        let drawing = overlay.map(\.drawing)
+        guard drawing != lastOverlay else { return }
+        let bounds = OverlayItem.bounds(of: overlay)
+        noteViewChanged(lastOverlayBounds.union(bounds).outsetBy(1))
+        lastOverlay = drawing
+        lastOverlayBounds = bounds
+    }
 
     mutating func noteViewChanged(_ windowRect: Rect) {
         guard !windowRect.isNull, !windowRect.isEmpty else { return }

@@ -35,3 +35,26 @@ public enum OverlayItem: Sendable {
         return points.reduce(Rect.null) { $0.union($1) }
     }
 }
+
+extension OverlayItem {
+    /// What an item draws, comparable: a picture by its key, place and opacity (the key names its
+    /// pixels), not by its pixels. Frames compare overlays by this to know whether the overlay changed.
+    enum Drawing: Equatable {
+        case polygon([Point], InkColor)
+        case polyline([Point], Double, InkColor)
+        case image(String, Rect, Float)
+    }
+
+    var drawing: Drawing {
+        switch self {
+        case let .polygon(points, color): .polygon(points, color)
+        case let .polyline(points, width, color): .polyline(points, width, color)
+        case let .image(key, _, rect, opacity): .image(key, rect, opacity)
+        }
+    }
+
+    /// The window area a list of items can touch (null when none can).
+    static func bounds(of overlay: [OverlayItem]) -> Rect {
+        overlay.reduce(Rect.null) { $0.union($1.bounds) }
+    }
+}

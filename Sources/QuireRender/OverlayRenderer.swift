@@ -21,9 +21,13 @@ final class OverlayRenderer {
         self.images = images
     }
 
-    func draw(_ overlay: [OverlayItem], into framebuffer: GLuint, width: Int, height: Int, scratch: RenderTarget) {
+    /// Draws `overlay` over `framebuffer`, only within `clip` when given (a partial frame: outside it
+    /// the framebuffer still holds the overlay the last frame drew, and drawing it again there would
+    /// blend it twice).
+    func draw(_ overlay: [OverlayItem], into framebuffer: GLuint, width: Int, height: Int, scratch: RenderTarget,
+              within clip: Rect? = nil) {
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let area = overlay.reduce(Rect.null) { $0.union($1.bounds) }.outsetBy(1).intersection(window)
+        let area = OverlayItem.bounds(of: overlay).outsetBy(1).intersection(window).intersection(clip ?? window)
         guard !area.isNull, !area.isEmpty else { return }
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
         // Polygons are filled through the stencil (even-odd).

@@ -19,8 +19,10 @@ extension PageRenderer {
     /// With `onlyWhatChanged` the framebuffer is taken to hold the last frame drawn here, and only the
     /// window rectangle changed since (new ink, the live stroke's tail then and now) is drawn, scissored:
     /// that rectangle is returned (null when nothing changed) for the window to present alone. A frame
-    /// whose extent is not tracked (first frame, new size or view, tiles still sharpening, an overlay, a
-    /// live highlighter, a held item) is drawn whole, and nil returned, as it is without `onlyWhatChanged`.
+    /// whose extent is not tracked (first frame, new size or view, tiles still sharpening, a live
+    /// highlighter, a held item) is drawn whole, and nil returned, as it is without `onlyWhatChanged`.
+    /// An overlay the same as the last frame's is drawn again only inside the changed rectangle; one
+    /// that changed adds where it was and where it is to that rectangle.
     @discardableResult
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
@@ -38,7 +40,8 @@ extension PageRenderer {
         let projection = view.projection(guardBand: guardBand)
         let tail = liveTailBounds(provisional, in: view)
         // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
-        let untracked = !overlay.isEmpty || liveStyle?.blendMode == .highlight || !view.tiles.allSharp || liftedIndex != nil
+        let untracked = liveStyle?.blendMode == .highlight || !view.tiles.allSharp || liftedIndex != nil
+        frameDamage.noteOverlay(overlay)
         let area = onlyWhatChanged && !untracked
             ? frameDamage.area(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
         frameDamage.frameDrawn(width: width, height: height, pageToWindow: pageToWindow, tail: tail, untracked: untracked)
@@ -58,6 +61,10 @@ extension PageRenderer {
             Scissor.set(area, framebufferHeight: height)
             drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
             Scissor.off()
+            if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area),
+               let scratch = pool.target("overlay", width: width, height: height) {
+                overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch, within: area)
+            }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             return area
         }

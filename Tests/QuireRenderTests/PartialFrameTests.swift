@@ -80,7 +80,7 @@ final class PartialFrameTests: HeadlessGLTestCase {
         renderer.endLiveStroke()
     }
 
-    func testANewViewOrAnOverlayDrawsTheWholeWindow() throws {
+    func testANewViewDrawsTheWholeWindow() throws {
         let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
         let window = try RenderTarget(width: 400, height: 400)
         renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
@@ -90,5 +90,55 @@ final class PartialFrameTests: HeadlessGLTestCase {
         renderer.finishSharpening()
         XCTAssertNil(renderer.drawView(width: 400, height: 400, pageToWindow: moved, into: window, onlyWhatChanged: true),
                      "a pan redraws everything")
+    }
+
+    /// An overlay (the notice line, a selection) no longer makes every frame whole: a new one is drawn
+    /// over its own rectangle; the same one costs nothing; ink drawn under it redraws only the ink's
+    /// rectangle, with the overlay blended there once (not twice); and a removed one is drawn away.
+    func testAnOverlayIsDrawnOnceAndOnlyWhereItOrThePageChanged() throws {
+        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        let window = try RenderTarget(width: 400, height: 400)
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        renderer.finishSharpening()
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window, onlyWhatChanged: true)
+        let band: [OverlayItem] = [.polygon([Point(200, 200), Point(300, 200), Point(300, 260), Point(200, 260)],
+                                            color: InkColor(red: 0, green: 0, blue: 0, alpha: 0.5))]
+        func whole(_ overlay: [OverlayItem], provisional: [Sprite] = []) throws -> RGBAImage {
+            let target = try RenderTarget(width: 400, height: 400)
+            renderer.drawView(width: 400, height: 400, pageToWindow: view, provisional: provisional, overlay: overlay, into: target)
+            return target.readPixels()
+        }
+
+        let shown = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: band, into: window,
+                                                    onlyWhatChanged: true), "a new overlay is a partial frame")
+        XCTAssertTrue(shown.contains(Point(200, 200)) && shown.contains(Point(299, 259)), "drawn: \(shown)")
+        XCTAssertLessThanOrEqual(shown.width * shown.height, 104 * 64, "drawn: \(shown)")
+        let once = window.readPixels()[250, 230]
+        XCTAssertEqual(Double(once.r), 255 * 0.5, accuracy: 3, "paper under a half-black band: \(once)")
+
+        let idle = renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: band, into: window, onlyWhatChanged: true)
+        XCTAssertEqual(idle.map(\.isEmpty), true, "the same overlay again draws nothing: \(String(describing: idle))")
+
+        // Ink under the band: only the ink's rectangle is drawn, the band over it blended once.
+        renderer.beginLiveStroke(ink)
+        let stroke = dabs(from: Point(200, 180), to: Point(230, 185))     // window (250…280, 220…225)
+        renderer.appendToLiveStroke(stroke)
+        let inked = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: band, into: window,
+                                                    onlyWhatChanged: true))
+        XCTAssertLessThanOrEqual(inked.width * inked.height, 40 * 16, "drawn: \(inked)")
+        let partial = window.readPixels()
+        let reference = try whole(band)
+        var differing = 0
+        for y in 0..<400 {
+            for x in 0..<400 where partial[x, y] != reference[x, y] { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0, partial.saveForInspection(named: "overlay-partial"))
+        renderer.endLiveStroke()
+
+        // The band taken away: where it was is drawn again, without it.
+        let gone = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [], into: window,
+                                                   onlyWhatChanged: true))
+        XCTAssertTrue(gone.contains(Point(200, 200)) && gone.contains(Point(299, 259)), "drawn: \(gone)")
+        XCTAssertEqual(window.readPixels()[250, 250], try whole([])[250, 250])
     }
 }
