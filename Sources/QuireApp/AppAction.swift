@@ -15,5 +15,7 @@ public enum AppAction: Equatable, Sendable {
     case exportPNG, quit
     /// Show (or hide) every key and gesture on the window.
     case showHelp
+    /// Hide or show the toolbar and status.
+    case toggleInterface
     case notebook(NotebookCommand)
 }

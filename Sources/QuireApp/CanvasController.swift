@@ -11,6 +11,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case paste
     case quit
     case showHelp
+    case toggleInterface
     case notebook(NotebookCommand)
 }
 
@@ -119,6 +120,7 @@ public final class CanvasController {
         case .exportPNG: return .exportPNG
         case .quit: return .quit
         case .showHelp: return .showHelp
+        case .toggleInterface: return .toggleInterface
         case let .notebook(command): return .notebook(command)
         }
         return nil

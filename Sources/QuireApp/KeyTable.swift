@@ -34,7 +34,7 @@ public enum KeyTable {
     static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
-    static let f1: UInt = 0xffbe
+    static let f1: UInt = 0xffbe, tab: UInt = 0xff09
 
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
@@ -106,6 +106,7 @@ public enum KeyTable {
         KeyBinding(.canvas, "write the page as PNG (to `--export-png PATH`, or `quire-page-DATE-TIME.png` here)", [
             (ctrl("e"), .exportPNG),
         ]),
+        KeyBinding(.canvas, "hide or show the toolbar and status (draw on the whole window)", [(key(tab, "Tab"), .toggleInterface)]),
         KeyBinding(.canvas, "?, F1", "show every key and gesture on the window (any key or click hides them)", [
             // "?" is Shift+/ on most layouts: the character is matched whatever Shift is.
             (KeyChord(.character("?"), control: false, shift: nil, alt: false), .showHelp), (key(f1, "F1"), .showHelp),
@@ -133,6 +134,14 @@ public enum KeyTable {
     /// The gestures as the README's Markdown table.
     public static var gesturesMarkdown: String {
         (["| gesture | does |", "| --- | --- |"] + gestures.map { "| \($0.gesture) | \($0.does) |" }).joined(separator: "\n")
+    }
+
+    /// The first key that gives `action`, as written (a tooltip's "Pen — P").
+    public static func keyLabel(for action: AppAction) -> String? {
+        for binding in bindings {
+            if let chord = binding.chords.first(where: { $0.1 == action }) { return chord.0.label }
+        }
+        return nil
     }
 
     /// What `input` asks for, if anything.

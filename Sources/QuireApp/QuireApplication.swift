@@ -2,6 +2,7 @@ import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireImageIO
+import QuireInk
 import QuireRender
 import QuireStorage
 import QuireText
@@ -27,6 +28,24 @@ public final class QuireApplication {
     private var helpShown = false
     /// The overlay changed outside the canvas (help shown or hidden): the next frame must draw.
     private var overlayChanged = false
+    /// The toolbar and status (Tab hides both, to draw on the whole window).
+    private let toolbar: Toolbar
+    private let status: StatusLine
+    /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
+    private var interfaceShown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
+    /// A press that began on the toolbar: its moves and release are the toolbar's too (pointer or touch).
+    private var toolbarPress: (pointer: Bool, touch: Int?)?
+    private var hovered: ToolbarButton?
+    private var hoveredSince = 0.0
+    /// What the last frame showed of the interface: another state wants a frame.
+    private var drawnInterface: InterfaceLook?
+
+    private struct InterfaceLook: Equatable {
+        var toolbar: Toolbar.State
+        var status: String
+        var hovered: ToolbarButton?
+        var tooltipShown: Bool
+    }
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
@@ -56,6 +75,8 @@ public final class QuireApplication {
         let notices = NoticeLine(text: text)
         self.notices = notices
         help = HelpOverlay(text: text)
+        toolbar = Toolbar(text: text)
+        status = StatusLine(text: text)
         let say: @Sendable (String) -> Void = { [say] line in
             say(line)
             if let text = NoticeLine.windowText(for: line) { notices.post(text) }
@@ -70,6 +91,8 @@ public final class QuireApplication {
                                                            resourceDPI: window.resourceText.flatMap(InterfaceScale.dpi(inResources:)))
         notices.scale = scale
         help.scale = scale
+        toolbar.scale = scale
+        status.scale = scale
         if let scaleWarning { say("quire: warning: \(scaleWarning)") }
         if let resources = ResourceLocator.resourcesDirectory() {
             do {
@@ -131,6 +154,9 @@ public final class QuireApplication {
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             if let fadeDue = notices.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? fadeDue, fadeDue) }
+            if let tipDue = Toolbar.secondsUntilTooltip(hovered: hovered, since: hoveredSince, now: Self.now()) {
+                timeout = min(timeout ?? tipDue, tipDue)
+            }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
             showArrivedPictures()
@@ -159,6 +185,7 @@ public final class QuireApplication {
                     overlayChanged = true
                     continue
                 }
+                if interfaceShown, handleToolbar(event) { continue }
                 switch canvas.handle(event) {
                 case .quit?:
                     refreshThumbnail()
@@ -172,6 +199,9 @@ public final class QuireApplication {
                     window.requestPaste()
                 case .showHelp?:
                     helpShown.toggle()
+                    overlayChanged = true
+                case .toggleInterface?:
+                    interfaceShown.toggle()
                     overlayChanged = true
                 case let .notebook(command)?:
                     perform(command)
@@ -299,7 +329,60 @@ public final class QuireApplication {
     /// the help was shown or hidden, or the notice line is appearing or fading.
     private var frameWanted: Bool {
         canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame || overlayChanged
-            || notices.needsFrame(now: Self.now())
+            || notices.needsFrame(now: Self.now()) || (interfaceShown && interfaceLook != drawnInterface)
+    }
+
+    /// The toolbar and status as they should look now.
+    private var interfaceLook: InterfaceLook {
+        let tool = canvas.tool
+        let width = InkTool(rawValue: tool.rawValue).map { canvas.registry.style(for: $0).maximumWidth } ?? 0
+        let now = Self.now()
+        return InterfaceLook(
+            toolbar: Toolbar.State(tool: tool, canUndo: canvas.canUndo, canRedo: canvas.canRedo, color: canvas.color, width: width),
+            status: StatusLine.text(position: session.position, zoom: canvas.view.zoom),
+            hovered: hovered, tooltipShown: hovered != nil && now - hoveredSince >= Toolbar.tooltipDelay)
+    }
+
+    /// The toolbar's part in an input event: a press on it acts on its button and is kept from the
+    /// page, with its moves and release; the pointer resting on a button brings its tooltip. True when
+    /// the event was the toolbar's.
+    private func handleToolbar(_ event: WindowEvent) -> Bool {
+        switch event {
+        case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
+            toolbarPress = (pointer: true, touch: nil)
+            press(toolbar.button(at: sample.position))
+            return true
+        case .pointerMoved where toolbarPress?.pointer == true:
+            return true
+        case let .pointerMoved(sample):
+            let over = toolbar.button(at: sample.position)
+            if over != hovered {
+                hovered = over
+                hoveredSince = Self.now()
+            }
+            return false
+        case .pointerUp where toolbarPress?.pointer == true:
+            toolbarPress = nil
+            return true
+        case let .touchBegan(id, at, _) where toolbar.contains(at) && toolbarPress == nil:
+            toolbarPress = (pointer: false, touch: id)
+            press(toolbar.button(at: at))
+            return true
+        case let .touchMoved(id, _, _) where toolbarPress?.touch == id:
+            return true
+        case let .touchEnded(id, _, _) where toolbarPress?.touch == id:
+            toolbarPress = nil
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func press(_ button: ToolbarButton?) {
+        guard let button else { return }
+        canvas.finishGesture()
+        _ = canvas.perform(button.action)
+        overlayChanged = true
     }
 
     /// A key press, a click or a touch hides the help (and does nothing else). Shift, Control, Alt and
@@ -316,6 +399,9 @@ public final class QuireApplication {
     /// itself, else the whole window.
     private func redraw() {
         overlayChanged = false
+        let look = interfaceLook
+        drawnInterface = look
+        toolbar.fit(windowHeight: window.height)
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
         catchUpRenderer()
@@ -323,6 +409,9 @@ public final class QuireApplication {
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                                       provisional: canvas.provisionalSprites,
                                       overlay: canvas.overlay
+                                        + (interfaceShown ? toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince,
+                                                                            now: Self.now())
+                                            + status.overlay(look.status, windowWidth: window.width) : [])
                                         + (helpShown ? help.overlay(windowWidth: window.width, windowHeight: window.height) : [])
                                         + notices.overlay(windowWidth: window.width, windowHeight: window.height, now: Self.now()),
                                       onlyWhatChanged: partial)

@@ -23,6 +23,9 @@ public final class QuireProcess: @unchecked Sendable {
         environment["DISPLAY"] = display
         // A library of its own unless the test names one: tests never touch the user's notebooks.
         environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "quire-test-data-\(UUID().uuidString)"
+        // Tests of the canvas read its pixels: the toolbar and status are left out unless a test of
+        // the interface asks for them (QUIRE_INTERFACE=shown).
+        environment["QUIRE_INTERFACE"] = "hidden"
         environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = output

@@ -1,0 +1,171 @@
+import Foundation
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireRender
+import QuireText
+
+/// A button of the toolbar.
+enum ToolbarButton: Equatable {
+    case tool(ToolID)
+    case undo, redo
+
+    /// What the button does, as the key table's action.
+    var action: AppAction {
+        switch self {
+        case let .tool(id): .selectTool(id)
+        case .undo: .undo
+        case .redo: .redo
+        }
+    }
+
+    /// The tooltip: what it is and its key, from the key table.
+    var tooltip: String {
+        let name: String
+        switch self {
+        case let .tool(id): name = id.rawValue.prefix(1).uppercased() + id.rawValue.dropFirst()
+        case .undo: name = "Undo"
+        case .redo: name = "Redo"
+        }
+        return KeyTable.keyLabel(for: action).map { "\(name) — \($0)" } ?? name
+    }
+}
+
+/// The toolbar down the window's left edge: the tools, undo and redo, and the current colour and
+/// width; the active tool lit, a button that cannot act (undo with nothing to undo) dimmed, and after a
+/// short hover a tooltip naming the button and its key. Drawn by Quire in the overlay, from vector
+/// icons (`ToolbarIcons`), at the interface scale. Pure layout and drawing: the run loop feeds it the
+/// pointer and acts on what `button(at:)` answers.
+final class Toolbar {
+    static let buttons: [[ToolbarButton]] = [
+        [.tool(.pen), .tool(.marker), .tool(.highlighter), .tool(.eraser), .tool(.select), .tool(.scissors)],
+        [.undo, .redo],
+    ]
+    /// Sizes in design pixels (× `scale`).
+    static let buttonSize = 40.0
+    static let margin = 12.0
+    static let padding = 6.0
+    static let groupGap = 14.0
+    /// Seconds the pointer rests on a button before its tooltip shows.
+    static let tooltipDelay = 0.6
+
+    /// The interface scale; the toolbar draws smaller when the window is too short for it (`fit`).
+    var scale = 1.0 {
+        didSet { drawnScale = scale }
+    }
+    /// The scale it is drawn at: `scale`, or less to fit the window's height.
+    private(set) var drawnScale = 1.0
+    private let text: TextRasterizer?
+
+    /// What the toolbar shows besides its buttons.
+    struct State: Equatable {
+        var tool: ToolID
+        var canUndo: Bool
+        var canRedo: Bool
+        var color: InkColor
+        /// The current tool's widest line, in page pixels.
+        var width: Double
+    }
+
+    init(text: TextRasterizer?) {
+        self.text = text
+    }
+
+    /// The panel's height in design pixels: the buttons, the gaps between groups, and the colour and
+    /// width swatch below them.
+    static var designHeight: Double {
+        let count = Double(buttons.joined().count)
+        return count * buttonSize + Double(buttons.count - 1) * groupGap + 2 * padding + groupGap + buttonSize
+    }
+
+    /// Shrinks the toolbar to fit a window `height` pixels tall (never below half size), or restores it.
+    func fit(windowHeight height: Int) {
+        let fitting = (Double(height) - 2 * Self.margin * scale) / Self.designHeight
+        drawnScale = max(scale / 2, min(scale, fitting))
+    }
+
+    /// The panel's rectangle, window pixels.
+    var panel: Rect {
+        Rect(x: Self.margin * scale, y: Self.margin * scale,
+             width: (Self.buttonSize + 2 * Self.padding) * drawnScale, height: Self.designHeight * drawnScale)
+    }
+
+    /// Each button's rectangle, and the swatch's, window pixels.
+    var layout: (buttons: [(ToolbarButton, Rect)], swatch: Rect) {
+        var y = panel.minY + Self.padding * drawnScale
+        var placed: [(ToolbarButton, Rect)] = []
+        for (index, group) in Self.buttons.enumerated() {
+            if index > 0 { y += Self.groupGap * drawnScale }
+            for button in group {
+                placed.append((button, Rect(x: panel.minX + Self.padding * drawnScale, y: y,
+                                            width: Self.buttonSize * drawnScale, height: Self.buttonSize * drawnScale)))
+                y += Self.buttonSize * drawnScale
+            }
+        }
+        y += Self.groupGap * drawnScale
+        return (placed, Rect(x: panel.minX + Self.padding * drawnScale, y: y, width: Self.buttonSize * drawnScale, height: Self.buttonSize * drawnScale))
+    }
+
+    /// Whether `point` (window pixels) is on the toolbar: a press there is the toolbar's, not the page's.
+    func contains(_ point: Point) -> Bool { panel.contains(point) }
+
+    /// The button under `point`, if any.
+    func button(at point: Point) -> ToolbarButton? {
+        layout.buttons.first { $0.1.contains(point) }?.0
+    }
+
+    /// The panel, its buttons in `state`, and the tooltip of `hovered` once it has rested long enough.
+    func overlay(_ state: State, hovered: ToolbarButton?, hoveredSince: Double, now: Double) -> [OverlayItem] {
+        var items: [OverlayItem] = [.polygon(NoticeLine.roundedRect(panel, radius: 12 * drawnScale),
+                                             color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.9))]
+        let (buttons, swatch) = layout
+        for (button, rect) in buttons {
+            let inset = rect.insetBy(3 * drawnScale)
+            if button == .tool(state.tool) {
+                items.append(.polygon(NoticeLine.roundedRect(inset, radius: 8 * drawnScale),
+                                      color: InkColor(red: 0.27, green: 0.47, blue: 0.85)))
+            } else if button == hovered {
+                items.append(.polygon(NoticeLine.roundedRect(inset, radius: 8 * drawnScale), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.12)))
+            }
+            let enabled = button == .undo ? state.canUndo : (button == .redo ? state.canRedo : true)
+            let icon = ToolbarIcons.icon(button, in: rect.insetBy(9 * drawnScale))
+            items += enabled ? icon : icon.map(Self.dimmed)
+        }
+        // The current colour as a disc the size of the current width (within the swatch).
+        let radius = min(swatch.width / 2 - 6 * drawnScale, max(2.5 * drawnScale, state.width * drawnScale / 2))
+        items.append(.polygon((0..<24).map { i in
+            let a = Double(i) / 24 * 2 * Double.pi
+            return Point(swatch.center.x + radius * cos(a), swatch.center.y + radius * sin(a))
+        }, color: InkColor(red: state.color.red, green: state.color.green, blue: state.color.blue, alpha: 1)))
+        items.append(.polyline((0...24).map { i in
+            let a = Double(i) / 24 * 2 * Double.pi
+            return Point(swatch.center.x + (radius + 1.5 * drawnScale) * cos(a), swatch.center.y + (radius + 1.5 * drawnScale) * sin(a))
+        }, width: 1.2 * drawnScale, color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.6)))
+        if let hovered, now - hoveredSince >= Self.tooltipDelay, let text,
+           let rect = buttons.first(where: { $0.0 == hovered })?.1,
+           let image = try? text.render(hovered.tooltip, size: 13 * drawnScale, color: (245, 245, 245, 255), maximumWidth: 600) {
+            let tip = Rect(x: panel.maxX + 8 * drawnScale, y: rect.center.y - Double(image.height) / 2 - 5 * drawnScale,
+                           width: Double(image.width) + 16 * drawnScale, height: Double(image.height) + 10 * drawnScale)
+            items.append(.polygon(NoticeLine.roundedRect(tip, radius: 6 * drawnScale), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.95)))
+            items.append(.image(key: "tooltip-\(hovered.tooltip)-\(drawnScale)", image: image,
+                                rect: Rect(x: tip.minX + 8 * drawnScale, y: tip.minY + 5 * drawnScale, width: Double(image.width),
+                                           height: Double(image.height)), opacity: 1))
+        }
+        return items
+    }
+
+    /// Seconds until the tooltip of a button hovered since `since` is due, or nil (shown, or no hover).
+    static func secondsUntilTooltip(hovered: ToolbarButton?, since: Double, now: Double) -> Double? {
+        guard hovered != nil, now - since < tooltipDelay else { return nil }
+        return since + tooltipDelay - now
+    }
+
+    private static func dimmed(_ item: OverlayItem) -> OverlayItem {
+        switch item {
+        case let .polygon(points, color): .polygon(points, color: InkColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * 0.3))
+        case let .polyline(points, width, color):
+            .polyline(points, width: width, color: InkColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * 0.3))
+        case let .image(key, image, rect, opacity): .image(key: key, image: image, rect: rect, opacity: opacity * 0.3)
+        }
+    }
+}
