@@ -32,16 +32,16 @@ enum ImportedFileBytes {
     }
 
     /// Whether the file at `path` starts as a PDF does (within the first 1,024 bytes, as PDF readers
-    /// allow); false when it cannot be read (the importer then reports why).
-    static func looksLikePDF(_ path: String) -> Bool {
+    /// allow); nil when it cannot be read or is not a file with bytes (reading it whole says why).
+    static func looksLikePDF(_ path: String) -> Bool? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: 1024)
         let got = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-        guard got > 0 else { return false }
+        guard got > 0 else { return nil }
         return startsAsPDF(Array(head.prefix(got)))
     }
 

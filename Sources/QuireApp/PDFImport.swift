@@ -15,9 +15,24 @@ public enum PDFImport {
     public static let maximumTotalSize = 1 << 30
 
     /// Whether the file at `path` is a PDF by its first bytes (not its name): what decides whether an
-    /// import or a drop adds pages or places pictures.
-    public static func isPDF(_ path: String) -> Bool {
+    /// import or a drop adds pages or places pictures. Nil when it cannot be read (missing, a folder,
+    /// empty): such a file goes with the others, and reading it reports why.
+    public static func isPDF(_ path: String) -> Bool? {
         ImportedFileBytes.looksLikePDF(path)
+    }
+
+    /// What an import of `paths` is: PDFs (true) or pictures (false), by the files that can be read (all
+    /// unreadable: pictures, whose reading then says why); a `PDFImportError` naming the first file of
+    /// the other kind when both come together (PDFs add pages, pictures go onto one).
+    public static func isPDFImport(_ paths: [String]) throws -> Bool {
+        let kinds = paths.map { ($0, isPDF($0)) }
+        guard let first = kinds.first(where: { $0.1 != nil }), let firstIsPDF = first.1 else { return false }
+        if let odd = kinds.first(where: { $0.1 != nil && $0.1 != firstIsPDF }) {
+            let pdfs = kinds.filter { $0.1 == true }.count
+            throw PDFImportError(path: odd.0, reason: "one import takes PDFs (which add pages) or pictures (which go onto a "
+                                 + "page), not both: \(pdfs) of the \(paths.count) files are PDFs; import them separately")
+        }
+        return firstIsPDF
     }
 
     /// The page a PDF page of `width` × `height` points becomes: the same size at 96 dpi, scaled down to
