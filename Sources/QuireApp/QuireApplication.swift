@@ -24,11 +24,20 @@ public final class QuireApplication {
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
     /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
     /// pasted photo shows its paper, at once.
+    /// PDF pages are rendered the same way, at the zoom (`pdfDetail`).
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage)
+        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage,
+                          pdfDetail: pdfDetail, pdfPage: session.requestPDFPage)
     }
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
     private var pictureDetail = 2.0
+    /// Pixels per page pixel PDF pages are rendered at: follows the zoom once it has settled (a pinch
+    /// passes through many zooms; each would start a render no one sees), the old rendering scaled
+    /// meanwhile.
+    private var pdfDetail = 1.0
+    private var lastZoom = 1.0
+    private var zoomChangedAt = 0.0
+    static let zoomSettle = 0.15
     /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
     /// refreshed only after `thumbnailQuiet` seconds without either.
     private var lastBusy = 0.0
@@ -102,8 +111,9 @@ public final class QuireApplication {
             // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
             let wantsFrame = canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
-                : (session.isDecodingPictures ? Self.pictureWait
+                : (isAwaitingImages ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
+            if let due = pdfDetailDue { timeout = min(timeout ?? due, due) }
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
@@ -111,7 +121,7 @@ public final class QuireApplication {
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
             // takes the canvas's queued work, and the frame would be forgotten.
             if !events.isEmpty { lastBusy = Self.now() }
-            if events.isEmpty && !wantsFrame && thumbnailStale && !session.isDecodingPictures
+            if events.isEmpty && !wantsFrame && thumbnailStale && !isAwaitingImages
                 && Self.now() - lastBusy >= Self.thumbnailQuiet { refreshThumbnail() }
             for event in events {
                 record(event)
@@ -121,7 +131,7 @@ public final class QuireApplication {
                 }
                 if case let .devicesChanged(devices) = event { describe(devices) }
                 if case let .filesDropped(paths, at) = event {
-                    importPictures(centredAt: at) { try PictureImport.read(paths) }
+                    importFiles(paths, centredAt: at)
                     continue
                 }
                 if case let .pasted(content) = event {
@@ -167,6 +177,10 @@ public final class QuireApplication {
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        lastZoom = canvas.view.zoom
+        pdfDetail = RenderItemBuilder.pdfDetail(forZoom: lastZoom)
+        // The page shown before may have asked for renders it no longer needs: this page's go first.
+        session.dropWaitingPDFRenders()
         renderer.load(page, building: builder)
         wholeFrameNeeded = true
         thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
@@ -207,16 +221,36 @@ public final class QuireApplication {
         session.saveThumbnail(of: canvas.page.id) { try PNG.encode(image, speed: .fast) }
     }
 
-    /// How long the loop sleeps while pictures decode before looking for them.
+    /// How long the loop sleeps while pictures decode (or PDF pages render) before looking for them.
     static let pictureWait = 0.008
 
-    /// Draws again the items showing pictures that finished decoding; after a zoom that wants pictures
-    /// sharper (or allows them smaller), asks for every picture at the new detail.
+    /// Pictures decoding or PDF pages rendering for the page shown.
+    private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages }
+
+    /// Seconds until the zoom has settled and PDF pages are asked for at its detail; nil when they are
+    /// at it already.
+    private var pdfDetailDue: Double? {
+        guard RenderItemBuilder.pdfDetail(forZoom: canvas.view.zoom) != pdfDetail else { return nil }
+        return max(0, zoomChangedAt + Self.zoomSettle - Self.now())
+    }
+
+    /// Draws again the items showing pictures that finished decoding or PDF pages that finished
+    /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every
+    /// picture at the new detail, and once the zoom has settled, every PDF page.
     private func showArrivedPictures() {
-        var redrawn = session.takeArrivedPictures()
-        let detail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        var redrawn = session.takeArrivedPictures().union(session.takeArrivedPDFPages())
+        let zoom = canvas.view.zoom
+        if zoom != lastZoom {
+            lastZoom = zoom
+            zoomChangedAt = Self.now()
+        }
+        let detail = RenderItemBuilder.detail(forZoom: zoom)
         if detail != pictureDetail {
             pictureDetail = detail
+            redrawn.formUnion(canvas.page.items.blobs)
+        }
+        if pdfDetailDue == 0 {
+            pdfDetail = RenderItemBuilder.pdfDetail(forZoom: zoom)
             redrawn.formUnion(canvas.page.items.blobs)
         }
         guard !redrawn.isEmpty else { return }
@@ -299,12 +333,46 @@ public final class QuireApplication {
         }
     }
 
+    /// Dropped or pasted files: PDFs add pages, pictures go onto the page (`PDFImport.isPDFImport`).
+    private func importFiles(_ paths: [String], centredAt windowPoint: Point?) {
+        do {
+            if try PDFImport.isPDFImport(paths) {
+                importPDFs(try PDFImport.read(paths))
+            } else {
+                importPictures(centredAt: windowPoint) { try PictureImport.read(paths) }
+            }
+        } catch {
+            say("quire: \(FileSystemReason.text(for: error))")
+        }
+    }
+
+    /// Adds the PDFs' pages after the current page and shows the first of them. The files were read and
+    /// checked already: a bad one is reported by name and adds nothing.
+    private func importPDFs(_ files: [PDFFile]) {
+        guard !files.isEmpty else { return }
+        // A stroke still being drawn belongs to this page, and is finished (and saved) here first.
+        canvas.finishGesture()
+        catchUpRenderer()
+        refreshThumbnail()
+        session.viewChanged(canvas.pageToWindow)
+        do {
+            let count = try session.importPDFs(files)
+            try showPage(try session.loadCurrentPage())
+            session.viewChanged(canvas.pageToWindow)
+            let names = files.count == 1 ? (files[0].path as NSString).lastPathComponent : "\(files.count) PDFs"
+            say("Added \(count) page\(count == 1 ? "" : "s") from \(names): \(session.position)")
+        } catch {
+            say("quire: \(FileSystemReason.text(for: error))")
+        }
+        redraw()
+    }
+
     private func paste(_ content: ClipboardContent) {
         switch content {
         case let .png(bytes), let .jpeg(bytes):
             importPictures(centredAt: nil) { [try PictureFile(bytes: bytes, name: "the clipboard's picture")] }
         case let .files(paths):
-            importPictures(centredAt: nil) { try PictureImport.read(paths) }
+            importFiles(paths, centredAt: nil)
         case let .nothing(reason):
             say("quire: nothing to paste: \(reason)")
         }
