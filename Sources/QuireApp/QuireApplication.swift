@@ -255,6 +255,7 @@ public final class QuireApplication {
         }
         guard !redrawn.isEmpty else { return }
         catchUpRenderer()
+        renderer.paperImage = builder.paperImage(of: canvas.page)
         for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: redrawn) {
             renderer.replace(at: index, with: builder.renderItem(item))
         }

@@ -8,9 +8,10 @@ import QuireRender
 /// Turns page items into what the renderer draws: ink into sprites (by the engine each stroke's style
 /// names), scraps into a clip with their picture and their own ink carried onto the page (and the
 /// shadow of paper lying on it), placed images into pictures through four corners. Every item gives
-/// exactly one render item, so the renderer's list mirrors the page's index for index; a PDF page is a
-/// picture through its rect's corners, its pixels rendered by poppler; text draws nothing until its
-/// issue brings FreeType (an empty group holds its place).
+/// exactly one render item, so the renderer's list mirrors the page's index for index. A PDF page on
+/// the page is its background: printed on the paper (`paperImage(of:)`, the renderer's `paperImage`),
+/// where an eraser never takes it, its pixels rendered by poppler; its place in the list is held by an
+/// empty group, as is text's until its issue brings FreeType.
 public struct RenderItemBuilder {
     public let registry: InkEngineRegistry
     /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
@@ -72,18 +73,28 @@ public struct RenderItemBuilder {
             }
             return picture(placed.image, shownAt: corners).map(RenderItem.image) ?? Self.nothing
         case let .pdfPage(pdf):
-            guard let pixels = pdfPage(pdf, pdfDetail) else { return Self.nothing }
-            var corners = Quadrilateral(pdf.rect)
-            if let map {
-                guard let carried = map.apply(to: corners) else { return Self.nothing }
-                corners = carried
-            }
-            // Each rendered size is its own texture, as with pictures.
-            return .image(SceneImage(imageKey: "pdf:\(pdf.document.rawValue)#\(pdf.pageIndex)@\(pixels.width)x\(pixels.height)",
-                                     image: pixels, corners: corners))
+            // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
+            guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
+            return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
         case .text:
             return Self.nothing
         }
+    }
+
+    /// The PDF page `page` is printed on (its first PDF page item on the page itself), rendered at
+    /// `pdfDetail`; nil when it has none, or it cannot be had (yet): the paper then shows plain.
+    public func paperImage(of page: Page) -> SceneImage? {
+        for item in page.items {
+            if case let .pdfPage(pdf) = item.content { return pdfImage(pdf, corners: Quadrilateral(pdf.rect)) }
+        }
+        return nil
+    }
+
+    private func pdfImage(_ pdf: PDFPageItem, corners: Quadrilateral) -> SceneImage? {
+        guard let pixels = pdfPage(pdf, pdfDetail) else { return nil }
+        // Each rendered size is its own texture, as with pictures.
+        return SceneImage(imageKey: "pdf:\(pdf.document.rawValue)#\(pdf.pageIndex)@\(pixels.width)x\(pixels.height)",
+                          image: pixels, corners: corners)
     }
 
     /// The picture detail the window wants at `zoom`: 2 up to a 2× zoom, then the zoom rounded up to a

@@ -72,7 +72,7 @@ extension PageRenderer {
         } else {
             glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            drawPaper(projection: projection)
             // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
             let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
             /// `rect` as a fraction of a `width × height` texture: the part of it to sample.
@@ -151,7 +151,7 @@ extension PageRenderer {
             Scissor.set(windowRect, framebufferHeight: view.height)
             glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            drawPaper(projection: projection)
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
             Scissor.off()
             return
@@ -166,7 +166,7 @@ extension PageRenderer {
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+        drawPaper(projection: projection)
         copyWhole(ink)
         Scissor.off()
     }
@@ -224,7 +224,7 @@ extension PageRenderer {
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
                                         guardBand: guardBand)
         target.bind()
-        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+        drawPaper(projection: projection)
         if scale == 1 {
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
         } else {

@@ -143,6 +143,41 @@ final class PDFImportCommandLineTests: XCTestCase {
         }
     }
 
+    /// The eraser takes ink off a PDF page and never the PDF under it: the box shows where ink over it
+    /// was erased, in the export as in the window.
+    func testTheEraserRemovesInkButNotThePDF() throws {
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL: \(error)") }
+        try quire("new", "Paper")
+        let path = try pdf([SamplePDF.Page(width: 400, height: 300, box: (100, 50, 100, 60), color: (0.1, 0.2, 0.9))], "box.pdf")
+        try quire("import", "Paper", path)
+        do {
+            // A black line across the box at y = 100, then an eraser along the same line.
+            let store = try NotebookStore(openingAt: notebookPath)
+            let id = try store.pageIDs()[1]
+            var page = try store.loadPage(id)
+            func line(_ style: StrokeStyle) -> Stroke {
+                Stroke(samples: stride(from: 100.0, through: 300, by: 2).map {
+                    InputSample(position: Point($0, 100), pressure: 1, time: $0 / 100, device: .pen)
+                }, style: style)
+            }
+            for stroke in [line(.defaults(for: .marker, color: .rgb(.black))), line(.defaults(for: .eraser))] {
+                let edit = page.adding(stroke)
+                try page.apply(edit)
+                try store.apply(edit, to: id)
+            }
+            try store.close()
+        }
+        for scale in ["1", "2"] {
+            try quire("export", "Paper", "--png", library + "/png\(scale)", "--pages", "2", "--scale", scale)
+            let image = try PNG.read(from: library + "/png\(scale)/page-002.png")
+            let s = Int(scale)!
+            // On the line, inside the box: the box's blue again; beside the box: paper.
+            let inBox = image[200 * s, 100 * s], beside = image[120 * s, 100 * s]
+            XCTAssertTrue(inBox.b > 200 && inBox.r < 60, "the PDF under erased ink at scale \(scale): \(inBox)")
+            XCTAssertTrue(beside.r > 240 && beside.g > 240 && beside.b > 240, "paper under erased ink at scale \(scale): \(beside)")
+        }
+    }
+
     /// Every bad PDF is an error naming the file and what is wrong; the notebook file stays byte for
     /// byte as it was, whatever came before the bad file in the same import.
     func testBadPDFsAreRefusedAndTheNotebookIsUnchanged() throws {

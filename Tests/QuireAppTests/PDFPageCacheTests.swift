@@ -126,14 +126,19 @@ final class PDFPageCacheTests: XCTestCase {
         XCTAssertTrue(reports[1].contains("no page 6"), reports[1])
     }
 
-    func testTheRenderItemShowsThePageThroughItsRect() throws {
+    /// A PDF page on the page is printed on the paper (so an eraser never takes it): its place among
+    /// the items draws nothing, and the paper image shows it through its rect.
+    func testThePDFPageIsPrintedOnThePaper() throws {
         let items = try imported([SamplePDF.Page(width: 300, height: 150)])
         let cache = PDFPageCache(store: store, report: { XCTFail($0) })
         let builder = RenderItemBuilder(pdfDetail: 2, pdfPage: cache.image)
-        guard case let .image(image) = builder.renderItem(PageItem(.pdfPage(items[0]))) else { return XCTFail("not a picture") }
+        let page = Page(size: PageSize(width: 400, height: 200), items: [PageItem(.pdfPage(items[0]))])
+        XCTAssertEqual(builder.renderItems(of: page), [RenderItemBuilder.nothing])
+        let image = try XCTUnwrap(builder.paperImage(of: page))
         XCTAssertEqual([image.image.width, image.image.height], [800, 400])
         XCTAssertEqual(image.corners, Quadrilateral(Rect(x: 0, y: 0, width: 400, height: 200)))
         XCTAssertTrue(image.imageKey.contains(items[0].document.rawValue) && image.imageKey.hasSuffix("#0@800x400"), image.imageKey)
+        XCTAssertNil(builder.paperImage(of: Page()), "plain paper")
     }
 
     func testPDFDetailFollowsTheZoomInSteps() {
