@@ -99,6 +99,18 @@ final class PDFImportCommandLineTests: XCTestCase {
         XCTAssertEqual(Set(all.compactMap { $0.items.first.flatMap { if case let .pdfPage(p) = $0.content { p.document } else { nil } } }).count, 1)
     }
 
+    /// A 300-page PDF: 300 pages in order, each showing its own page of the one stored PDF.
+    func testAThreeHundredPagePDFAddsThreeHundredPages() throws {
+        try quire("new", "Paper")
+        let path = try pdf((0..<300).map { SamplePDF.Page(width: $0 % 2 == 0 ? 612 : 792, height: $0 % 2 == 0 ? 792 : 612) },
+                           "book.pdf")
+        XCTAssertTrue(try quire("import", "Paper", path).contains("Imported 300 pages from book.pdf as pages 2–301 of Paper"))
+        let all = try pages().dropFirst()
+        XCTAssertEqual(all.compactMap { pdfItem($0)?.pageIndex }, Array(0..<300))
+        XCTAssertEqual(all.map(\.orientation), (0..<300).map { $0 % 2 == 0 ? .portrait : .landscape })
+        XCTAssertEqual(Set(all.compactMap { pdfItem($0)?.document }).count, 1)
+    }
+
     /// An imported page exported as PNG shows the PDF's content: its filled box in its colour at its
     /// place, paper around it, and ink drawn on the page over the box.
     func testExportShowsThePDFPageWithInkOnTop() throws {

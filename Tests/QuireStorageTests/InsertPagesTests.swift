@@ -33,6 +33,19 @@ final class InsertPagesTests: StorageTestCase {
         XCTAssertEqual(try store.pageIDs().suffix(2), more.map(\.id)[...], "nil: at the end; the blob stored already")
     }
 
+    /// 300 pages are one transaction: one commit (one sync of the file), with progress after each page.
+    func testThreeHundredPagesAreOneCommit() throws {
+        let store = try NotebookStore.create(at: folder + "/N.quire", title: "N")
+        let commits = CommitCounter()
+        store.database.add(transactionObserver: commits, extent: .observerLifetime)
+        let blob = BlobBytes(Scene.pdf, kind: .pdf)
+        var progress: [Int] = []
+        try store.insertPages(showing(blob.id, 300), storing: [blob]) { progress.append($0) }
+        XCTAssertEqual(commits.count, 1)
+        XCTAssertEqual(progress, Array(1...300))
+        XCTAssertEqual(try store.pageIDs().count, 301)
+    }
+
     /// Page rows are placed by halving the gap between neighbours; when it runs out of precision every
     /// page is renumbered and the order still comes out right.
     func testRepeatedInsertsBetweenTheSameNeighboursKeepTheirOrder() throws {
@@ -62,4 +75,13 @@ final class InsertPagesTests: StorageTestCase {
         }
         XCTAssertEqual(try store.pageIDs(), existing)
     }
+}
+
+/// Counts the transactions committed on a database.
+private final class CommitCounter: TransactionObserver, @unchecked Sendable {
+    private(set) var count = 0
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { count += 1 }
+    func databaseDidRollback(_ db: Database) {}
 }
