@@ -106,4 +106,20 @@ final class PDFWindowTests: XCTestCase {
         XCTAssertTrue(quire!.waitForOutput(containing: "cannot import \(broken)"), quire!.text)
         XCTAssertEqual(savedPages().count, 4)
     }
+
+    /// Ctrl+V with PDF files copied in a file manager adds their pages like a drop.
+    func testPastedPDFFilesAddTheirPages() throws {
+        try NotebookStore.create(at: notebook, title: "Slides").close()
+        try start()
+        let path = folder + "/pasted.pdf"
+        try SamplePDF.write([slide((1, 0.6, 0))], to: path)
+        let owner = try ClipboardOwner(display: server.display, offers: [(type: "text/uri-list", bytes: Array("file://\(path)\r\n".utf8))])
+        defer { owner.stop() }
+        driver.move(to: window.x + 100, window.y + 100)
+        driver.key("v", control: true)
+        XCTAssertTrue(quire!.waitForOutput(containing: "Added 1 page from pasted.pdf: Slides — page 2 of 2"), quire!.text)
+        XCTAssertTrue(eventually { self.orange(self.screen()[190, 140]) },
+                      "the new page shows: \(screen().saveForInspection(named: "pdf-paste"))")
+        XCTAssertTrue(eventually { self.savedPages().count == 2 })
+    }
 }
