@@ -75,6 +75,13 @@ final class PDFWindowTests: XCTestCase {
             XCTAssertTrue(paper(shot[x, y]), "paper at \(x),\(y): \(shot[x, y])")
         }
         XCTAssertFalse(quire!.text.contains("cannot be shown"), quire!.text)
+
+        // Ink drawn across the box lies over it (the mouse draws with the pen), and is saved on the page.
+        driver.drag(through: [(window.x + 60, window.y + 150), (window.x + 340, window.y + 150)])
+        let ink: (RGBAImage.Pixel) -> Bool = { $0.luma < 50 }
+        XCTAssertTrue(eventually { let s = self.screen(); return ink(s[190, 150]) && ink(s[320, 150]) && self.blue(s[190, 170]) },
+                      "ink over the PDF: \(screen().saveForInspection(named: "pdf-ink"))")
+        XCTAssertTrue(eventually { self.savedPages().first?.items.map(\.kind) == ["pdf-page", "stroke"] })
     }
 
     func testADroppedPDFAddsItsPagesAfterTheCurrentOneAndShowsTheFirst() throws {
