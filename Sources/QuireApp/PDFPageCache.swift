@@ -132,9 +132,11 @@ public final class PDFPageCache {
 
     /// Drops renders asked for but not yet started (the window turned to another page): the pages
     /// shown next are not kept waiting behind pages nobody looks at any more.
-    /// Never waits: a render already started finishes (and is kept), the others are skipped.
+    /// Never waits: a render already started finishes (and is kept), the others are skipped; a page
+    /// asked for again afterwards (the same page shown again) is asked for anew.
     public func dropWaitingRenders() {
         documents.advanceGeneration()
+        pending.removeAll()
     }
 
     /// Waits for every render under way (tests, benchmarks).

@@ -107,6 +107,19 @@ final class PDFPageCacheTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.heldBytes, (600 * 300 + 400 * 200) * 4)
     }
 
+    /// The page shown again after the turn (a reload) is rendered, though its first render was skipped.
+    func testAPageAskedForAgainAfterTheTurnIsRendered() throws {
+        let items = try imported(Array(repeating: SamplePDF.Page(width: 300, height: 150), count: 3))
+        let cache = PDFPageCache(store: store, report: { XCTFail($0) })
+        for item in items { XCTAssertNil(cache.requestImage(item, detail: 1)) }
+        cache.dropWaitingRenders()
+        XCTAssertNil(cache.requestImage(items[2], detail: 1))
+        cache.waitForRenders()
+        XCTAssertTrue(cache.takeArrived().contains(items[2].document))
+        XCTAssertEqual(cache.requestImage(items[2], detail: 1)?.width, 400)
+        XCTAssertFalse(cache.isRendering)
+    }
+
     func testADamagedPDFIsReportedOnceAndDrawsNothing() throws {
         let garbage = try store.storeBlob(Array("%PDF-1.4\n".utf8) + [UInt8](repeating: 0x41, count: 3000), kind: .pdf)
         let item = PDFPageItem(document: garbage, pageIndex: 0, rect: Rect(x: 0, y: 0, width: 100, height: 100))
