@@ -1,6 +1,7 @@
 import Foundation
 import QuireApp
 import QuireDocument
+import QuireGeometry
 import QuireImageIO
 import QuirePDF
 import QuireStorage
@@ -128,5 +129,19 @@ final class PDFWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.orange(self.screen()[190, 140]) },
                       "the new page shows: \(screen().saveForInspection(named: "pdf-paste"))")
         XCTAssertTrue(eventually { self.savedPages().count == 2 })
+    }
+
+    /// A notebook whose stored PDF is damaged opens: the page shows its paper and the window says why.
+    func testADamagedStoredPDFShowsPaperAndAMessage() throws {
+        let store = try NotebookStore.create(at: notebook, title: "Slides", pages: [])
+        let garbage = try store.storeBlob(Array("%PDF-1.4\n".utf8) + [UInt8](repeating: 0x41, count: 4000), kind: .pdf)
+        let size = PageSize.letter
+        try store.insertPage(Page(size: size, items: [PageItem(.pdfPage(PDFPageItem(
+            document: garbage, pageIndex: 0, rect: Rect(x: 0, y: 0, width: size.width, height: size.height))))]))
+        try store.close()
+        try start()
+        XCTAssertTrue(quire!.waitForOutput(containing: "a PDF page in \(notebook) cannot be shown"), quire!.text)
+        XCTAssertTrue(eventually { self.paper(self.screen()[190, 140]) && self.paper(self.screen()[600, 600]) },
+                      "paper: \(screen().saveForInspection(named: "pdf-damaged"))")
     }
 }
