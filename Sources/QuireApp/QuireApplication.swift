@@ -27,17 +27,12 @@ public final class QuireApplication {
     /// PDF pages are rendered the same way, at the zoom (`pdfDetail`).
     private var builder: RenderItemBuilder {
         RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage,
-                          pdfDetail: pdfDetail, pdfPage: session.requestPDFPage)
+                          pdfDetail: pdfDetail.detail, pdfPage: session.requestPDFPage)
     }
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
     private var pictureDetail = 2.0
-    /// Pixels per page pixel PDF pages are rendered at: follows the zoom once it has settled (a pinch
-    /// passes through many zooms; each would start a render no one sees), the old rendering scaled
-    /// meanwhile.
-    private var pdfDetail = 1.0
-    private var lastZoom = 1.0
-    private var zoomChangedAt = 0.0
-    static let zoomSettle = 0.15
+    /// Pixels per page pixel PDF pages are rendered at: follows the zoom once it has settled.
+    private var pdfDetail = SettlingDetail(zoom: 1)
     /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
     /// refreshed only after `thumbnailQuiet` seconds without either.
     private var lastBusy = 0.0
@@ -113,7 +108,7 @@ public final class QuireApplication {
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
                 : (isAwaitingImages ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
-            if let due = pdfDetailDue { timeout = min(timeout ?? due, due) }
+            if let due = pdfDetail.due(now: Self.now()) { timeout = min(timeout ?? due, due) }
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
@@ -177,8 +172,7 @@ public final class QuireApplication {
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
-        lastZoom = canvas.view.zoom
-        pdfDetail = RenderItemBuilder.pdfDetail(forZoom: lastZoom)
+        pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
         // The page shown before may have asked for renders it no longer needs: this page's go first.
         session.dropWaitingPDFRenders()
         renderer.load(page, building: builder)
@@ -227,30 +221,18 @@ public final class QuireApplication {
     /// Pictures decoding or PDF pages rendering for the page shown.
     private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages }
 
-    /// Seconds until the zoom has settled and PDF pages are asked for at its detail; nil when they are
-    /// at it already.
-    private var pdfDetailDue: Double? {
-        guard RenderItemBuilder.pdfDetail(forZoom: canvas.view.zoom) != pdfDetail else { return nil }
-        return max(0, zoomChangedAt + Self.zoomSettle - Self.now())
-    }
-
     /// Draws again the items showing pictures that finished decoding or PDF pages that finished
     /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every
     /// picture at the new detail, and once the zoom has settled, every PDF page.
     private func showArrivedPictures() {
         var redrawn = session.takeArrivedPictures().union(session.takeArrivedPDFPages())
         let zoom = canvas.view.zoom
-        if zoom != lastZoom {
-            lastZoom = zoom
-            zoomChangedAt = Self.now()
-        }
         let detail = RenderItemBuilder.detail(forZoom: zoom)
         if detail != pictureDetail {
             pictureDetail = detail
             redrawn.formUnion(canvas.page.items.blobs)
         }
-        if pdfDetailDue == 0 {
-            pdfDetail = RenderItemBuilder.pdfDetail(forZoom: zoom)
+        if pdfDetail.observe(zoom: zoom, now: Self.now()) {
             redrawn.formUnion(canvas.page.items.blobs)
         }
         guard !redrawn.isEmpty else { return }

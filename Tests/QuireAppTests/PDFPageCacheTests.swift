@@ -160,3 +160,26 @@ final class PDFPageCacheTests: XCTestCase {
         XCTAssertEqual(RenderItemBuilder.pdfDetail(forZoom: .infinity), 1)
     }
 }
+
+/// The window's PDF detail follows the zoom once it has stayed put, not at every step of a zoom.
+final class SettlingDetailTests: XCTestCase {
+    func testTheDetailFollowsTheZoomOnlyOnceItSettles() {
+        var detail = SettlingDetail(zoom: 1, settle: 0.15)
+        XCTAssertEqual(detail.detail, 1)
+        XCTAssertNil(detail.due(now: 10))
+        XCTAssertFalse(detail.observe(zoom: 1.25, now: 10.0))
+        XCTAssertFalse(detail.observe(zoom: 1.8, now: 10.05), "still zooming")
+        XCTAssertEqual(detail.due(now: 10.1) ?? -1, 0.1, accuracy: 1e-9, "due a settle after the last change")
+        XCTAssertFalse(detail.observe(zoom: 1.8, now: 10.1))
+        XCTAssertEqual(detail.detail, 1, "the old rendering, scaled, meanwhile")
+        XCTAssertTrue(detail.observe(zoom: 1.8, now: 10.21))
+        XCTAssertEqual(detail.detail, 2)
+        XCTAssertNil(detail.due(now: 10.3))
+        XCTAssertFalse(detail.observe(zoom: 1.9, now: 11), "the same detail: nothing to render")
+        XCTAssertNil(detail.due(now: 11))
+        // Zooming back to where it was before settling asks for nothing.
+        XCTAssertFalse(detail.observe(zoom: 4, now: 12))
+        XCTAssertFalse(detail.observe(zoom: 1.9, now: 12.05))
+        XCTAssertNil(detail.due(now: 12.1))
+    }
+}
