@@ -144,4 +144,31 @@ final class PDFWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.paper(self.screen()[190, 140]) && self.paper(self.screen()[600, 600]) },
                       "paper: \(screen().saveForInspection(named: "pdf-damaged"))")
     }
+
+    /// Zoomed in, the page is rendered again at the new zoom once it settles: the box's edge is as sharp
+    /// as at 100 %, not the 1× rendering magnified (whose edge is a ramp several pixels wide).
+    func testZoomingInRendersThePageSharpAgain() throws {
+        let path = folder + "/zoom.pdf"
+        // A black box at (360, 270) pt, 100 × 60: page pixels (480, 360) to (613, 440).
+        try SamplePDF.write([SamplePDF.Page(width: 612, height: 792, box: (360, 270, 100, 60), color: (0, 0, 0))], to: path)
+        let store = try NotebookStore.create(at: notebook, title: "Slides", pages: [])
+        try PDFImport.insert(try PDFImport.read([path]), into: store)
+        try store.close()
+        try start()
+        let (cx, cy) = (Double(window.width) / 2, Double(window.height) / 2)
+        XCTAssertTrue(eventually { self.screen()[500, Int(cy)].luma < 30 }, "the box at 100 %")
+        // Six steps of 1.25 about the window's centre: 3.81×, rendered at 4× once settled.
+        for _ in 0..<6 { driver.key("equal", control: true) }
+        let zoom = pow(1.25, 6.0)
+        let edge = Int((cx + (480 - cx) * zoom).rounded())
+        /// Pixels along the row through the box's middle, across its left edge, neither paper nor box.
+        func ramp() -> Int {
+            let shot = screen()
+            return ((edge - 12)...(edge + 12)).filter { (30...225).contains(shot[$0, Int(cy)].luma) }.count
+        }
+        XCTAssertTrue(eventually(timeout: 30) { self.screen()[edge + 20, Int(cy)].luma < 30 && self.screen()[edge - 20, Int(cy)].luma > 225 },
+                      "zoomed: \(screen().saveForInspection(named: "pdf-zoom"))")
+        XCTAssertTrue(eventually(timeout: 30) { ramp() <= 1 },
+                      "the edge is sharp again (\(ramp()) pixels of ramp): \(screen().saveForInspection(named: "pdf-zoom-sharp"))")
+    }
 }
