@@ -76,6 +76,15 @@ final class PDFImportCommandLineTests: XCTestCase {
                        "the PDF is stored as it is")
     }
 
+    /// A portrait page turned by its /Rotate is shown landscape, and imported so.
+    func testARotatedPageIsImportedAsShown() throws {
+        try quire("new", "Paper")
+        try quire("import", "Paper", write(HandWrittenPDF.pages(mediaBoxes: ["0 0 612 792"], entries: "/Rotate 90 "), "turned.pdf"))
+        let page = try XCTUnwrap(try pages().last)
+        XCTAssertEqual(page.size, PageSize(width: 1056, height: 816))
+        XCTAssertEqual(page.orientation, .landscape)
+    }
+
     /// The same PDF imported again (after page 1, here) adds pages showing the blob already stored: the
     /// notebook holds one copy of the PDF's bytes.
     func testThePDFIsStoredOnceAndPageNPutsThePagesAfterIt() throws {
@@ -290,11 +299,12 @@ enum HandWrittenPDF {
         return Array(text.utf8)
     }
 
-    /// One page per media box ("0 0 612 792"), nothing drawn on them.
-    static func pages(mediaBoxes: [String]) -> [UInt8] {
+    /// One page per media box ("0 0 612 792"), nothing drawn on them; `entries` go in every page's
+    /// dictionary ("/Rotate 90").
+    static func pages(mediaBoxes: [String], entries: String = "") -> [UInt8] {
         let kids = mediaBoxes.indices.map { "\($0 + 3) 0 R" }.joined(separator: " ")
         return build(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [\(kids)] /Count \(mediaBoxes.count) >>"]
-            + mediaBoxes.map { "<< /Type /Page /Parent 2 0 R /MediaBox [\($0)] >>" })
+            + mediaBoxes.map { "<< /Type /Page /Parent 2 0 R /MediaBox [\($0)] \(entries)>>" })
     }
 
     /// A one-page PDF protected by a user password (standard security handler, RC4 40-bit) whose /U entry

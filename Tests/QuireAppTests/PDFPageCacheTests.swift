@@ -120,6 +120,25 @@ final class PDFPageCacheTests: XCTestCase {
         XCTAssertFalse(cache.isRendering)
     }
 
+    /// A page turned by /Rotate 90 renders turned: a box in the unturned page's lower left corner shows
+    /// in the upper left, on a landscape page.
+    func testARotatedPageRendersAsShown() throws {
+        let content = "0 0 0 rg 0 0 100 100 re f"
+        let bytes = HandWrittenPDF.build(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                          "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate 90 /Contents 4 0 R >>",
+                                          "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"])
+        let path = folder + "/turned.pdf"
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let id = try XCTUnwrap(try PDFImport.insert(try PDFImport.read([path]), into: store).first)
+        guard case let .pdfPage(item)? = try store.loadPage(id).items.first?.content else { return XCTFail("no PDF page") }
+        let cache = PDFPageCache(store: store, report: { XCTFail($0) })
+        let image = try XCTUnwrap(cache.image(item, detail: 0.75))   // one pixel a point
+        XCTAssertEqual([image.width, image.height], [792, 612])
+        XCTAssertEqual(image[50, 50].r, 0, "the box, turned to the upper left")
+        XCTAssertEqual(image[50, 560].r, 255)
+        XCTAssertEqual(image[740, 50].r, 255)
+    }
+
     func testADamagedPDFIsReportedOnceAndDrawsNothing() throws {
         let garbage = try store.storeBlob(Array("%PDF-1.4\n".utf8) + [UInt8](repeating: 0x41, count: 3000), kind: .pdf)
         let item = PDFPageItem(document: garbage, pageIndex: 0, rect: Rect(x: 0, y: 0, width: 100, height: 100))
