@@ -196,7 +196,10 @@ extension PageRenderer {
         case .normal:
             sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
         case .erase:
-            // Erasing reveals paper, so the eraser's tail is shown as paper.
+            // Erasing reveals paper, so the eraser's tail is shown as paper; on paper printed with a
+            // picture (a PDF page) a plain-coloured tail would cover the print, so the tail is left out
+            // and the erasing shows a batch of samples later, as the stroke itself.
+            guard paperImage == nil else { return }
             sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
         case .highlight:
             guard var layer = liveHighlightLayer else { return }
