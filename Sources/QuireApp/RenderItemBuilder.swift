@@ -22,7 +22,7 @@ public struct RenderItemBuilder {
     /// for more as it zooms in (`detail(forZoom:)`), an export at 3× asks for 3.
     public var pictureDetail: Double
     /// A PDF page rendered at `pdfDetail` image pixels per page pixel, or nil when it cannot be had (yet):
-    /// the item then draws nothing, and the page's paper shows.
+    /// the page's paper then shows plain.
     public let pdfPage: (PDFPageItem, Double) -> RGBAImage?
     /// Image pixels per page pixel PDF pages are rendered at: the zoom in the window, the scale in an export.
     public var pdfDetail: Double
