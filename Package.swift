@@ -52,6 +52,7 @@ let package = Package(
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11", "QuireText",
+            "QuirePDF",
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
@@ -65,7 +66,7 @@ let package = Package(
             "QuireFuzzTargets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -85,7 +86,7 @@ let package = Package(
         .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
-            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

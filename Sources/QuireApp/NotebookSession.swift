@@ -19,6 +19,8 @@ public final class NotebookSession {
     private let refusal = Flag()
     /// Decoded pictures of this notebook's blobs.
     private var pictures: PictureCache
+    /// Rendered pages of this notebook's PDFs.
+    private var pdfPages: PDFPageCache
     private let newPageSize: PageSize
     private let say: @Sendable (String) -> Void
 
@@ -47,6 +49,7 @@ public final class NotebookSession {
         }
         store = opened
         pictures = PictureCache(store: opened, report: say)
+        pdfPages = PDFPageCache(store: opened, report: say)
         do {
             try attach()
         } catch {
@@ -150,6 +153,41 @@ public final class NotebookSession {
 
     /// Whether pictures are still being decoded for the window.
     public var isDecodingPictures: Bool { pictures.isDecoding }
+
+    /// The PDF page rendered for `detail` if it is held, else the nearest size held (or nil) while it
+    /// renders on another thread (see `PDFPageCache`).
+    public func requestPDFPage(_ item: PDFPageItem, detail: Double) -> RGBAImage? {
+        pdfPages.requestImage(item, detail: detail)
+    }
+
+    /// PDFs whose pages finished rendering since the last call: the items showing them are drawn again.
+    public func takeArrivedPDFPages() -> Set<BlobID> {
+        pdfPages.takeArrived()
+    }
+
+    /// Whether PDF pages are still being rendered for the window.
+    public var isRenderingPDFPages: Bool { pdfPages.isRendering }
+
+    /// Renders asked for and not started are skipped (another page is shown now).
+    public func dropWaitingPDFRenders() {
+        pdfPages.dropWaitingRenders()
+    }
+
+    /// Adds the pages of `files` after the current page, in one transaction, and makes the first of
+    /// them current; returns how many were added. Waits for queued saves first, as a page turn does.
+    public func importPDFs(_ files: [PDFFile]) throws -> Int {
+        if let reason = store.readOnlyReason {
+            throw PDFImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
+        }
+        if let autosaver, !autosaver.flush() {
+            throw PDFImportError(path: files.first?.path ?? store.path, reason: "saving to \(store.path) is failing "
+                                 + "(\(autosaver.unsaved) changes waiting); pages can be added once it works again")
+        }
+        let added = try PDFImport.insert(files, into: store, at: pageIndex + 1)
+        pageIDs.insert(contentsOf: added, at: pageIndex + 1)
+        pageIndex += 1
+        return added.count
+    }
 
     /// Remembers how the current page sits in the window (saved in the background).
     public func viewChanged(_ pageToWindow: QuireGeometry.AffineTransform) {
@@ -321,6 +359,7 @@ public final class NotebookSession {
         if detaching { try detach() }
         store = newStore
         pictures = PictureCache(store: newStore, report: say)
+        pdfPages = PDFPageCache(store: newStore, report: say)
         try attach()
     }
 

@@ -61,6 +61,7 @@ public final class PageExportPipeline {
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
         renderer.loadForExport(builder.renderItems(of: page))
+        renderer.paperImage = builder.paperImage(of: page)
         let tiling = ExportTiling(width: size.width, height: size.height, tileLimit: tileLimit)
         // Paper covers the page wholly when it is opaque: no alpha channel to store or unpremultiply.
         let opaque = renderer.paperColor.alpha >= 1

@@ -51,11 +51,15 @@ public final class QuireApplication {
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
     /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
     /// pasted photo shows its paper, at once.
+    /// PDF pages are rendered the same way, at the zoom (`pdfDetail`).
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage)
+        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage,
+                          pdfDetail: pdfDetail.detail, pdfPage: session.requestPDFPage)
     }
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
     private var pictureDetail = 2.0
+    /// Pixels per page pixel PDF pages are rendered at: follows the zoom once it has settled.
+    private var pdfDetail = SettlingDetail(zoom: 1)
     /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
     /// refreshed only after `thumbnailQuiet` seconds without either.
     private var lastBusy = 0.0
@@ -150,8 +154,9 @@ public final class QuireApplication {
             _ = notices.takePosted(now: Self.now())
             let wantsFrame = frameWanted
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
-                : (session.isDecodingPictures ? Self.pictureWait
+                : (isAwaitingImages ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
+            if let due = pdfDetail.due(now: Self.now()) { timeout = min(timeout ?? due, due) }
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
             if let fadeDue = notices.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? fadeDue, fadeDue) }
             if let tipDue = Toolbar.secondsUntilTooltip(hovered: hovered, since: hoveredSince, now: Self.now()) {
@@ -163,7 +168,7 @@ public final class QuireApplication {
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
             // takes the canvas's queued work, and the frame would be forgotten.
             if !events.isEmpty { lastBusy = Self.now() }
-            if events.isEmpty && !wantsFrame && thumbnailStale && !session.isDecodingPictures
+            if events.isEmpty && !wantsFrame && thumbnailStale && !isAwaitingImages
                 && Self.now() - lastBusy >= Self.thumbnailQuiet { refreshThumbnail() }
             for event in events {
                 record(event)
@@ -173,7 +178,7 @@ public final class QuireApplication {
                 }
                 if case let .devicesChanged(devices) = event { describe(devices) }
                 if case let .filesDropped(paths, at) = event {
-                    importPictures(centredAt: at) { try PictureImport.read(paths) }
+                    importFiles(paths, centredAt: at)
                     continue
                 }
                 if case let .pasted(content) = event {
@@ -231,6 +236,9 @@ public final class QuireApplication {
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
+        // The page shown before may have asked for renders it no longer needs: this page's go first.
+        session.dropWaitingPDFRenders()
         renderer.load(page, building: builder)
         wholeFrameNeeded = true
         thumbnailStale = (try? session.store.thumbnail(of: page.id))??.isCurrent != true
@@ -271,20 +279,29 @@ public final class QuireApplication {
         session.saveThumbnail(of: canvas.page.id) { try PNG.encode(image, speed: .fast) }
     }
 
-    /// How long the loop sleeps while pictures decode before looking for them.
+    /// How long the loop sleeps while pictures decode (or PDF pages render) before looking for them.
     static let pictureWait = 0.008
 
-    /// Draws again the items showing pictures that finished decoding; after a zoom that wants pictures
-    /// sharper (or allows them smaller), asks for every picture at the new detail.
+    /// Pictures decoding or PDF pages rendering for the page shown.
+    private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages }
+
+    /// Draws again the items showing pictures that finished decoding or PDF pages that finished
+    /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every
+    /// picture at the new detail, and once the zoom has settled, every PDF page.
     private func showArrivedPictures() {
-        var redrawn = session.takeArrivedPictures()
-        let detail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
+        var redrawn = session.takeArrivedPictures().union(session.takeArrivedPDFPages())
+        let zoom = canvas.view.zoom
+        let detail = RenderItemBuilder.detail(forZoom: zoom)
         if detail != pictureDetail {
             pictureDetail = detail
             redrawn.formUnion(canvas.page.items.blobs)
         }
+        if pdfDetail.observe(zoom: zoom, now: Self.now()) {
+            redrawn.formUnion(canvas.page.items.blobs)
+        }
         guard !redrawn.isEmpty else { return }
         catchUpRenderer()
+        renderer.paperImage = builder.paperImage(of: canvas.page)
         for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: redrawn) {
             renderer.replace(at: index, with: builder.renderItem(item))
         }
@@ -443,12 +460,46 @@ public final class QuireApplication {
         }
     }
 
+    /// Dropped or pasted files: PDFs add pages, pictures go onto the page (`PDFImport.isPDFImport`).
+    private func importFiles(_ paths: [String], centredAt windowPoint: Point?) {
+        do {
+            if try PDFImport.isPDFImport(paths) {
+                importPDFs(try PDFImport.read(paths))
+            } else {
+                importPictures(centredAt: windowPoint) { try PictureImport.read(paths) }
+            }
+        } catch {
+            say("quire: \(FileSystemReason.text(for: error))")
+        }
+    }
+
+    /// Adds the PDFs' pages after the current page and shows the first of them. The files were read and
+    /// checked already: a bad one is reported by name and adds nothing.
+    private func importPDFs(_ files: [PDFFile]) {
+        guard !files.isEmpty else { return }
+        // A stroke still being drawn belongs to this page, and is finished (and saved) here first.
+        canvas.finishGesture()
+        catchUpRenderer()
+        refreshThumbnail()
+        session.viewChanged(canvas.pageToWindow)
+        do {
+            let count = try session.importPDFs(files)
+            try showPage(try session.loadCurrentPage())
+            session.viewChanged(canvas.pageToWindow)
+            let names = files.count == 1 ? (files[0].path as NSString).lastPathComponent : "\(files.count) PDFs"
+            say("Added \(count) page\(count == 1 ? "" : "s") from \(names): \(session.position)")
+        } catch {
+            say("quire: \(FileSystemReason.text(for: error))")
+        }
+        redraw()
+    }
+
     private func paste(_ content: ClipboardContent) {
         switch content {
         case let .png(bytes), let .jpeg(bytes):
             importPictures(centredAt: nil) { [try PictureFile(bytes: bytes, name: "the clipboard's picture")] }
         case let .files(paths):
-            importPictures(centredAt: nil) { try PictureImport.read(paths) }
+            importFiles(paths, centredAt: nil)
         case let .nothing(reason):
             say("quire: nothing to paste: \(reason)")
         }

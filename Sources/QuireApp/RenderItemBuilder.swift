@@ -8,8 +8,10 @@ import QuireRender
 /// Turns page items into what the renderer draws: ink into sprites (by the engine each stroke's style
 /// names), scraps into a clip with their picture and their own ink carried onto the page (and the
 /// shadow of paper lying on it), placed images into pictures through four corners. Every item gives
-/// exactly one render item, so the renderer's list mirrors the page's index for index; PDF pages and
-/// text draw nothing until their issues bring poppler and FreeType (an empty group holds their place).
+/// exactly one render item, so the renderer's list mirrors the page's index for index. A PDF page on
+/// the page is its background: printed on the paper (`paperImage(of:)`, the renderer's `paperImage`),
+/// where an eraser never takes it, its pixels rendered by poppler; its place in the list is held by an
+/// empty group, as is text's until its issue brings FreeType.
 public struct RenderItemBuilder {
     public let registry: InkEngineRegistry
     /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
@@ -19,12 +21,20 @@ public struct RenderItemBuilder {
     /// 2× zoom without holding a 12 MP photo's every pixel for a thumbnail-sized scrap; the window asks
     /// for more as it zooms in (`detail(forZoom:)`), an export at 3× asks for 3.
     public var pictureDetail: Double
+    /// A PDF page rendered at `pdfDetail` image pixels per page pixel, or nil when it cannot be had (yet):
+    /// the page's paper then shows plain.
+    public let pdfPage: (PDFPageItem, Double) -> RGBAImage?
+    /// Image pixels per page pixel PDF pages are rendered at: the zoom in the window, the scale in an export.
+    public var pdfDetail: Double
 
     public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
-                image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil }) {
+                image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil },
+                pdfDetail: Double = 1, pdfPage: @escaping (PDFPageItem, Double) -> RGBAImage? = { _, _ in nil }) {
         self.registry = registry
         self.pictureDetail = pictureDetail
         self.image = image
+        self.pdfDetail = pdfDetail
+        self.pdfPage = pdfPage
     }
 
     public func renderItems(of page: Page) -> [RenderItem] {
@@ -62,9 +72,29 @@ public struct RenderItemBuilder {
                 corners = carried
             }
             return picture(placed.image, shownAt: corners).map(RenderItem.image) ?? Self.nothing
-        case .pdfPage, .text:
+        case let .pdfPage(pdf):
+            // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
+            guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
+            return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
+        case .text:
             return Self.nothing
         }
+    }
+
+    /// The PDF page `page` is printed on (its first PDF page item on the page itself), rendered at
+    /// `pdfDetail`; nil when it has none, or it cannot be had (yet): the paper then shows plain.
+    public func paperImage(of page: Page) -> SceneImage? {
+        for item in page.items {
+            if case let .pdfPage(pdf) = item.content { return pdfImage(pdf, corners: Quadrilateral(pdf.rect)) }
+        }
+        return nil
+    }
+
+    private func pdfImage(_ pdf: PDFPageItem, corners: Quadrilateral) -> SceneImage? {
+        guard let pixels = pdfPage(pdf, pdfDetail) else { return nil }
+        // Each rendered size is its own texture, as with pictures.
+        return SceneImage(imageKey: "pdf:\(pdf.document.rawValue)#\(pdf.pageIndex)@\(pixels.width)x\(pixels.height)",
+                          image: pixels, corners: corners)
     }
 
     /// The picture detail the window wants at `zoom`: 2 up to a 2× zoom, then the zoom rounded up to a
@@ -103,6 +133,20 @@ public struct RenderItemBuilder {
     static func longestSide(of quad: Quadrilateral) -> Double {
         let c = quad.corners
         return (0..<4).map { c[$0].distance(to: c[($0 + 1) % 4]) }.max() ?? 0
+    }
+
+    /// The PDF detail the window wants at `zoom`: the zoom rounded up to the next of 1, 1.5, 2, 3, 4, 6,
+    /// 8, … (steps of at most 1.5×, so zooming a little reuses the rendering), never below 1; the cache
+    /// holds it within its pixel limits.
+    public static func pdfDetail(forZoom zoom: Double) -> Double {
+        guard zoom.isFinite, zoom > 1 else { return 1 }
+        var power = 1.0
+        while power < 64 {
+            if zoom <= power { return power }
+            if zoom <= power * 1.5 { return power * 1.5 }
+            power *= 2
+        }
+        return power
     }
 
     /// Draws nothing, holding an item's place in the order.

@@ -38,8 +38,9 @@ extension PageRenderer {
     }
 
     /// Shows `page`'s items, each redrawn from its vectors (batched; all but the undo window baked at
-    /// once).
+    /// once), on its paper (with the PDF page printed on it, if any).
     public func load(_ page: Page, building builder: RenderItemBuilder) {
         load(builder.renderItems(of: page))
+        paperImage = builder.paperImage(of: page)
     }
 }

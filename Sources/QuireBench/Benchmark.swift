@@ -34,6 +34,7 @@ let allBenchmarks: [Benchmark] = [
     exportBenchmark,
     largeExportBenchmark,
     importBenchmark,
+    pdfImportBenchmark,
     scrapPageBenchmark,
     scissorsBenchmark,
     stretchWarpBenchmark,

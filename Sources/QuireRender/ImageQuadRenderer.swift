@@ -37,8 +37,9 @@ final class ImageQuadRenderer {
         return Homography(from: points, to: unit)
     }
 
-    /// Draws `texture` (premultiplied) through `corners` into the bound framebuffer, premultiplied over.
-    func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float) {
+    /// Draws `texture` (premultiplied) through `corners` into the bound framebuffer, premultiplied over
+    /// (`behind`: under what is there instead, "destination over").
+    func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float, behind: Bool = false) {
         guard alpha > 0, let h = Self.pageToImage(corners) else { return }
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
@@ -53,7 +54,11 @@ final class ImageQuadRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        if behind {
+            glBlendFunc(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE))
+        } else {
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
         let (x, y, w, h2) = projection.viewport
         glViewport(x, y, w, h2)
         // A strip upper-left, upper-right, lower-left, lower-right: two triangles covering the convex quad.
@@ -61,5 +66,6 @@ final class ImageQuadRenderer {
         let values: (Float, Float, Float, Float, Float, Float, Float, Float) =
             (Float(ul.x), Float(ul.y), Float(ur.x), Float(ur.y), Float(ll.x), Float(ll.y), Float(lr.x), Float(lr.y))
         withUnsafeBytes(of: values) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
+        if behind { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
     }
 }

@@ -25,6 +25,9 @@ final class ImageTextureCache {
     let maximumSize: Int
     /// How many pictures were uploaded (tests check that shared keys upload once).
     private(set) var uploads = 0
+    /// The picture printed on the paper (`PageRenderer.paperImage`): kept whatever the items' uses, since
+    /// no item holds it, until another takes its place.
+    var pinned: String?
 
     init() {
         var size: GLint = 0
@@ -97,6 +100,7 @@ final class ImageTextureCache {
     }
 
     private func delete(_ key: String) {
+        guard key != pinned else { return }
         guard let entry = entries.removeValue(forKey: key) else { return }
         var texture = entry.texture
         glDeleteTextures(1, &texture)

@@ -66,6 +66,7 @@ extension PageRenderer {
                 glClearColor(paperColor.red, paperColor.green, paperColor.blue, 1)
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 if paperPattern != .blank { quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern) }
+                drawPaperImage(projection: projection)
             } else {
                 glClearColor(0, 0, 0, 0)
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -82,7 +83,7 @@ extension PageRenderer {
             if !paperFirst {
                 target.bind()
                 Scissor.set(tile, framebufferHeight: target.height)
-                quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern, behind: true)
+                drawPaper(projection: projection, behind: true)
             }
             Scissor.off()
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)

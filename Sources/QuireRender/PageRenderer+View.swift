@@ -79,7 +79,7 @@ extension PageRenderer {
         } else {
             glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            drawPaper(projection: projection)
             // Sharp tiles from the view layer, the others from the scaled ink layer until their turn.
             let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
             /// `rect` as a fraction of a `width × height` texture: the part of it to sample.
@@ -158,7 +158,7 @@ extension PageRenderer {
             Scissor.set(windowRect, framebufferHeight: view.height)
             glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            drawPaper(projection: projection)
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
             Scissor.off()
             return
@@ -173,7 +173,7 @@ extension PageRenderer {
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+        drawPaper(projection: projection)
         copyWhole(ink)
         Scissor.off()
     }
@@ -203,7 +203,10 @@ extension PageRenderer {
         case .normal:
             sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
         case .erase:
-            // Erasing reveals paper, so the eraser's tail is shown as paper.
+            // Erasing reveals paper, so the eraser's tail is shown as paper; on paper printed with a
+            // picture (a PDF page) a plain-coloured tail would cover the print, so the tail is left out
+            // and the erasing shows a batch of samples later, as the stroke itself.
+            guard paperImage == nil else { return }
             sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
         case .highlight:
             guard var layer = liveHighlightLayer else { return }
@@ -231,7 +234,7 @@ extension PageRenderer {
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .scale(scale, scale),
                                         guardBand: guardBand)
         target.bind()
-        quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+        drawPaper(projection: projection)
         if scale == 1 {
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
         } else {

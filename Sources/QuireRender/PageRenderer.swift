@@ -30,6 +30,16 @@ public final class PageRenderer {
     public var paperPattern = PaperPattern.blank {
         didSet { view?.tiles.markAllStale() }
     }
+    /// A picture printed on the paper, over its pattern and under every item: a PDF page annotated on.
+    /// It is part of the paper, so an eraser takes the ink over it and never it.
+    public var paperImage: SceneImage? {
+        didSet {
+            guard paperImage != oldValue else { return }
+            // The one it replaces goes at the next sweep (after the frame), unless an item shows it.
+            images.pinned = paperImage?.imageKey
+            view?.tiles.markAllStale()
+        }
+    }
     public var deskColor = InkColor(red: 0.56, green: 0.57, blue: 0.6)
     /// Recent items kept out of the baked layer: removing one of them costs only the items near it.
     public var undoWindow = 100

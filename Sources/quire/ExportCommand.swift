@@ -117,9 +117,15 @@ struct ExportCommand: ParsableCommand {
             } catch {
                 throw ValidationError("cannot make the folder \(folder) (\(FileSystemReason.text(for: error))); choose another with --png")
             }
-            let pictures = PictureCache(store: store, report: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            let report: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            let pictures = PictureCache(store: store, report: report)
+            // PDF backgrounds are rendered by poppler at the export's own scale, as large as one texture
+            // takes (beyond it, on a page tiled past the GL limits, they are stretched from that size).
+            let pdfPages = PDFPageCache(store: store, budget: 64 << 20, maximumPixels: PDFPageCache.exportMaximumPixels,
+                                        maximumSide: PageImageSize.currentMaximumSide(), report: report)
             let pipeline = PageExportPipeline(scale: scale, compression: pngCompression,
-                                              builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image))
+                                              builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image,
+                                                                         pdfDetail: scale, pdfPage: pdfPages.image))
             let numbers = try pageNumbers(ids, in: store)
             let progress = ProgressBar(total: ids.count, label: "pages")
             for (index, id) in ids.enumerated() {

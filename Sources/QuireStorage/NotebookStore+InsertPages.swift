@@ -1,0 +1,55 @@
+import GRDB
+import QuireDocument
+
+extension NotebookStore {
+    /// Inserts `pages`, in order, at `index` (0-based; nil or past the end: at the end), storing `blobs`
+    /// (each once, as `storeBlob` does) in the same single transaction: what importing a PDF does, so its
+    /// bytes and every page showing them arrive together or not at all, with one commit (one sync of the
+    /// file) however many pages there are. The blobs the pages show must be among `blobs` or stored
+    /// already (else `.missingBlob`, and nothing changes). `progress` hears how many pages are written.
+    public func insertPages(_ pages: [Page], at index: Int? = nil, storing blobs: [BlobBytes],
+                            progress: (Int) -> Void = { _ in }) throws {
+        guard !pages.isEmpty else { return }
+        if let large = blobs.first(where: { $0.bytes.count > Self.maximumBlobSize }) {
+            throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
+        }
+        try write { db in
+            for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
+            if let missing = try BlobRows.missing(pages.reduce(into: Set<BlobID>()) { $0.formUnion($1.items.blobs) }, in: db).first {
+                throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: nil)
+            }
+            let positions = try Self.positions(forInserting: pages.count, at: index, in: db)
+            let revision = revisions.next(after: 0)
+            for (done, (page, position)) in zip(pages, positions).enumerated() {
+                orders.forget(page.id)
+                try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revision, path: path)
+                progress(done + 1)
+            }
+        }
+    }
+
+    /// `count` increasing `position` values that put pages at `index` among the others: spread evenly
+    /// between the neighbours there, so no other row is rewritten; when the gap is too narrow for them
+    /// all every page is renumbered first (once).
+    static func positions(forInserting count: Int, at index: Int?, in db: Database) throws -> [Double] {
+        let existing = try Double.fetchAll(db, sql: "SELECT position FROM page ORDER BY position")
+        guard let index, index < existing.count else {
+            let last = existing.last ?? 0
+            return (1...count).map { last + Double($0) }
+        }
+        let after = existing[max(index, 0)]
+        let before = index > 0 ? existing[index - 1] : after - Double(count + 1)
+        let step = (after - before) / Double(count + 1)
+        let spread = (1...count).map { before + step * Double($0) }
+        var previous = before
+        let distinct = spread.allSatisfy { value in
+            defer { previous = value }
+            return value > previous && value < after
+        }
+        if distinct { return spread }
+        try db.execute(sql: """
+            UPDATE page SET position = (SELECT count(*) FROM page p2 WHERE p2.position < page.position) * \(count + 1) + 1
+            """)
+        return try positions(forInserting: count, at: index, in: db)
+    }
+}
