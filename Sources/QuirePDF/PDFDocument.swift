@@ -123,7 +123,9 @@ public final class PDFDocument: @unchecked Sendable {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, Double(width) / size.width, Double(height) / size.height)
-        withPage(index) { page in poppler_page_render(page, context) }
+        guard withPage(index, { page in poppler_page_render(page, context) }) != nil else {
+            throw PDFError.renderFailed(name: name, page: index + 1, reason: "poppler cannot read the page")
+        }
         cairo_surface_flush(surface)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -132,11 +134,13 @@ public final class PDFDocument: @unchecked Sendable {
         return Self.rgbaImage(from: surface, width: width, height: height)
     }
 
-    /// Runs `body` with poppler's page `index` under the document's lock (for drawing onto cairo).
-    func withPage<Result>(_ index: Int, _ body: (OpaquePointer) -> Result) -> Result {
+    /// Runs `body` with poppler's page `index` under the document's lock (for drawing onto cairo); nil
+    /// when poppler cannot give the page (every page was read once when the document was opened).
+    @discardableResult
+    func withPage<Result>(_ index: Int, _ body: (OpaquePointer) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }
-        let page = poppler_document_get_page(document, Int32(index))!
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
     }
