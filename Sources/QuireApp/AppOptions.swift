@@ -18,12 +18,16 @@ public struct AppOptions: Sendable {
     public var notebook: String?
     /// `--ui-scale`; nil: from the desktop (`InterfaceScale`).
     public var interfaceScale: Double?
+    /// The window opens at the size and place it was closed at (no `--size` given), and keeps them
+    /// when it is closed (`WindowPlacement`).
+    public var restoresPlacement: Bool
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
                 pageSize: PageSize = .letter, displayName: String? = nil, libraryDirectory: String? = nil,
                 notebook: String? = nil, recordPath: String? = nil, replayPath: String? = nil,
-                interfaceScale: Double? = nil) {
+                interfaceScale: Double? = nil, restoresPlacement: Bool = false) {
         self.interfaceScale = interfaceScale
+        self.restoresPlacement = restoresPlacement
         self.recordPath = recordPath
         self.replayPath = replayPath
         self.exportPath = exportPath

@@ -89,7 +89,17 @@ public final class QuireApplication {
         if let fontProblem { say("quire: warning: the window cannot show messages, only this terminal: \(fontProblem)") }
         // The display first: without one nothing is opened, and no "Notebook 1" is made for a window
         // that never appears.
-        window = try X11Window(title: "Quire", width: options.windowWidth, height: options.windowHeight,
+        var size = (width: options.windowWidth, height: options.windowHeight)
+        var position: (x: Int, y: Int)?
+        if options.restoresPlacement {
+            let (kept, warning) = WindowPlacement.load()
+            if let warning { say("quire: warning: \(warning)") }
+            if let kept {
+                size = (kept.width, kept.height)
+                position = (kept.x, kept.y)
+            }
+        }
+        window = try X11Window(title: "Quire", width: size.width, height: size.height, position: position,
                                displayName: options.displayName)
         let (scale, scaleWarning) = InterfaceScale.resolve(option: options.interfaceScale,
                                                            resourceDPI: window.resourceText.flatMap(InterfaceScale.dpi(inResources:)))
@@ -196,6 +206,7 @@ public final class QuireApplication {
                     refreshThumbnail()
                     session.viewChanged(canvas.pageToWindow)
                     session.close()
+                    keepPlacement()
                     window.close()
                     return
                 case .exportPNG?:
@@ -339,6 +350,16 @@ public final class QuireApplication {
         for device in devices where device.kind != .mouse || device.axes.contains(where: { $0.label == "Abs Pressure" }) {
             let axes = device.axes.map { "\($0.label) \(Int($0.minimum))…\(Int($0.maximum))" }.joined(separator: ", ")
             say("Input: \(device.name) (id \(device.id)) is a \(device.kind.rawValue) [\(device.kindSource)]: \(axes)")
+        }
+    }
+
+    /// Keeps the window's size and place for the next start (`WindowPlacement`); a failure is a warning.
+    private func keepPlacement() {
+        guard options.restoresPlacement, let place = window.framePosition else { return }
+        do {
+            try WindowPlacement(width: window.width, height: window.height, x: place.x, y: place.y).save()
+        } catch {
+            say("quire: warning: the window's size was not kept for next time: \(FileSystemReason.text(for: error))")
         }
     }
 

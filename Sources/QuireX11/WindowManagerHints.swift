@@ -6,7 +6,7 @@ import Foundation
 /// size, and WM_DELETE_WINDOW so the close button asks rather than kills.
 enum WindowManagerHints {
     static func apply(display: OpaquePointer, window: Window, title: String, instanceName: String,
-                      className: String, minimumSize: (Int32, Int32)) -> Atom {
+                      className: String, minimumSize: (Int32, Int32), position: (x: Int, y: Int)? = nil) -> Atom {
         XStoreName(display, window, title)
         setUTF8(display, window, "_NET_WM_NAME", title)
 
@@ -37,6 +37,12 @@ enum WindowManagerHints {
             hints.pointee.flags = PMinSize
             hints.pointee.min_width = minimumSize.0
             hints.pointee.min_height = minimumSize.1
+            if let position {
+                // Where the person last left it: window managers place a window with USPosition there.
+                hints.pointee.flags |= USPosition
+                hints.pointee.x = Int32(clamping: position.x)
+                hints.pointee.y = Int32(clamping: position.y)
+            }
             XSetWMNormalHints(display, window, hints)
             XFree(hints)
         }

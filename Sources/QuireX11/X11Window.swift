@@ -57,6 +57,24 @@ public final class X11Window {
     /// Whether `present(_:)` can show part of the window, every other pixel kept from the last frame.
     public var presentsPartially: Bool { copySubBuffer != nil }
 
+    /// Where the window's frame is on the screen: the window's own top left less the decorations the
+    /// window manager says it added (`_NET_FRAME_EXTENTS`, when it says), so that asking for this
+    /// position at the next start puts the window back where it was.
+    public var framePosition: (x: Int, y: Int)? {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child) != 0 else { return nil }
+        var left = 0, top = 0
+        if case let .success(extents) = WindowProperty.read(display: display, window: window,
+                                                            property: XInternAtom(display, "_NET_FRAME_EXTENTS", 0),
+                                                            limit: 64, delete: false),
+           extents.format == 32, extents.items.count == 4 {
+            left = Int(min(extents.items[0], 10_000))
+            top = Int(min(extents.items[2], 10_000))
+        }
+        return (Int(x) - left, Int(y) - top)
+    }
+
     /// The X server's resource database text (the RESOURCE_MANAGER property desktops set, holding
     /// `Xft.dpi` among others), or nil when none is set. At most 1 MiB is read.
     public var resourceText: String? {
@@ -76,7 +94,10 @@ public final class X11Window {
 
     /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
     /// and makes the context current on this thread. The window is not yet shown: call `show()`.
-    public init(title: String = "Quire", width: Int = 1024, height: Int = 768, displayName: String? = nil) throws {
+    /// `position` (the window frame's top left on the screen, as `framePosition` reads it) asks for a
+    /// place; nil leaves it to the window manager.
+    public init(title: String = "Quire", width: Int = 1024, height: Int = 768, position: (x: Int, y: Int)? = nil,
+                displayName: String? = nil) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let name, !name.isEmpty else { throw X11Error.noDisplay(name: nil) }
         guard let display = XOpenDisplay(name) else { throw X11Error.noDisplay(name: name) }
@@ -103,12 +124,13 @@ public final class X11Window {
         attributes.background_pixmap = 0
         attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask
             | ButtonReleaseMask | PointerMotionMask | FocusChangeMask | PropertyChangeMask
-        window = XCreateWindow(display, root, 0, 0, UInt32(width), UInt32(height), 0, glx.visual.pointee.depth,
+        window = XCreateWindow(display, root, Int32(clamping: position?.x ?? 0), Int32(clamping: position?.y ?? 0),
+                               UInt32(width), UInt32(height), 0, glx.visual.pointee.depth,
                                UInt32(InputOutput), glx.visual.pointee.visual,
                                UInt(CWColormap | CWBorderPixel | CWBackPixmap | CWEventMask), &attributes)
         deleteWindowAtom = WindowManagerHints.apply(display: display, window: window, title: title,
                                                     instanceName: "quire", className: "Quire",
-                                                    minimumSize: (320, 240))
+                                                    minimumSize: (320, 240), position: position)
         protocolsAtom = WindowManagerHints.atom(display, "WM_PROTOCOLS")
         xdnd = XdndTarget(display: display, window: window)
         pasteProperty = WindowManagerHints.atom(display, "QUIRE_PASTE")

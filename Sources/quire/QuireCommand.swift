@@ -37,8 +37,9 @@ struct OpenCommand: ParsableCommand {
     @Option(name: .customLong("export-png"), help: ArgumentHelp("Where Ctrl+E writes the page as PNG.", valueName: "path"))
     var exportPNG: String?
 
-    @Option(help: ArgumentHelp("The window's size in pixels.", valueName: "WIDTHxHEIGHT"))
-    var size: String = "1024x768"
+    @Option(help: ArgumentHelp("The window's size in pixels (default: as it was last closed, else 1024x768).",
+                               valueName: "WIDTHxHEIGHT"))
+    var size: String?
 
     @Option(help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "display"))
     var display: String?
@@ -58,12 +59,12 @@ struct OpenCommand: ParsableCommand {
             throw ValidationError("--ui-scale wants a number from 0.5 to 4; got \(uiScale)")
         }
         guard parsedSize != nil else {
-            throw ValidationError("--size wants WIDTHxHEIGHT with each at least 320x240, like 1024x768; got '\(size)'")
+            throw ValidationError("--size wants WIDTHxHEIGHT with each at least 320x240, like 1024x768; got '\(size ?? "")'")
         }
     }
 
     private var parsedSize: (Int, Int)? {
-        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        let parts = (size ?? "1024x768").lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] >= 320, parts[1] >= 240, parts[0] <= 16384, parts[1] <= 16384 else { return nil }
         return (parts[0], parts[1])
     }
@@ -72,7 +73,8 @@ struct OpenCommand: ParsableCommand {
         let (width, height) = parsedSize!
         let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
                                  displayName: display, libraryDirectory: library.directory, notebook: notebook,
-                                 recordPath: recordInput.map(absolute), interfaceScale: uiScale)
+                                 recordPath: recordInput.map(absolute), interfaceScale: uiScale,
+                                 restoresPlacement: size == nil)
         do {
             try QuireApplication(options: options).run()
         } catch {

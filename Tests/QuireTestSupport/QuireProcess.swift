@@ -26,6 +26,8 @@ public final class QuireProcess: @unchecked Sendable {
         // Tests of the canvas read its pixels: the toolbar and status are left out unless a test of
         // the interface asks for them (QUIRE_INTERFACE=shown).
         environment["QUIRE_INTERFACE"] = "hidden"
+        // Nor the user's window size and place (a test that checks them names its own folder).
+        environment["XDG_STATE_HOME"] = NSTemporaryDirectory() + "quire-test-state-\(UUID().uuidString)"
         environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = output
