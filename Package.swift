@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         // cairo and poppler-glib together: poppler renders PDF pages onto cairo contexts.
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "poppler-glib cairo-pdf cairo-svg"),
+        // Xournal++ files: gzip (zlib) around XML (libxml2's pull parser).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -42,10 +45,13 @@ let package = Package(
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
         .target(name: "QuirePDF", dependencies: ["CCairo", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
+        // The Xournal++ file format (.xopp), read and written as Xournal++ has it: no Quire types.
+        .target(name: "QuireXournal", dependencies: ["CZlib", "CLibXML2", "QuireGeometry"]),
 
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
+            "QuireXournal",
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
@@ -76,6 +82,7 @@ let package = Package(
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            "QuireXournal",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
