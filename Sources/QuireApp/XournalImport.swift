@@ -64,8 +64,8 @@ public struct XournalImport {
         }
     }
 
-    /// Reads and converts the file at `path`; `progress` gets the share done (0…1).
-    public static func read(_ path: String, progress: (Double) -> Void = { _ in }) throws -> XournalImport {
+    /// Reads and converts the file at `path`; `progress` gets the pages read and the file's page count.
+    public static func read(_ path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> XournalImport {
         try XournalImport(XournalReader.read(path, progress: progress), path: path)
     }
 

@@ -59,6 +59,10 @@ public struct XournalStroke: Equatable, Sendable {
     public var pointWidths: [Double]
     public var points: [Point]
 
+    /// Quire's own attribute for the last point's width, which Xournal++'s format has no place for (it
+    /// keeps one width a segment); Xournal++ passes over attributes it does not know.
+    public static let lastWidthAttribute = "quire-last-width"
+
     public init(tool: XournalTool, color: XournalColor, width: Double, pointWidths: [Double] = [], points: [Point]) {
         self.tool = tool
         self.color = color

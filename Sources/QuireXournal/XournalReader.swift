@@ -6,14 +6,20 @@ import QuireGeometry
 /// is not finite, a negative width or a coordinate far off the page, or is not well-formed, is refused
 /// with a `XournalFileError` naming the file, the page and what is wrong.
 public enum XournalReader {
-    public static func read(_ path: String, progress: (Double) -> Void = { _ in }) throws -> XournalDocument {
+    public static func read(_ path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> XournalDocument {
         let bytes = try GzipFile.read(path, limit: XournalLimits.maximumXMLBytes)
         return try parse(bytes, path: path, progress: progress)
     }
 
-    /// Parses the unpacked XML; `path` names the file in errors. `progress` gets the share of the
-    /// document read (0…1) after each page.
-    public static func parse(_ xml: [UInt8], path: String, progress: (Double) -> Void = { _ in }) throws -> XournalDocument {
+    /// Parses the unpacked XML; `path` names the file in errors. `progress` gets the pages read so far
+    /// and how many the file has, after each page.
+    public static func parse(_ xml: [UInt8], path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+        throws -> XournalDocument
+    {
+        let total = pageTags(in: xml)
+        guard total <= XournalLimits.maximumPages else {
+            throw XournalFileError(path: path, reason: "it has \(total) pages, more than the \(XournalLimits.maximumPages) Quire imports")
+        }
         var state = ParseState(path: path)
         let parser = try XMLPullParser(xml, path: path)
         var sawRoot = false
@@ -32,12 +38,30 @@ public enum XournalReader {
                 try state.text(bytes)
             case let .end(name):
                 try state.end(name)
-                if name == "page" { progress(Double(parser.line) / Double(max(1, state.lineCountEstimate(xml)))) }
+                if name == "page" { progress(state.document.pages.count, max(total, state.document.pages.count)) }
             }
         }
         guard sawRoot else { throw XournalFileError(path: path, reason: "it holds no XML elements") }
         guard !state.document.pages.isEmpty else { throw XournalFileError(path: path, reason: "it has no pages") }
         return state.document
+    }
+
+    /// How many `<page` tags the XML has: the page count before parsing, for the progress shown and the
+    /// page limit (one in a comment or CDATA counts too, so this is at least the real count).
+    static func pageTags(in xml: [UInt8]) -> Int {
+        let tag = Array("<page".utf8)
+        return xml.withUnsafeBufferPointer { bytes in
+            var count = 0
+            var i = 0
+            while i + tag.count < bytes.count {
+                if bytes[i] == 0x3C, bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4],
+                   [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[i + 5]) {
+                    count += 1
+                }
+                i += 1
+            }
+            return count
+        }
     }
 }
 
@@ -51,16 +75,8 @@ private struct ParseState {
     var image: (attributes: [String: String], line: Int)?
     var content: [UInt8] = []
     var totalPoints = 0
-    private var lines: Int?
 
     init(path: String) { self.path = path }
-
-    mutating func lineCountEstimate(_ xml: [UInt8]) -> Int {
-        if let lines { return lines }
-        let count = xml.reduce(into: 1) { if $1 == 0x0A { $0 += 1 } }
-        lines = count
-        return count
-    }
 
     private var pageNumber: Int { document.pages.count + 1 }
 
@@ -177,7 +193,11 @@ private struct ParseState {
         let (widths, widthProblem) = NumberList.parse(widthText)
         if let widthProblem { throw error("the stroke on line \(line) has a bad width: \(widthProblem)") }
         guard let width = widths.first else { throw error("the stroke on line \(line) has an empty width") }
-        if let bad = widths.first(where: { !($0 >= 0 && $0 <= XournalLimits.maximumWidth) }) {
+        var lastWidth: Double?
+        if attributes[XournalStroke.lastWidthAttribute] != nil {
+            lastWidth = try number(XournalStroke.lastWidthAttribute, attributes, line: line)
+        }
+        if let bad = (widths + (lastWidth.map { [$0] } ?? [])).first(where: { !($0 >= 0 && $0 <= XournalLimits.maximumWidth) }) {
             throw error("the stroke on line \(line) has width \(bad) pt; widths must be from 0 to \(Int(XournalLimits.maximumWidth))")
         }
         let points = try content.withUnsafeBufferPointer { bytes -> [Point] in
@@ -208,6 +228,7 @@ private struct ParseState {
         var pointWidths = Array(widths.dropFirst())
         if pointWidths.count < points.count - 1 { pointWidths = [] }
         if pointWidths.count > points.count { pointWidths.removeLast(pointWidths.count - points.count) }
+        if let lastWidth, pointWidths.count == points.count - 1, !pointWidths.isEmpty { pointWidths.append(lastWidth) }
         return XournalStroke(tool: tool, color: color, width: width, pointWidths: pointWidths, points: points)
     }
 

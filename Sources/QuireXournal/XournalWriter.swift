@@ -52,13 +52,19 @@ public final class XournalWriter {
         // Xournal++ refuses a stroke of fewer than two points: a dot is written as two at one place.
         let points = stroke.points.count == 1 ? stroke.points + stroke.points : stroke.points
         text += "<stroke tool=\"\(stroke.tool.rawValue)\" color=\"\(stroke.color.text)\" width=\"\(number(stroke.width))"
-        // One width a point: Xournal++ reads the first n − 1 (a segment each) and leaves the last, which
-        // Quire reads back so a round trip keeps every point's width.
+        // Xournal++ keeps a width for each segment, n − 1 of them, and warns of any other count. Quire
+        // draws the last point at a width of its own: that one goes in an attribute Xournal++ passes over,
+        // so a round trip through Quire keeps every point's width.
+        var lastWidth: Double?
         if !stroke.pointWidths.isEmpty {
-            let widths = points.count > stroke.pointWidths.count ? stroke.pointWidths + [stroke.pointWidths.last!] : stroke.pointWidths
+            let segments = points.count - 1
+            let widths = (0..<segments).map { stroke.pointWidths[min($0, stroke.pointWidths.count - 1)] }
             for width in widths { text += " " + number(width) }
+            if stroke.pointWidths.count == points.count { lastWidth = stroke.pointWidths.last }
         }
-        text += "\">"
+        text += "\""
+        if let lastWidth { text += " \(XournalStroke.lastWidthAttribute)=\"\(number(lastWidth))\"" }
+        text += ">"
         for (index, point) in points.enumerated() {
             if index > 0 { text += " " }
             text += number(point.x) + " " + number(point.y)
