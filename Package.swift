@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
-            "QuireXournal",
+            // Xournal++ files: the tests gzip their own (CZlib) and read Xournal++'s PDFs with poppler (QuirePDF).
+            "QuireXournal", "CZlib", "QuirePDF",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

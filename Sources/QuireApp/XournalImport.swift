@@ -53,7 +53,12 @@ public struct XournalImport {
                     items.append(.stroke(Self.stroke(stroke)))
                     strokeCount += 1
                 case let .image(image):
-                    let picture = try PictureFile(bytes: image.data, name: "\(path) (page \(index + 1), picture \(imageCount + 1))")
+                    let picture: PictureFile
+                    do {
+                        picture = try PictureFile(bytes: image.data, name: "picture \(imageCount + 1)")
+                    } catch let error as PictureImportError {
+                        throw XournalFileError(path: path, reason: "page \(index + 1), picture \(imageCount + 1): \(error.reason)")
+                    }
                     let blob = picture.blob
                     if seen.insert(blob.id).inserted { blobs.append(blob) }
                     items.append(PageItem(.scrap(Self.scrap(picture, blob: blob.id, rect: image.rect))))
