@@ -34,14 +34,13 @@ enum GzipFile {
         defer { gzclose_r(file) }
         gzbuffer(file, 1 << 17)
         var bytes: [UInt8] = []
-        let chunk = 1 << 20
+        // Read a chunk at a time: never more than one chunk past the limit is held.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
-            let start = bytes.count
-            // Never more than one chunk past the limit is held.
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let got = bytes.withUnsafeMutableBytes { gzread(file, $0.baseAddress! + start, UInt32(chunk)) }
+            let got = gzread(file, chunk.baseAddress, UInt32(chunk.count))
             if got < 0 { throw damaged(path, file) }
-            bytes.removeLast(chunk - Int(got))
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<Int(got)]))
             if bytes.count > limit {
                 throw XournalFileError(path: path, reason: "it unpacks to more than \(limit >> 20) MiB of XML, the most "
                                        + "Quire reads from one file")
