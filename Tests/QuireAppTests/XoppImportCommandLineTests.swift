@@ -3,6 +3,7 @@ import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireStorage
+import QuireTestSupport
 @testable import QuireXournal
 import XCTest
 
@@ -214,5 +215,31 @@ final class XoppImportCommandLineTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("more than 1 MiB"), "\(error)")
         }
         XCTAssertEqual(try GzipFile.read(path, limit: 16 << 20).count, 16 << 20)
+    }
+}
+
+/// `quire open FILE.xopp`: the file becomes a new notebook, and the window opens on it.
+final class XoppOpenWindowTests: XCTestCase {
+    func testOpeningAXoppFileImportsItAndOpensTheNewNotebook() throws {
+        let server: XvfbServer
+        do { server = try XvfbServer() } catch { try Requirement.unmet("a real X server: \(error)") }
+        defer { server.stop() }
+        let library = NSTemporaryDirectory() + "quire-xopp-open-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        try runQuire(["new", "Other"], library: library)
+        let path = library + "/Seminar.xopp"
+        XoppFixture.writeGzip(XoppFixture.document([XoppFixture.page(layers: [
+            ##"<stroke tool="pen" color="#000000ff" width="2">10 10 200 200</stroke>"##,
+        ]), XoppFixture.page()]), to: path)
+        let quire = try QuireProcess(arguments: ["open", path, "--library", library], display: server.display)
+        defer { quire.terminate() }
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        XCTAssertTrue(quire.text.contains("Imported Seminar.xopp into Seminar: 2 pages, 1 stroke, 0 pictures"), quire.text)
+        let notebooks = NotebookLibrary(directory: library)
+        XCTAssertTrue(eventually { notebooks.lastOpened() == library + "/Seminar.quire" }, "the window opened \(notebooks.lastOpened() ?? "nothing")")
+        let store = try NotebookStore(openingAt: library + "/Seminar.quire", readOnly: true)
+        defer { try? store.close() }
+        XCTAssertEqual(try store.summary().pages.map(\.strokeCount), [1, 0])
     }
 }
