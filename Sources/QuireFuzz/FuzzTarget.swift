@@ -29,7 +29,8 @@ struct FuzzTarget {
 
 /// The loaders of `quire`, each a target; `folder` is scratch space of the caller's.
 func allTargets(in folder: String) throws -> [FuzzTarget] {
-    [packedSamplesTarget(), try inputLogTarget(in: folder), pngTarget(), try jpegTarget(), try notebookTarget(in: folder)]
+    [packedSamplesTarget(), try inputLogTarget(in: folder), pngTarget(), try jpegTarget(), try notebookTarget(in: folder),
+     try xoppTarget(in: folder)]
 }
 
 /// Samples as notebooks store them, then drawn by every engine (what loading a page does).
