@@ -7,7 +7,7 @@ import Foundation
 enum GzipFile {
     /// The file's bytes, unpacked. Throws `XournalFileError` for a file that is not a regular file, a
     /// gzip stream that is damaged or cut short, or more than `limit` unpacked bytes.
-    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    static func read(_ path: String, limit: Int) throws -> ByteBuffer {
         // O_NONBLOCK: opening a FIFO would otherwise wait for a writer; the type check refuses it.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(path, errno: errno) }
@@ -33,14 +33,14 @@ enum GzipFile {
         }
         defer { gzclose_r(file) }
         gzbuffer(file, 1 << 17)
-        var bytes: [UInt8] = []
+        let bytes = ByteBuffer(capacity: min(limit, max(1 << 16, Int(status.st_size) * 4)))
         // Read a chunk at a time: never more than one chunk past the limit is held.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { chunk.deallocate() }
         while true {
             let got = gzread(file, chunk.baseAddress, UInt32(chunk.count))
             if got < 0 { throw damaged(path, file) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<Int(got)]))
+            bytes.append(UnsafeRawBufferPointer(rebasing: chunk[..<Int(got)]))
             if bytes.count > limit {
                 throw XournalFileError(path: path, reason: "it unpacks to more than \(limit >> 20) MiB of XML, the most "
                                        + "Quire reads from one file")

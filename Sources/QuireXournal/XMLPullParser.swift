@@ -14,27 +14,25 @@ final class XMLPullParser {
     private let reader: xmlTextReaderPtr
     private let path: String
     /// The parsed bytes, which libxml2 reads in place: kept alive as long as the reader.
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let source: ByteBuffer
 
-    /// `bytes` must not hold a DOCTYPE (checked here): Xournal++ files never have one, and refusing it
+    /// `source` must not hold a DOCTYPE (checked here): Xournal++ files never have one, and refusing it
     /// rules out entity expansion.
-    init(_ source: [UInt8], path: String) throws {
+    init(_ source: ByteBuffer, path: String) throws {
         self.path = path
-        if Self.containsDocumentType(source) {
+        self.source = source
+        if Self.containsDocumentType(source.bytes) {
             throw XournalFileError(path: path, reason: "it declares a DOCTYPE, which Xournal++ files never have")
         }
-        bytes = .allocate(capacity: max(1, source.count))
-        _ = bytes.initialize(from: source)
         quire_xml_quiet()
         // HUGE lifts libxml2's 10 MB cap on one text node (a large embedded picture is one); the whole
         // document is already capped (`XournalLimits.maximumXMLBytes`), and without a DOCTYPE there are no
         // entities to expand.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue
                             | XML_PARSE_NOWARNING.rawValue)
-        guard let reader = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: source.count, {
+        guard let reader = UnsafeRawPointer(source.base).withMemoryRebound(to: CChar.self, capacity: max(1, source.count), {
             xmlReaderForMemory($0, Int32(clamping: source.count), nil, nil, options)
         }) else {
-            bytes.deallocate()
             throw XournalFileError(path: path, reason: "libxml2 could not start reading it")
         }
         self.reader = reader
@@ -42,7 +40,6 @@ final class XMLPullParser {
 
     deinit {
         xmlFreeTextReader(reader)
-        bytes.deallocate()
     }
 
     /// The next start tag, text or end tag (comments, processing instructions and whitespace between
@@ -93,9 +90,9 @@ final class XMLPullParser {
         return String(cString: pointer)
     }
 
-    private static func containsDocumentType(_ bytes: [UInt8]) -> Bool {
+    private static func containsDocumentType(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let needle = Array("<!DOCTYPE".utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
+        do {
             guard buffer.count >= needle.count else { return false }
             var i = 0
             let last = buffer.count - needle.count

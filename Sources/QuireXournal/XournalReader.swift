@@ -16,7 +16,11 @@ public enum XournalReader {
     public static func parse(_ xml: [UInt8], path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws -> XournalDocument
     {
-        let total = pageTags(in: xml)
+        try parse(ByteBuffer(xml), path: path, progress: progress)
+    }
+
+    static func parse(_ xml: ByteBuffer, path: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> XournalDocument {
+        let total = pageTags(in: xml.bytes)
         guard total <= XournalLimits.maximumPages else {
             throw XournalFileError(path: path, reason: "it has \(total) pages, more than the \(XournalLimits.maximumPages) Quire imports")
         }
@@ -48,9 +52,9 @@ public enum XournalReader {
 
     /// How many `<page` tags the XML has: the page count before parsing, for the progress shown and the
     /// page limit (one in a comment or CDATA counts too, so this is at least the real count).
-    static func pageTags(in xml: [UInt8]) -> Int {
+    static func pageTags(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let tag = Array("<page".utf8)
-        return xml.withUnsafeBufferPointer { bytes in
+        do {
             var count = 0
             var i = 0
             while i + tag.count < bytes.count {
@@ -224,6 +228,8 @@ private struct ParseState {
             }
             return stride(from: 0, to: numbers.count, by: 2).map { Point(numbers[$0], numbers[$0 + 1]) }
         }
+        if let fill = attributes["fill"], fill.trimmingCharacters(in: .whitespaces) != "-1" { document.skipped[.fill, default: 0] += 1 }
+        if let dashes = attributes["style"], !dashes.isEmpty, dashes != "plain" { document.skipped[.dashes, default: 0] += 1 }
         // As Xournal++: pressure widths fewer than the segments are ignored; beyond one a point, unused.
         var pointWidths = Array(widths.dropFirst())
         if pointWidths.count < points.count - 1 { pointWidths = [] }

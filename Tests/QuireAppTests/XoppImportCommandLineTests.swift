@@ -40,7 +40,7 @@ final class XoppImportCommandLineTests: XCTestCase {
                                  background: ##"<background type="solid" color="#ffffffff" style="lined"/>"##, layers: [
                     """
                     <stroke tool="pen" ts="0" fn="" color="#3333ccff" width="2 1 2 3 1.5">10 10 40 12 70 30 100 30 130 60</stroke>
-                    <stroke tool="pen" color="red" width="1.41">10 100 50 100 90 110</stroke>
+                    <stroke tool="pen" color="red" width="1.41" fill="128" style="dash">10 100 50 100 90 110</stroke>
                     <text font="Sans" size="12" x="20" y="300" color="#000000ff">Hello &amp; welcome</text>
                     """,
                     """
@@ -63,7 +63,8 @@ final class XoppImportCommandLineTests: XCTestCase {
         XoppFixture.writeGzip(try lecture, to: path)
         let output = try quire("import-xopp", path)
         XCTAssertTrue(output.contains("Imported Lecture.xopp into Lecture: 4 pages, 4 strokes, 1 picture"), output)
-        for skipped in ["1 text element skipped", "1 LaTeX image skipped", "1 PDF background not imported"] {
+        for skipped in ["1 text element skipped", "1 LaTeX image skipped", "1 PDF background not imported", "1 stroke fill not imported",
+                        "1 dash pattern not imported"] {
             XCTAssertTrue(output.contains(skipped), output)
         }
         let pages = try pages(of: "Lecture")
