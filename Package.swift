@@ -62,7 +62,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuireXournal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -37,4 +37,5 @@ let allBenchmarks: [Benchmark] = [
     scrapPageBenchmark,
     scissorsBenchmark,
     stretchWarpBenchmark,
+    xoppBenchmark,
 ]
