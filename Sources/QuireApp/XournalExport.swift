@@ -64,6 +64,8 @@ public struct XournalExport {
         for item in items {
             switch item.content {
             case let .stroke(stroke):
+                // A stroke with no usable sample draws nothing in Quire, and Xournal++ refuses a stroke without points.
+                guard stroke.samples.contains(where: { $0.checkedForInk != nil }) else { continue }
                 guard let converted = Self.stroke(stroke, through: transform) else {
                     skipped["stroke on a warped scrap", default: 0] += 1
                     continue

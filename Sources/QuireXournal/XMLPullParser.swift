@@ -90,19 +90,13 @@ final class XMLPullParser {
         return String(cString: pointer)
     }
 
+    /// Whether "<!DOCTYPE" appears anywhere (in any letter case): a scan, no parse.
     private static func containsDocumentType(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         let needle = Array("<!DOCTYPE".utf8)
-        do {
-            guard buffer.count >= needle.count else { return false }
-            var i = 0
-            let last = buffer.count - needle.count
-            while i <= last {
-                if buffer[i] == 0x3C, buffer[i + 1] == 0x21, buffer[i + 2] == 0x44 || buffer[i + 2] == 0x64 {
-                    if zip(needle, buffer[i..<(i + needle.count)]).allSatisfy({ $0 == $1 || $0 | 0x20 == $1 | 0x20 }) { return true }
-                }
-                i += 1
-            }
-            return false
+        guard buffer.count >= needle.count else { return false }
+        for i in 0...(buffer.count - needle.count) where buffer[i] == 0x3C && buffer[i + 1] == 0x21 {
+            if zip(needle, buffer[i..<(i + needle.count)]).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return true }
         }
+        return false
     }
 }

@@ -54,18 +54,17 @@ public enum XournalReader {
     /// page limit (one in a comment or CDATA counts too, so this is at least the real count).
     static func pageTags(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let tag = Array("<page".utf8)
-        do {
-            var count = 0
-            var i = 0
-            while i + tag.count < bytes.count {
-                if bytes[i] == 0x3C, bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4],
-                   [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[i + 5]) {
-                    count += 1
-                }
-                i += 1
+        let after: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F]  // space, tab, newline, return, '>', '/'
+        var count = 0
+        var i = 0
+        while i + tag.count < bytes.count {
+            if bytes[i] == tag[0], bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4],
+               after.contains(bytes[i + 5]) {
+                count += 1
             }
-            return count
+            i += 1
         }
+        return count
     }
 }
 

@@ -41,7 +41,7 @@ final class XoppExportCommandLineTests: XCTestCase {
     /// A pressure stroke along a wave, pressure rising and falling.
     private func stroke(_ tool: InkTool, from start: Point, count: Int = 30, color: InkColor = .black) -> Stroke {
         let samples = (0..<count).map { i in
-            let t = Double(i) / Double(count - 1)
+            let t = count > 1 ? Double(i) / Double(count - 1) : 0
             return InputSample(position: Point(start.x + t * 300, start.y + 40 * sin(t * 6)), pressure: 0.1 + 0.9 * sin(t * .pi),
                                time: Double(i) * 0.01, device: .pen)
         }
@@ -71,7 +71,9 @@ final class XoppExportCommandLineTests: XCTestCase {
             ]),
             Page(size: PageSize.a4.turned(to: .landscape), background: PageBackground(pattern: .grid)),
             Page(size: PageSize(width: 600, height: 400), background: PageBackground(pattern: .dotted),
-                 items: [PageItem(.text(TextItem(text: "Notes", origin: Point(20, 40))))]),
+                 items: [PageItem(.text(TextItem(text: "Notes", origin: Point(20, 40)))),
+                         // A dot: one sample, which Xournal++ (two points at least) must still open.
+                         PageItem(.stroke(stroke(.pen, from: Point(100, 100), count: 1)))]),
         ]
         try NotebookStore.create(at: library + "/Sketches.quire", title: "Sketches", pages: pages, blobs: [png, jpeg]).close()
         return try loadPages("Sketches")
@@ -92,7 +94,7 @@ final class XoppExportCommandLineTests: XCTestCase {
         let original = try makeNotebook()
         let out = library + "/Sketches.xopp"
         let output = try quire("export", "Sketches", "--xopp", out)
-        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 5 strokes, 1 picture; "), output)
+        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 6 strokes, 1 picture; "), output)
         XCTAssertTrue(output.contains("1 text skipped") && output.contains("1 turned or warped picture skipped"), output)
         XCTAssertEqual([UInt8](FileManager.default.contents(atPath: out)!.prefix(2)), [0x1F, 0x8B], "gzip'ed")
         try quire("import-xopp", out, "--to", "Sketches")
@@ -129,6 +131,7 @@ final class XoppExportCommandLineTests: XCTestCase {
             let inkAfter = InkEngineRegistry.standard.vectorInk(for: after.samples, style: after.style).widths
             for (w, v) in zip(drawnWidths(before), inkAfter) { XCTAssertEqual(w, v, accuracy: w * 0.05, "stroke \(index)") }
         }
+        XCTAssertEqual(back[2].strokes.map { $0.samples.map(\.position) }, [[Point(100, 100), Point(100, 100)]], "the dot")
         XCTAssertEqual(strokes[0].style.color.displayColor.blue, 0.7, accuracy: 1 / 255)
         XCTAssertEqual(Double(strokes[2].style.color.displayColor.alpha), 0.35, accuracy: 1 / 255, "the highlighter's opacity")
         // The PNG scrap: its whole picture where it lay.
