@@ -29,6 +29,9 @@ let package = Package(
         // FreeType and fontconfig: the interface's text.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2 fontconfig"),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "poppler-glib cairo-pdf cairo-svg"),
+        // Xournal++ files: gzip (zlib) around XML (libxml2's pull parser).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -48,11 +51,13 @@ let package = Package(
         // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
         .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
+        // The Xournal++ file format (.xopp), read and written as Xournal++ has it: no Quire types.
+        .target(name: "QuireXournal", dependencies: ["CZlib", "CLibXML2", "QuireGeometry"]),
 
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11", "QuireText",
-            "QuirePDF",
+            "QuirePDF", "QuireXournal",
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
@@ -61,12 +66,14 @@ let package = Package(
         // Every loader as a fuzz target, shared by the seeded driver (quire-fuzz) and libFuzzer (make libfuzz).
         .target(name: "QuireFuzzTargets", dependencies: [
             "QuireApp", "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
+            "QuireXournal",
         ]),
         .executableTarget(name: "QuireFuzz", dependencies: [
             "QuireFuzzTargets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
+            "QuireXournal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -86,7 +93,9 @@ let package = Package(
         .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
-            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
+            "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            // Xournal++ files: the tests gzip their own (CZlib) and read Xournal++'s PDFs with poppler (QuirePDF).
+            "QuireXournal", "CZlib", "QuirePDF",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

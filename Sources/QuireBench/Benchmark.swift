@@ -38,4 +38,5 @@ let allBenchmarks: [Benchmark] = [
     scrapPageBenchmark,
     scissorsBenchmark,
     stretchWarpBenchmark,
+    xoppBenchmark,
 ]

@@ -76,10 +76,10 @@ public struct NotebookLibrary: Sendable {
     }
 
     /// Creates a notebook titled `title` with one blank page; its file is named after the title.
-    public func create(title: String, pages: [Page] = [Page()]) throws -> NotebookStore {
+    public func create(title: String, pages: [Page] = [Page()], blobs: [BlobBytes] = []) throws -> NotebookStore {
         try Self.checkTitle(title)
         try ensureExists()
-        return try NotebookStore.create(at: freePath(for: title), title: title, pages: pages)
+        return try NotebookStore.create(at: freePath(for: title), title: title, pages: pages, blobs: blobs)
     }
 
     /// Refuses a title `resolve` could never find again: one with a `/`, or ending in `.quire`, is taken

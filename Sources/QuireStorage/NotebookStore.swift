@@ -154,10 +154,15 @@ public final class NotebookStore: @unchecked Sendable {
         return (try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration), note)
     }
 
-    /// Creates a notebook at `path` with `pages` (one blank Letter page by default). The file is built
-    /// under a temporary name and renamed into place, so a crash never leaves half a notebook.
+    /// Creates a notebook at `path` with `pages` (one blank Letter page by default) and the `blobs` their
+    /// items show. The file is built under a temporary name and renamed into place, so a crash never
+    /// leaves half a notebook.
     @discardableResult
-    public static func create(at path: String, title: String, pages: [Page] = [Page()]) throws -> NotebookStore {
+    public static func create(at path: String, title: String, pages: [Page] = [Page()],
+                              blobs: [BlobBytes] = []) throws -> NotebookStore {
+        if let large = blobs.first(where: { $0.bytes.count > maximumBlobSize }) {
+            throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: maximumBlobSize)
+        }
         guard !FileManager.default.fileExists(atPath: path) else {
             throw NotebookFileError.writeFailed(path: path, reason: "a file of that name already exists")
         }
@@ -179,8 +184,9 @@ public final class NotebookStore: @unchecked Sendable {
                         try db.execute(sql: "INSERT INTO notebook(key, value) VALUES (?, ?)", arguments: [key, value])
                     }
                     let revision = RevisionClock().next(after: 0)
+                    for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
                     for (index, page) in pages.enumerated() {
-                        if let blob = page.items.blobs.first {
+                        if let blob = try BlobRows.missing(page.items.blobs, in: db).first {
                             throw NotebookFileError.missingBlob(path: path, blob: blob.rawValue, page: page.id.rawValue)
                         }
                         try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision,
@@ -284,6 +290,26 @@ public final class NotebookStore: @unchecked Sendable {
             }
             let position = try Self.position(forIndex: index, excluding: nil, in: db)
             try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revisions.next(after: 0), path: path)
+        }
+    }
+
+    /// Appends `pages`, items and all, after the last page, with the `blobs` their items show, in one
+    /// transaction: all of them or, on any error, none.
+    public func appendPages(_ pages: [Page], storing blobs: [BlobBytes]) throws {
+        if let large = blobs.first(where: { $0.bytes.count > Self.maximumBlobSize }) {
+            throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
+        }
+        try write { db in
+            for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
+            let revision = revisions.next(after: 0)
+            for page in pages {
+                orders.forget(page.id)
+                if let missing = try BlobRows.missing(page.items.blobs, in: db).first {
+                    throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
+                }
+                let position = try Self.position(forIndex: nil, excluding: nil, in: db)
+                try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revision, path: path)
+            }
         }
     }
 

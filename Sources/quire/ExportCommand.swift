@@ -5,6 +5,7 @@ import QuireDocument
 import QuireImageIO
 import QuireRender
 import QuireStorage
+import QuireXournal
 
 /// `quire export NOTEBOOK --png DIR [--pages 1-5] [--scale S | --dpi D]`: one PNG per page
 /// (`page-001.png`, …), rendered offscreen with headless GL; a progress bar on stderr when it is a
@@ -12,10 +13,15 @@ import QuireStorage
 /// the GL limits is rendered in tiles. Each output format is one option naming where it goes; exactly
 /// one is given (`destination`), and `--pages` picks the pages for any of them.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG or as a Xournal++ file.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
     var png: String?
+    @Option(help: ArgumentHelp("The Xournal++ file (.xopp, gzip'ed) to write the pages to, for Xournal++ 1.1 and later: "
+                               + "strokes with their widths, pictures of scraps that are not turned (whole, not clipped "
+                               + "to a cut outline); turned pictures, PDF pages and text are left out and counted.",
+                               valueName: "file"))
+    var xopp: String?
     @Option(help: ArgumentHelp("The pages to write, numbered from 1: 3, 1-5, 2,4,7-9 or 10- (default: all).", valueName: "pages"))
     var pages: String?
     @Option(help: "PNG pixels per page pixel (default 1; a page pixel is 1/96 inch).") var scale: Double?
@@ -28,11 +34,12 @@ struct ExportCommand: ParsableCommand {
     /// Where the pages go, one case per format.
     enum Destination {
         case png(folder: String)
+        case xopp(file: String)
     }
 
     /// The format options, flag and value, in the order `--help` lists them.
     private var destinations: [(flag: String, value: String?)] {
-        [("--png", png)]
+        [("--png", png), ("--xopp", xopp)]
     }
 
     func destination() throws -> Destination {
@@ -43,6 +50,7 @@ struct ExportCommand: ParsableCommand {
                                                 : "give one of \(flags), not \(given.map(\.flag).joined(separator: " and "))")
         }
         switch chosen.flag {
+        case "--xopp": return .xopp(file: absolute(path))
         default: return .png(folder: absolute(path))
         }
     }
@@ -79,6 +87,7 @@ struct ExportCommand: ParsableCommand {
         do { ids = try selectedPages(of: store) } catch let error as ValidationError { throw error } catch { fail(error) }
         switch try destination() {
         case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
+        case let .xopp(file): try exportXopp(store: store, pages: ids, to: file)
         }
     }
 

@@ -20,7 +20,7 @@ struct QuireCommand: ParsableCommand {
             """,
         version: QuireVersion.current,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
-                      PagesCommand.self, ImportCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+                      PagesCommand.self, ImportCommand.self, ImportXoppCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
                       Replay.self, KeysCommand.self, AutosaveDrillCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
@@ -29,7 +29,9 @@ struct QuireCommand: ParsableCommand {
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "open", abstract: "Open the Quire window (the default).")
 
-    @Argument(help: ArgumentHelp("The notebook to open, by title or path (default: the one open last).", valueName: "notebook"))
+    @Argument(help: ArgumentHelp("The notebook to open, by title or path (default: the one open last); a Xournal++ file "
+                                 + "(.xopp) is first imported into a new notebook, as `quire import-xopp` does.",
+                                 valueName: "notebook"))
     var notebook: String?
 
     @OptionGroup var library: LibraryOption
@@ -71,6 +73,14 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let (width, height) = parsedSize!
+        var notebook = notebook
+        if let name = notebook, name.lowercased().hasSuffix(".xopp") {
+            do {
+                let (title, path, imported) = try XoppImport.run(absolute(name), into: nil, library: library)
+                print("Imported \((name as NSString).lastPathComponent) into \(title): \(imported.summary)")
+                notebook = path
+            } catch { fail(error) }
+        }
         let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
                                  displayName: display, libraryDirectory: library.directory, notebook: notebook,
                                  recordPath: recordInput.map(absolute), interfaceScale: uiScale,

@@ -16,7 +16,7 @@ final class FuzzSmokeTests: XCTestCase {
             try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
         }
         let seed = ProcessInfo.processInfo.environment["QUIRE_FUZZ_SEED"] ?? "1"
-        for target in ["samples", "log", "png", "jpeg", "notebook", "pdf"] {
+        for target in ["samples", "log", "png", "jpeg", "notebook", "pdf", "xopp"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: fuzzer)
             process.arguments = ["--only", target, "--cases", "1000", "--seed", seed, "--timeout", "20"]

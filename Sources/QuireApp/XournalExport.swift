@@ -1,0 +1,157 @@
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireStorage
+import QuireXournal
+
+/// Quire pages as Xournal++ pages: sizes in points, paper and pattern, every stroke with its width at
+/// each point as Quire draws it (and its points exactly, so a round trip keeps them), ink on scraps
+/// carried onto the page, and scraps' pictures as `<image>`s. Xournal++ has no turned or clipped
+/// pictures: a scrap's whole picture is written, unclipped by its outline, when the scrap is only moved
+/// and scaled; a turned or warped one is left out and counted, as are PDF pages and text.
+public struct XournalExport {
+    public private(set) var strokeCount = 0
+    public private(set) var imageCount = 0
+    /// What was left out: "turned or warped picture", "PDF page", "text", with counts.
+    public private(set) var skipped: [String: Int] = [:]
+
+    /// PDF points per page pixel.
+    public static let pointsPerPixel = 72.0 / 96.0
+
+    /// The bytes of a stored picture, by blob (the notebook's `blob(_:)`).
+    private let picture: (BlobID) throws -> [UInt8]
+    /// Pictures already converted, by blob: one JPEG shown by many scraps is encoded once.
+    private var pngs: [BlobID: [UInt8]] = [:]
+
+    public init(picture: @escaping (BlobID) throws -> [UInt8]) {
+        self.picture = picture
+    }
+
+    public mutating func convert(_ page: Page) throws -> XournalPage {
+        let k = Self.pointsPerPixel
+        var result = XournalPage(width: page.size.width * k, height: page.size.height * k,
+                                 background: Self.background(page.background))
+        try add(page.items, through: .identity, to: &result)
+        return result
+    }
+
+    /// "12 strokes, 2 pictures; 1 PDF page skipped".
+    public var summary: String {
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        var text = "\(counted(strokeCount, "stroke")), \(counted(imageCount, "picture"))"
+        let left = skipped.sorted { $0.key < $1.key }.map { counted($0.value, $0.key) + " skipped" }
+        if !left.isEmpty { text += "; " + left.joined(separator: ", ") }
+        return text
+    }
+
+    static func background(_ background: PageBackground) -> XournalBackground {
+        let c = background.paperColor
+        func byte(_ v: Float) -> UInt8 { UInt8((min(1, max(0, v)) * 255).rounded()) }
+        let color = XournalColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue))
+        let style: String
+        switch background.pattern {
+        case .blank: style = "plain"
+        case .ruled: style = "ruled"
+        case .grid: style = "graph"
+        case .dotted: style = "dotted"
+        }
+        return .solid(color: color, style: style)
+    }
+
+    /// `items` (in coordinates `transform` carries onto the page), bottom first.
+    private mutating func add(_ items: [PageItem], through transform: Homography, to page: inout XournalPage) throws {
+        for item in items {
+            switch item.content {
+            case let .stroke(stroke):
+                // A stroke with no usable sample draws nothing in Quire, and Xournal++ refuses a stroke without points.
+                guard stroke.samples.contains(where: { $0.checkedForInk != nil }) else { continue }
+                guard let converted = Self.stroke(stroke, through: transform) else {
+                    skipped["stroke on a warped scrap", default: 0] += 1
+                    continue
+                }
+                page.elements.append(.stroke(converted))
+                strokeCount += 1
+            case let .scrap(scrap):
+                let placement = scrap.transform.concatenating(transform)
+                if let image = scrap.image {
+                    if let rect = Self.uprightRect(image.rect, placement) {
+                        page.elements.append(.image(XournalImage(rect: rect.scaled(by: Self.pointsPerPixel),
+                                                                 data: try png(image.reference.blob))))
+                        imageCount += 1
+                    } else {
+                        skipped["turned or warped picture", default: 0] += 1
+                    }
+                }
+                try add(scrap.items, through: placement, to: &page)
+            case let .image(placed):
+                let q = placed.corners
+                if q.upperLeft.y == q.upperRight.y, q.lowerLeft.y == q.lowerRight.y, q.upperLeft.x == q.lowerLeft.x,
+                   q.upperRight.x == q.lowerRight.x, q.upperRight.x > q.upperLeft.x, q.lowerLeft.y > q.upperLeft.y,
+                   let rect = Self.uprightRect(q.bounds, transform) {
+                    page.elements.append(.image(XournalImage(rect: rect.scaled(by: Self.pointsPerPixel),
+                                                             data: try png(placed.image.blob))))
+                    imageCount += 1
+                } else {
+                    skipped["turned or warped picture", default: 0] += 1
+                }
+            case .pdfPage:
+                skipped["PDF page", default: 0] += 1
+            case .text:
+                skipped["text", default: 0] += 1
+            }
+        }
+    }
+
+    /// `rect` carried onto the page by `transform` when that only moves and scales it (no turn, shear
+    /// or perspective, no mirroring); nil otherwise.
+    static func uprightRect(_ rect: Rect, _ transform: Homography) -> Rect? {
+        guard let t = transform.affineTransform, abs(t.b) < 1e-9, abs(t.c) < 1e-9, t.a > 0, t.d > 0 else { return nil }
+        return t.apply(rect)
+    }
+
+    /// The stroke's samples in page points, each with the width Quire draws there (its effects run over
+    /// the samples as the engines run them), one width a point. Nil on a scrap warped in perspective,
+    /// whose ink has no one width scale.
+    static func stroke(_ stroke: Stroke, through transform: Homography) -> XournalStroke? {
+        guard let affine = transform.affineTransform else { return nil }
+        let k = pointsPerPixel
+        let widthScale = abs(affine.determinant).squareRoot() * k
+        let samples = stroke.samples.compactMap(\.checkedForInk)
+        var styling = InkStyling(style: stroke.style, effects: InkEngineRegistry.standard.makeEffects(stroke.style.effectIDs))
+        let widths = samples.map { styling.dab(for: $0).diameter * widthScale }
+        let points = samples.map { affine.apply($0.position).scaled(by: k) }
+        let style = stroke.style
+        let tool: XournalTool = switch style.tool {
+        case .pen, .marker: .pen
+        case .highlighter: .highlighter
+        case .eraser: .eraser
+        }
+        // Opacity: a highlighter's is its layer's; a marker's varies with pressure in Quire, here its firmest.
+        let c = style.color.displayColor
+        func byte(_ v: Float) -> UInt8 { UInt8((min(1, max(0, v)) * 255).rounded()) }
+        let color = XournalColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue),
+                                 alpha: byte(c.alpha * Float(style.maximumOpacity)))
+        let nominal = widths.max() ?? style.maximumWidth * widthScale
+        let varies = widths.contains { $0 != nominal }
+        return XournalStroke(tool: tool, color: color, width: nominal, pointWidths: varies ? widths : [], points: points)
+    }
+
+    /// A picture's bytes as PNG: Xournal++ reads only PNG pictures, so a JPEG is decoded (upright, by its
+    /// EXIF orientation, as Quire shows it) and written as PNG.
+    private mutating func png(_ blob: BlobID) throws -> [UInt8] {
+        if let known = pngs[blob] { return known }
+        let bytes = try picture(blob)
+        let converted = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? bytes : try PNG.encode(try ImageFile.decode(bytes))
+        pngs[blob] = converted
+        return converted
+    }
+}
+
+private extension Point {
+    func scaled(by k: Double) -> Point { Point(x * k, y * k) }
+}
+
+private extension Rect {
+    func scaled(by k: Double) -> Rect { Rect(x: minX * k, y: minY * k, width: width * k, height: height * k) }
+}

@@ -1,0 +1,18 @@
+/// The most a Xournal++ file may ask for, checked while it is read and before anything is allocated
+/// from what it says: a file past any of them is refused, naming the limit. Stated in `quire
+/// import-xopp --help` and INSTALL.md.
+public enum XournalLimits {
+    /// Bytes of XML once unpacked; checked while inflating, so a small file that unpacks to gigabytes
+    /// (a zip bomb) stops as soon as it passes this.
+    public static let maximumXMLBytes = 1 << 30
+    public static let maximumPages = 10_000
+    /// Points in one stroke, and in the whole file (each becomes an ink sample of about 80 bytes).
+    public static let maximumPointsPerStroke = 1_000_000
+    public static let maximumPoints = 20_000_000
+    /// How far from the page's corner a coordinate may lie, in points (a page is at most 12,000 pt a side).
+    public static let maximumCoordinate = 500_000.0
+    /// The widest stroke, in points.
+    public static let maximumWidth = 1_000.0
+    /// Bytes of one embedded picture, decoded from base64 (a notebook stores at most 256 MiB as one).
+    public static let maximumImageBytes = 256 << 20
+}

@@ -1,0 +1,262 @@
+import Foundation
+import QuireGeometry
+
+/// Reads a Xournal++ file (.xopp, gzip'ed XML; plain XML is taken too) into a `XournalDocument`,
+/// checking every number and count as it goes: a file that breaks `XournalLimits`, holds a number that
+/// is not finite, a negative width or a coordinate far off the page, or is not well-formed, is refused
+/// with a `XournalFileError` naming the file, the page and what is wrong.
+public enum XournalReader {
+    public static func read(_ path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> XournalDocument {
+        let bytes = try GzipFile.read(path, limit: XournalLimits.maximumXMLBytes)
+        return try parse(bytes, path: path, progress: progress)
+    }
+
+    /// Parses the unpacked XML; `path` names the file in errors. `progress` gets the pages read so far
+    /// and how many the file has, after each page.
+    public static func parse(_ xml: [UInt8], path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+        throws -> XournalDocument
+    {
+        try parse(ByteBuffer(xml), path: path, progress: progress)
+    }
+
+    static func parse(_ xml: ByteBuffer, path: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> XournalDocument {
+        let total = pageTags(in: xml.bytes)
+        guard total <= XournalLimits.maximumPages else {
+            throw XournalFileError(path: path, reason: "it has \(total) pages, more than the \(XournalLimits.maximumPages) Quire imports")
+        }
+        var state = ParseState(path: path)
+        let parser = try XMLPullParser(xml, path: path)
+        var sawRoot = false
+        while let event = try parser.next() {
+            switch event {
+            case let .start(name, attributes, isEmpty):
+                if !sawRoot {
+                    guard name == "xournal" || name == "xojpp" else {
+                        throw XournalFileError(path: path, reason: "it is not a Xournal++ file (its XML is a <\(name)>, not a <xournal>)")
+                    }
+                    sawRoot = true
+                }
+                try state.start(name, attributes, line: parser.line)
+                if isEmpty { try state.end(name) }
+            case let .text(bytes):
+                try state.text(bytes)
+            case let .end(name):
+                try state.end(name)
+                if name == "page" { progress(state.document.pages.count, max(total, state.document.pages.count)) }
+            }
+        }
+        guard sawRoot else { throw XournalFileError(path: path, reason: "it holds no XML elements") }
+        guard !state.document.pages.isEmpty else { throw XournalFileError(path: path, reason: "it has no pages") }
+        return state.document
+    }
+
+    /// How many `<page` tags the XML has: the page count before parsing, for the progress shown and the
+    /// page limit (one in a comment or CDATA counts too, so this is at least the real count).
+    static func pageTags(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let tag = Array("<page".utf8)
+        let after: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F]  // space, tab, newline, return, '>', '/'
+        var count = 0
+        var i = 0
+        while i + tag.count < bytes.count {
+            if bytes[i] == tag[0], bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4],
+               after.contains(bytes[i + 5]) {
+                count += 1
+            }
+            i += 1
+        }
+        return count
+    }
+}
+
+/// Where the parse is: the element stack and what the open page, stroke or image has gathered.
+private struct ParseState {
+    let path: String
+    var document = XournalDocument()
+    var stack: [String] = []
+    var page: XournalPage?
+    var stroke: (attributes: [String: String], line: Int)?
+    var image: (attributes: [String: String], line: Int)?
+    var content: [UInt8] = []
+    var totalPoints = 0
+
+    init(path: String) { self.path = path }
+
+    private var pageNumber: Int { document.pages.count + 1 }
+
+    private func error(_ reason: String) -> XournalFileError {
+        XournalFileError(path: path, reason: "page \(pageNumber): \(reason)")
+    }
+
+    mutating func start(_ name: String, _ attributes: [String: String], line: Int) throws {
+        let parent = stack.last
+        stack.append(name)
+        switch (parent, name) {
+        case ("xournal", "page"), ("xojpp", "page"):
+            guard document.pages.count < XournalLimits.maximumPages else {
+                throw XournalFileError(path: path, reason: "it has more than \(XournalLimits.maximumPages) pages, the most Quire imports")
+            }
+            let width = try number("width", attributes, line: line)
+            let height = try number("height", attributes, line: line)
+            for (side, value) in [("width", width), ("height", height)] where !(value > 0 && value <= XournalLimits.maximumCoordinate) {
+                throw error("the page's \(side) is \(value) pt (line \(line)); it must be above 0 and at most \(Int(XournalLimits.maximumCoordinate))")
+            }
+            page = XournalPage(width: width, height: height)
+        case ("page", "background"):
+            let parsed = try background(attributes, line: line)
+            page?.background = parsed
+        case ("page", "layer"):
+            break
+        case ("layer", "stroke"):
+            stroke = (attributes, line)
+            content.removeAll(keepingCapacity: true)
+        case ("layer", "image"):
+            image = (attributes, line)
+            content.removeAll(keepingCapacity: true)
+        case ("layer", "text"):
+            document.skipped[.text, default: 0] += 1
+        case ("layer", "teximage"):
+            document.skipped[.texImage, default: 0] += 1
+        case ("layer", _):
+            document.skipped[.element(name), default: 0] += 1
+        default:
+            // The title, the preview picture, and anything inside a skipped element.
+            break
+        }
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard stroke != nil || image != nil, stack.last == "stroke" || stack.last == "image" else { return }
+        content.append(contentsOf: bytes)
+    }
+
+    mutating func end(_ name: String) throws {
+        stack.removeLast()
+        switch name {
+        case "stroke" where stroke != nil && stack.last == "layer":
+            let (attributes, line) = stroke!
+            stroke = nil
+            let made = try makeStroke(attributes, line: line)
+            page?.elements.append(.stroke(made))
+        case "image" where image != nil && stack.last == "layer":
+            let (attributes, line) = image!
+            image = nil
+            let made = try makeImage(attributes, line: line)
+            page?.elements.append(.image(made))
+        case "page" where page != nil:
+            document.pages.append(page!)
+            page = nil
+        default:
+            break
+        }
+    }
+
+    private func number(_ name: String, _ attributes: [String: String], line: Int) throws -> Double {
+        guard let text = attributes[name] else { throw error("an element on line \(line) has no \(name)") }
+        let (numbers, problem) = NumberList.parse(text)
+        guard problem == nil, numbers.count == 1 else {
+            throw error("\(name)=\"\(text.prefix(40))\" on line \(line) is not a finite number")
+        }
+        return numbers[0]
+    }
+
+    private func background(_ attributes: [String: String], line: Int) throws -> XournalBackground {
+        switch attributes["type"] {
+        case "solid", nil:
+            let text = attributes["color"] ?? "white"
+            guard let color = XournalColor(parsing: text, names: XournalColor.paperNames) else {
+                throw error("the background colour \"\(text.prefix(40))\" on line \(line) is not #rrggbbaa or a colour name")
+            }
+            return .solid(color: color, style: attributes["style"] ?? "plain")
+        case "pdf":
+            let number = try attributes["pageno"].map { _ in try self.number("pageno", attributes, line: line) } ?? 1
+            guard number >= 1, number <= 1_000_000, number == number.rounded() else {
+                throw error("the PDF background's page number \(number) on line \(line) is not a page number")
+            }
+            return .pdf(filename: attributes["filename"], domain: attributes["domain"], page: Int(number))
+        case "pixmap":
+            return .pixmap(filename: attributes["filename"], domain: attributes["domain"])
+        case let other?:
+            throw error("the background type \"\(other.prefix(40))\" on line \(line) is not solid, pdf or pixmap")
+        }
+    }
+
+    private mutating func makeStroke(_ attributes: [String: String], line: Int) throws -> XournalStroke {
+        let tool: XournalTool
+        switch attributes["tool"] ?? "pen" {
+        case "pen": tool = .pen
+        case "highlighter": tool = .highlighter
+        case "eraser": tool = .eraser
+        case let other: throw error("the stroke on line \(line) has tool=\"\(other.prefix(40))\"; Xournal++ writes pen, highlighter or eraser")
+        }
+        let colorText = attributes["color"] ?? "black"
+        guard let color = XournalColor(parsing: colorText) else {
+            throw error("the stroke on line \(line) has colour \"\(colorText.prefix(40))\", not #rrggbbaa or a colour name")
+        }
+        guard let widthText = attributes["width"] else { throw error("the stroke on line \(line) has no width") }
+        let (widths, widthProblem) = NumberList.parse(widthText)
+        if let widthProblem { throw error("the stroke on line \(line) has a bad width: \(widthProblem)") }
+        guard let width = widths.first else { throw error("the stroke on line \(line) has an empty width") }
+        var lastWidth: Double?
+        if attributes[XournalStroke.lastWidthAttribute] != nil {
+            lastWidth = try number(XournalStroke.lastWidthAttribute, attributes, line: line)
+        }
+        if let bad = (widths + (lastWidth.map { [$0] } ?? [])).first(where: { !($0 >= 0 && $0 <= XournalLimits.maximumWidth) }) {
+            throw error("the stroke on line \(line) has width \(bad) pt; widths must be from 0 to \(Int(XournalLimits.maximumWidth))")
+        }
+        let points = try content.withUnsafeBufferPointer { bytes -> [Point] in
+            let count = NumberList.count(bytes)
+            guard count % 2 == 0 else {
+                throw error("the stroke on line \(line) has \(count) coordinates; they come in pairs (x y)")
+            }
+            guard count >= 2 else { throw error("the stroke on line \(line) has no points") }
+            guard count / 2 <= XournalLimits.maximumPointsPerStroke else {
+                throw error("the stroke on line \(line) has \(count / 2) points, more than the \(XournalLimits.maximumPointsPerStroke) Quire takes in one stroke")
+            }
+            totalPoints += count / 2
+            guard totalPoints <= XournalLimits.maximumPoints else {
+                throw XournalFileError(path: path, reason: "it has more than \(XournalLimits.maximumPoints) points in all, the most Quire imports from one file")
+            }
+            var numbers: [Double] = []
+            numbers.reserveCapacity(count)
+            if let problem = NumberList.parse(bytes, into: &numbers) {
+                throw error("the stroke on line \(line) has a bad coordinate: \(problem)")
+            }
+            let limit = XournalLimits.maximumCoordinate
+            if let far = numbers.first(where: { abs($0) > limit }) {
+                throw error("the stroke on line \(line) has a coordinate \(far) pt, more than \(Int(limit)) pt from the page")
+            }
+            return stride(from: 0, to: numbers.count, by: 2).map { Point(numbers[$0], numbers[$0 + 1]) }
+        }
+        if let fill = attributes["fill"], fill.trimmingCharacters(in: .whitespaces) != "-1" { document.skipped[.fill, default: 0] += 1 }
+        if let dashes = attributes["style"], !dashes.isEmpty, dashes != "plain" { document.skipped[.dashes, default: 0] += 1 }
+        // As Xournal++: pressure widths fewer than the segments are ignored; beyond one a point, unused.
+        var pointWidths = Array(widths.dropFirst())
+        if pointWidths.count < points.count - 1 { pointWidths = [] }
+        if pointWidths.count > points.count { pointWidths.removeLast(pointWidths.count - points.count) }
+        if let lastWidth, pointWidths.count == points.count - 1, !pointWidths.isEmpty { pointWidths.append(lastWidth) }
+        return XournalStroke(tool: tool, color: color, width: width, pointWidths: pointWidths, points: points)
+    }
+
+    private func makeImage(_ attributes: [String: String], line: Int) throws -> XournalImage {
+        var sides: [Double] = []
+        for name in ["left", "top", "right", "bottom"] {
+            let value = try number(name, attributes, line: line)
+            guard abs(value) <= XournalLimits.maximumCoordinate else {
+                throw error("the picture on line \(line) has \(name)=\(value) pt, more than \(Int(XournalLimits.maximumCoordinate)) pt from the page")
+            }
+            sides.append(value)
+        }
+        guard sides[2] > sides[0], sides[3] > sides[1] else {
+            throw error("the picture on line \(line) has right ≤ left or bottom ≤ top: it covers nothing")
+        }
+        // base64 holds 3 bytes in 4 characters: the decoded size is known before decoding.
+        guard content.count / 4 * 3 <= XournalLimits.maximumImageBytes else {
+            throw error("the picture on line \(line) is more than \(XournalLimits.maximumImageBytes >> 20) MiB")
+        }
+        guard let data = Data(base64Encoded: Data(content), options: .ignoreUnknownCharacters), !data.isEmpty else {
+            throw error("the picture on line \(line) is not base64 data")
+        }
+        return XournalImage(rect: Rect(x: sides[0], y: sides[1], width: sides[2] - sides[0], height: sides[3] - sides[1]),
+                            data: [UInt8](data))
+    }
+}
