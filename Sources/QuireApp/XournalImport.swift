@@ -18,6 +18,8 @@ public struct XournalImport {
     /// page (0-based), the PDF file as the .xopp names it (carried from the first page that names it)
     /// and the PDF's page number (1-based).
     public var pdfBackgrounds: [(pageIndex: Int, filename: String?, pdfPage: Int)] = []
+    /// Why PDF backgrounds were left out (the PDF not found, or not readable), for the summary.
+    public var pdfBackgroundProblems: [String] = []
 
     /// Page pixels (1/96 inch) per PDF point (1/72 inch).
     public static let pixelsPerPoint = 96.0 / 72.0
@@ -71,7 +73,9 @@ public struct XournalImport {
 
     /// Reads and converts the file at `path`; `progress` gets the pages read and the file's page count.
     public static func read(_ path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> XournalImport {
-        try XournalImport(XournalReader.read(path, progress: progress), path: path)
+        var imported = try XournalImport(XournalReader.read(path, progress: progress), path: path)
+        imported.attachPDFBackgrounds(xoppPath: path)
+        return imported
     }
 
     /// "3 pages, 120 strokes, 2 pictures; 3 text elements skipped, 1 PDF background not imported".
@@ -80,6 +84,7 @@ public struct XournalImport {
         var text = "\(counted(pages.count, "page")), \(counted(strokeCount, "stroke")), \(counted(imageCount, "picture"))"
         let left = skipped.sorted { $0.key < $1.key }.map { $0.key.summary(count: $0.value) }
         if !left.isEmpty { text += "; " + left.joined(separator: ", ") }
+        if !pdfBackgroundProblems.isEmpty { text += " (" + pdfBackgroundProblems.joined(separator: "; ") + ")" }
         return text
     }
 
