@@ -65,12 +65,18 @@ struct QuireFuzz: ParsableCommand {
     }
 }
 
-/// Each target's seeds as files, `DIR/TARGET/seed-N`, for a corpus-driven fuzzer to start from.
+/// Each target's seeds as files, `DIR/TARGET/seed-N`, for a corpus-driven fuzzer to start from. Every
+/// seed must be read by its target, not refused: a corpus of refused inputs teaches a fuzzer nothing.
 private func write(seedsOf targets: [FuzzTarget], to folder: String) throws {
     for target in targets {
         let directory = folder + "/" + target.name
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (index, seed) in target.seeds.enumerated() {
+            do {
+                try target.run(target.repair(seed))
+            } catch {
+                throw ValidationError("seed \(index + 1) of \(target.name) is refused by its own target: \(error)")
+            }
             try Data(seed).write(to: URL(fileURLWithPath: "\(directory)/seed-\(index + 1)"))
         }
     }

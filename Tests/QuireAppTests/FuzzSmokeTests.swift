@@ -33,4 +33,33 @@ final class FuzzSmokeTests: XCTestCase {
             print(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
+
+    /// The corpus `make libfuzz` starts from is made here, by the tests, beside the build
+    /// (`.build/fuzz-corpus/TARGET/seed-N`): every target's seeds, each one read by its own target.
+    func testTheTestsMakeTheFuzzCorpusFromSeedsEveryTargetReads() throws {
+        guard FileManager.default.isExecutableFile(atPath: fuzzer) else {
+            try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
+        }
+        // .build/debug/quire-fuzz → .build/fuzz-corpus
+        let corpus = URL(fileURLWithPath: fuzzer).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz-corpus").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: fuzzer)
+        process.arguments = ["--write-seeds", corpus]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        for target in ["samples", "log", "png", "jpeg", "notebook", "pdf", "xopp"] {
+            let seeds = (try? FileManager.default.contentsOfDirectory(atPath: corpus + "/" + target)) ?? []
+            XCTAssertFalse(seeds.isEmpty, "no seeds for \(target) in \(corpus)")
+            for seed in seeds {
+                let attributes = try FileManager.default.attributesOfItem(atPath: "\(corpus)/\(target)/\(seed)")
+                XCTAssertGreaterThan((attributes[.size] as? NSNumber)?.intValue ?? 0, 0, "\(target)/\(seed) is empty")
+            }
+        }
+    }
 }
