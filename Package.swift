@@ -48,7 +48,7 @@ let package = Package(
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11",
         ]),
         .executableTarget(name: "quire", dependencies: [
-            "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
+            "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuirePDF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireFuzz", dependencies: [
@@ -56,7 +56,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
-            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp",
+            "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -72,10 +72,14 @@ let package = Package(
         ], exclude: ["Fixtures/notebook-v1.quire"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
-        .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
+        .testTarget(name: "QuirePDFTests", dependencies: [
+            "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
+        ]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
+            // Exported PDFs are read back through poppler.
+            "QuirePDF",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

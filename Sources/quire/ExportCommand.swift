@@ -3,19 +3,26 @@ import Foundation
 import QuireApp
 import QuireDocument
 import QuireImageIO
+import QuirePDF
 import QuireRender
 import QuireStorage
 
 /// `quire export NOTEBOOK --png DIR [--pages 1-5] [--scale S | --dpi D]`: one PNG per page
 /// (`page-001.png`, …), rendered offscreen with headless GL; a progress bar on stderr when it is a
-/// terminal. Pages render one after another while others encode (`PageExportPipeline`); an image beyond
+/// terminal. `--pdf FILE` writes the pages into one PDF and `--svg DIR` one SVG a page, as vectors
+/// (`ExportCommand+Vector.swift`). Pages render one after another while others encode (`PageExportPipeline`); an image beyond
 /// the GL limits is rendered in tiles. Each output format is one option naming where it goes; exactly
 /// one is given (`destination`), and `--pages` picks the pages for any of them.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG, PDF or SVG.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
     var png: String?
+    @Option(help: ArgumentHelp("The PDF file to write the pages into, as vectors.", valueName: "file"))
+    var pdf: String?
+    @Option(help: ArgumentHelp("The folder to write page-001.svg, page-002.svg, … into, as vectors (made if missing).",
+                               valueName: "dir"))
+    var svg: String?
     @Option(help: ArgumentHelp("The pages to write, numbered from 1: 3, 1-5, 2,4,7-9 or 10- (default: all).", valueName: "pages"))
     var pages: String?
     @Option(help: "PNG pixels per page pixel (default 1; a page pixel is 1/96 inch).") var scale: Double?
@@ -28,11 +35,13 @@ struct ExportCommand: ParsableCommand {
     /// Where the pages go, one case per format.
     enum Destination {
         case png(folder: String)
+        case pdf(file: String)
+        case svg(folder: String)
     }
 
     /// The format options, flag and value, in the order `--help` lists them.
     private var destinations: [(flag: String, value: String?)] {
-        [("--png", png)]
+        [("--png", png), ("--pdf", pdf), ("--svg", svg)]
     }
 
     func destination() throws -> Destination {
@@ -43,6 +52,8 @@ struct ExportCommand: ParsableCommand {
                                                 : "give one of \(flags), not \(given.map(\.flag).joined(separator: " and "))")
         }
         switch chosen.flag {
+        case "--pdf": return .pdf(file: absolute(path))
+        case "--svg": return .svg(folder: absolute(path))
         default: return .png(folder: absolute(path))
         }
     }
@@ -51,8 +62,11 @@ struct ExportCommand: ParsableCommand {
     var pixelScale: Double { dpi.map { $0 / 96 } ?? scale ?? 1 }
 
     func validate() throws {
-        _ = try destination()
+        let destination = try destination()
         _ = try pages.map(PageRange.init(parsing:))
+        if case .png = destination {} else if scale != nil || dpi != nil || pngCompression != PNGWriter.fastLevel {
+            throw ValidationError("--scale, --dpi and --png-compression are for --png; PDF and SVG pages are vectors")
+        }
         if scale != nil, dpi != nil {
             throw ValidationError("give --scale or --dpi, not both (--dpi 96 is --scale 1)")
         }
@@ -78,6 +92,8 @@ struct ExportCommand: ParsableCommand {
         defer { try? store.close() }
         switch try destination() {
         case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
+        case let .pdf(file): exportPDF(store: store, pages: ids, to: file)
+        case let .svg(folder): exportSVG(store: store, pages: ids, to: folder)
         }
     }
 
