@@ -107,7 +107,7 @@ struct PageVectorDrawing {
         for run in InkRun.runs(of: ink, translucent: { !highlight && opacity($0, $1) < 0.995 }) {
             let shown = opacity(run.color, run.width)
             guard shown > 0 else { continue }
-            var outline = run.ink.outline(tolerance: tolerance)
+            var outline = Self.shape(of: run.ink, tolerance: tolerance)
             if let map {
                 guard let carried = map.apply(to: outline, tolerance: tolerance) else { continue }
                 outline = carried
@@ -121,6 +121,15 @@ struct PageVectorDrawing {
             cairo_fill(context)
             cairo_restore(context)
         }
+    }
+
+    /// The ink's area to fill (non-zero): the outline of round dabs, or for a nib that is not round (the
+    /// chisel of markers and highlighters) the union of the hulls it sweeps, every one wound alike.
+    static func shape(of ink: VectorInk, tolerance: Double) -> BezierPath {
+        guard ink.style.brush.footprint != .disc else { return ink.outline(tolerance: tolerance) }
+        var path = BezierPath()
+        for piece in ink.convexPieces(tolerance: tolerance) { path.append(piece.path) }
+        return path
     }
 
     /// Clips to the side of each cut its direction points to, within `area` (the run's own
