@@ -101,6 +101,11 @@ final class VectorExportCommandLineTests: XCTestCase {
         try store.close()
     }
 
+    /// What is in the library folder besides the notebook's own files.
+    private func exportedFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: library).filter { !$0.hasPrefix("Mixed.quire") }.sorted()
+    }
+
     private func quire(_ arguments: [String]) throws -> QuireProcess {
         let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
         XCTAssertTrue(process.waitForExit(timeout: 120), "quire \(arguments) did not finish")
@@ -166,7 +171,50 @@ final class VectorExportCommandLineTests: XCTestCase {
         let erased = image[400, 450]
         XCTAssertTrue(erased.r == 255 && erased.b < 225, "the paper's cream shows where ink was erased: \(erased)")
     }
+
+    func testSVGExportWritesOneFileAPageOfTheirSize() throws {
+        try makeNotebook()
+        let folder = library + "/svg"
+        let process = try quire(["export", "Mixed", "--svg", folder])
+        XCTAssertEqual(process.exitStatus, 0, process.text)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["page-001.svg", "page-002.svg"])
+        let first = try String(contentsOfFile: folder + "/page-001.svg", encoding: .utf8)
+        let second = try String(contentsOfFile: folder + "/page-002.svg", encoding: .utf8)
+        XCTAssertTrue(first.contains("viewBox=\"0 0 816 1056\""), String(first.prefix(300)))
+        XCTAssertTrue(second.contains("viewBox=\"0 0 1056 816\""), String(second.prefix(300)))
+        XCTAssertTrue(first.contains(Data(jpeg).base64EncodedString()), "the JPEG embedded as its own bytes")
+    }
+
+    func testAnUnwritablePDFIsAClearErrorAndLeavesNoFile() throws {
+        try makeNotebook()
+        let notAFolder = library + "/plain-file"
+        FileManager.default.createFile(atPath: notAFolder, contents: Data("x".utf8))
+        let process = try quire(["export", "Mixed", "--pdf", notAFolder + "/out.pdf"])
+        XCTAssertEqual(process.exitStatus, 1, process.text)
+        XCTAssertTrue(process.text.contains("quire: error: cannot write \(notAFolder)/out.pdf"), process.text)
+        XCTAssertEqual(try exportedFiles(), ["plain-file"])
+    }
+
+    func testPagesOutOfRangeAreAClearErrorAndWriteNothing() throws {
+        try makeNotebook()
+        let pdf = library + "/out.pdf"
+        let process = try quire(["export", "Mixed", "--pdf", pdf, "--pages", "2-5"])
+        XCTAssertNotEqual(process.exitStatus, 0, process.text)
+        XCTAssertTrue(process.text.contains("quire: error:") && process.text.contains("5"), process.text)
+        let svg = try quire(["export", "Mixed", "--svg", library + "/svg", "--pages", "3"])
+        XCTAssertNotEqual(svg.exitStatus, 0, svg.text)
+        XCTAssertEqual(try exportedFiles(), [], "no file, no folder, no leftovers")
+    }
+
+    func testRasterOptionsWithAVectorFormatAreAUsageError() throws {
+        try makeNotebook()
+        let process = try quire(["export", "Mixed", "--pdf", library + "/out.pdf", "--dpi", "300"])
+        XCTAssertEqual(process.exitStatus, 64, process.text)
+        XCTAssertTrue(process.text.contains("--png"), process.text)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library + "/out.pdf"))
+    }
 }
+
 
 /// How two images of the same size differ, channel by channel.
 struct PixelComparison: CustomStringConvertible {
