@@ -34,8 +34,7 @@ public final class PDFExportWriter {
         self.surface = surface
         self.context = context
         self.pictures = PictureSurfaces(bytes: pictures, report: report)
-        var creator = "Quire"
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, &creator)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Quire")
     }
 
     deinit {

@@ -16,6 +16,8 @@ final class PictureSurface {
     let height: Int
     /// Upright picture coordinates → the surface's pixels.
     let toStored: cairo_matrix_t
+    /// Every pixel fully opaque (a photo): pieces of it may overlap without showing.
+    let isOpaque: Bool
     /// The bytes given to cairo as mime data, held until cairo lets go of them.
     private final class Held { let bytes: [UInt8]; init(_ bytes: [UInt8]) { self.bytes = bytes } }
 
@@ -29,6 +31,7 @@ final class PictureSurface {
         surface = try Self.surface(from: stored)
         width = upright.width
         height = upright.height
+        isOpaque = upright.isOpaque
         toStored = Self.matrix(orientation, storedWidth: Double(stored.width), storedHeight: Double(stored.height))
         if isJPEG { Self.attach(bytes, as: "image/jpeg", to: surface) }
         Self.attach(Array(uniqueID.utf8), as: "application/x-cairo.uuid", to: surface)

@@ -88,19 +88,39 @@ final class PictureSurfaces {
         return result.determinant != 0 ? result : nil
     }
 
+    /// `triangle` with every edge moved `distance` outward (its corners where the moved edges meet);
+    /// nil for a triangle with no area.
+    static func grown(_ triangle: [Point], by distance: Double) -> [Point]? {
+        let turn = (triangle[1] - triangle[0]).cross(triangle[2] - triangle[0])
+        guard turn != 0, turn.isFinite else { return nil }
+        // Outward is to the right of each edge for a counter-clockwise (y up) triangle, left otherwise.
+        let side = turn > 0 ? -1.0 : 1.0
+        func edge(_ i: Int) -> (point: Point, direction: Point) {
+            let p = triangle[i], q = triangle[(i + 1) % 3]
+            let direction = (q - p) / (q - p).length
+            return (p + direction.perpendicular * (side * distance), direction)
+        }
+        var corners: [Point] = []
+        for i in 0..<3 {
+            // Corner i + 1 is where edge i meets edge i + 1.
+            let a = edge(i), b = edge((i + 1) % 3)
+            let denominator = a.direction.cross(b.direction)
+            guard denominator != 0 else { return nil }
+            let t = (b.point - a.point).cross(b.direction) / denominator
+            corners.append(a.point + a.direction * t)
+        }
+        return corners
+    }
+
     /// Draws `picture` through `affine` (upright picture coordinates → page), within `triangle` (page
-    /// coordinates, grown a third of a pixel so neighbouring triangles overlap rather than leave a
-    /// hairline) or the whole picture when nil.
+    /// coordinates) or the whole picture when nil. The triangle is grown so neighbours overlap: where
+    /// two antialiased edges meet, each covers part of a pixel and the paper shows through the sum. An
+    /// opaque picture is grown a whole pixel, which hides that; one with transparency only a third, as
+    /// its overlap shows doubled (a faint seam is the lesser fault).
     private func drawTriangle(_ triangle: [Point]?, of picture: PictureSurface, through affine: AffineTransform,
                               context: OpaquePointer) {
         cairo_save(context)
-        if let triangle {
-            let centre = Point((triangle[0].x + triangle[1].x + triangle[2].x) / 3,
-                               (triangle[0].y + triangle[1].y + triangle[2].y) / 3)
-            let grown = triangle.map { corner -> Point in
-                let out = corner - centre, length = out.length
-                return length > 0 ? corner + out / length * 0.33 : corner
-            }
+        if let triangle, let grown = Self.grown(triangle, by: picture.isOpaque ? 1 : 0.33) {
             cairo_new_path(context)
             BezierPath(polygon: grown).add(to: context)
             cairo_clip(context)
