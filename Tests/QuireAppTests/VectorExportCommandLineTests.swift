@@ -172,6 +172,42 @@ final class VectorExportCommandLineTests: XCTestCase {
         XCTAssertTrue(erased.r == 255 && erased.b < 225, "the paper's cream shows where ink was erased: \(erased)")
     }
 
+    func testGridAndDottedPaperMatchThePNGExport() throws {
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL for the PNG export: \(error)") }
+        let lines = InkColor(red: 0.3, green: 0.5, blue: 0.8)
+        let store = try NotebookStore.create(at: library + "/Paper.quire", title: "Paper", pages: [
+            Page(size: PageSize(width: 600, height: 400), background: PageBackground(pattern: .grid, lineColor: lines, spacing: 25)),
+            Page(size: PageSize(width: 600, height: 400), background: PageBackground(pattern: .dotted, paperColor: cream,
+                                                                                     lineColor: lines, spacing: 20)),
+        ])
+        try store.close()
+        let pdf = library + "/paper.pdf"
+        let exported = try quire(["export", "Paper", "--pdf", pdf])
+        XCTAssertEqual(exported.exitStatus, 0, exported.text)
+        let rendered = try quire(["export", "Paper", "--png", library + "/png"])
+        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
+        let document = try PDFDocument(contentsOf: pdf)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf)))
+        XCTAssertEqual(bytes.ranges(of: Array("/Subtype /Image".utf8)).count, 0, "paper patterns are vectors")
+        for page in 0..<2 {
+            let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
+            let image = try document.render(page: page, scale: 1 / PDFExportWriter.pointsPerPixel)
+            let comparison = PixelComparison(image, png)
+            // Lines and dots a pixel or two wide, antialiased by two rasterisers: their rims differ, the
+            // pattern's place and spacing may not (a shifted or missing pattern differs on every line).
+            XCTAssertLessThan(comparison.fractionDiffering(by: 60), 0.0005, "page \(page + 1): \(comparison)")
+            XCTAssertLessThan(comparison.fractionDiffering(by: 20), 0.01, "page \(page + 1): \(comparison)")
+            XCTAssertLessThan(comparison.meanDifference, 0.8, "page \(page + 1): \(comparison)")
+        }
+        let grid = try document.render(page: 0, scale: 1 / PDFExportWriter.pointsPerPixel)
+        XCTAssertLessThan(grid[100, 60].luma, 200, "a grid line at x = 100: \(grid[100, 60])")
+        XCTAssertEqual(grid[112, 62].luma, 255, accuracy: 2, "paper between the lines: \(grid[112, 62])")
+        let dots = try document.render(page: 1, scale: 1 / PDFExportWriter.pointsPerPixel)
+        XCTAssertLessThan(dots[100, 100].luma, 200, "a dot at (100, 100): \(dots[100, 100])")
+        XCTAssertTrue(PixelComparison.close(dots[110, 110], RGBAImage.Pixel(r: 255, g: 245, b: 209, a: 255), within: 2),
+                      "cream between the dots: \(dots[110, 110])")
+    }
+
     func testSVGExportWritesOneFileAPageOfTheirSize() throws {
         try makeNotebook()
         let folder = library + "/svg"
