@@ -23,9 +23,14 @@ public final class PDFExportWriter {
         self.path = path
         self.registry = registry
         file = try PartialFile(path: path)
-        guard let surface = cairo_pdf_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure, 612, 792),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        // The first page's size is set when it is added.
+        guard let surface = cairo_pdf_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure, 612, 792) else {
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start a PDF")
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start a PDF: \(reason)")
         }
         guard let context = cairo_create(surface) else {
             cairo_surface_destroy(surface)

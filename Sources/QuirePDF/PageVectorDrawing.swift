@@ -57,11 +57,8 @@ struct PageVectorDrawing {
             cairo_restore(context)
             next = eraser.index + 1
         }
-        for item in items[next...] where !isEraser(item) { drawItem(item, through: map, area: area) }
-    }
-
-    private func isEraser(_ item: PageItem) -> Bool {
-        item.stroke.map { blendMode(of: $0) == .erase } ?? false
+        // (Erasers among these, and those over nothing, draw nothing: `drawStroke` passes them by.)
+        for item in items[next...] { drawItem(item, through: map, area: area) }
     }
 
     private func blendMode(of stroke: Stroke) -> InkBlendMode {

@@ -20,9 +20,13 @@ public struct SVGExportWriter {
         if let problem = page.size.problem { throw VectorExportError.badPageSize(page: number, reason: problem) }
         let file = try PartialFile(path: path)
         guard let surface = cairo_svg_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure,
-                                                                page.size.width, page.size.height),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                                                                page.size.width, page.size.height) else {
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start an SVG")
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start an SVG: \(reason)")
         }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
         guard let context = cairo_create(surface) else {

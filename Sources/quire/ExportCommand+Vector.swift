@@ -10,17 +10,23 @@ import QuireStorage
 extension ExportCommand {
     func exportPDF(store: NotebookStore, pages ids: [PageID], to file: String) {
         do {
-            let numbers = try pageNumbers(ids, in: store)
-            let writer = try PDFExportWriter(path: file, pictures: { try store.blob($0) }, report: Self.warn)
-            let progress = ProgressBar(total: ids.count, label: "pages")
-            for (index, id) in ids.enumerated() {
-                try writer.add(try store.loadPage(id), number: numbers[index])
-                progress.update(index + 1)
-            }
-            try writer.finish()
-            progress.finish()
+            try writePDF(store: store, pages: ids, to: file)
             print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(file)")
         } catch { fail(error) }
+    }
+
+    /// The writer lives only in here: `fail` exits the process, so a writer still held there would
+    /// never remove its temporary file.
+    private func writePDF(store: NotebookStore, pages ids: [PageID], to file: String) throws {
+        let numbers = try pageNumbers(ids, in: store)
+        let writer = try PDFExportWriter(path: file, pictures: { try store.blob($0) }, report: Self.warn)
+        let progress = ProgressBar(total: ids.count, label: "pages")
+        defer { progress.finish() }
+        for (index, id) in ids.enumerated() {
+            try writer.add(try store.loadPage(id), number: numbers[index])
+            progress.update(index + 1)
+        }
+        try writer.finish()
     }
 
     func exportSVG(store: NotebookStore, pages ids: [PageID], to folder: String) {
