@@ -17,8 +17,9 @@ public final class PDFExportWriter {
     private let registry: InkEngineRegistry
     private var finished = false
 
-    /// `pictures` gives a blob's bytes (PNG or JPEG); `report` hears of a picture that cannot be drawn.
-    public init(path: String, registry: InkEngineRegistry = .standard,
+    /// `pictures` gives a blob's bytes (PNG or JPEG); `report` hears of a picture that cannot be drawn;
+    /// `title` (the notebook's) goes into the document's information.
+    public init(path: String, title: String? = nil, registry: InkEngineRegistry = .standard,
                 pictures: @escaping (BlobID) throws -> [UInt8], report: @escaping (String) -> Void) throws {
         self.path = path
         self.registry = registry
@@ -40,6 +41,7 @@ public final class PDFExportWriter {
         self.context = context
         self.pictures = PictureSurfaces(bytes: pictures, report: report)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Quire")
+        if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
     }
 
     deinit {

@@ -19,7 +19,8 @@ extension ExportCommand {
     /// never remove its temporary file.
     private func writePDF(store: NotebookStore, pages ids: [PageID], to file: String) throws {
         let numbers = try pageNumbers(ids, in: store)
-        let writer = try PDFExportWriter(path: file, pictures: { try store.blob($0) }, report: Self.warn)
+        let writer = try PDFExportWriter(path: file, title: try store.title, pictures: { try store.blob($0) },
+                                         report: Self.warn)
         let progress = ProgressBar(total: ids.count, label: "pages")
         defer { progress.finish() }
         for (index, id) in ids.enumerated() {

@@ -133,6 +133,7 @@ final class VectorExportCommandLineTests: XCTestCase {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf)))
         XCTAssertTrue(bytes.firstRange(of: jpeg) != nil, "the JPEG is embedded as its own bytes")
         XCTAssertEqual(bytes.ranges(of: Array("/Subtype /Image".utf8)).count, 2, "two pictures, no ink as pictures")
+        XCTAssertNotNil(bytes.firstRange(of: Array("/Title (Mixed)".utf8)), "the notebook's title in the document information")
 
         for page in 0..<2 {
             let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
