@@ -225,7 +225,7 @@ final class VectorExportCommandLineTests: XCTestCase {
     func testAnUnwritablePDFIsAClearErrorAndLeavesNoFile() throws {
         try makeNotebook()
         let notAFolder = library + "/plain-file"
-        FileManager.default.createFile(atPath: notAFolder, contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: notAFolder, contents: Data("x".utf8)))
         let process = try quire(["export", "Mixed", "--pdf", notAFolder + "/out.pdf"])
         XCTAssertEqual(process.exitStatus, 1, process.text)
         XCTAssertTrue(process.text.contains("quire: error: cannot write \(notAFolder)/out.pdf"), process.text)
