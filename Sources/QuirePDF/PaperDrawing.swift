@@ -24,8 +24,11 @@ enum PaperDrawing {
         case .blank:
             return
         case .ruled:
-            addLines(across: height, from: 2 * spacing, spacing: spacing) { y in
-                cairo_rectangle(context, 0, y - lineHalfWidth, width, 2 * lineHalfWidth)
+            // The shader draws nothing above the margin, so the first rule shows only its lower half.
+            let margin = 2 * spacing
+            addLines(across: height, from: margin, spacing: spacing) { y in
+                let top = max(y - lineHalfWidth, margin)
+                cairo_rectangle(context, 0, top, width, y + lineHalfWidth - top)
             }
         case .grid:
             // One path, so a crossing is covered once (the shader takes the larger coverage, not the sum).
