@@ -60,7 +60,7 @@ let package = Package(
             "QuirePDF", "QuireXournal",
         ]),
         .executableTarget(name: "quire", dependencies: [
-            "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender",
+            "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuirePDF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Every loader as a fuzz target, shared by the seeded driver (quire-fuzz) and libFuzzer (make libfuzz).
@@ -90,11 +90,13 @@ let package = Package(
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
         .testTarget(name: "QuireTextTests", dependencies: ["QuireText", "QuireImageIO"]),
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
-        .testTarget(name: "QuirePDFTests", dependencies: ["QuirePDF", "CCairo", "QuireImageIO"]),
+        .testTarget(name: "QuirePDFTests", dependencies: [
+            "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
+        ]),
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
-            // Xournal++ files: the tests gzip their own (CZlib) and read Xournal++'s PDFs with poppler (QuirePDF).
+            // Xournal++ files: the tests gzip their own (CZlib); exported PDFs and Xournal++'s are read back with poppler (QuirePDF).
             "QuireXournal", "CZlib", "QuirePDF",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -3,20 +3,27 @@ import Foundation
 import QuireApp
 import QuireDocument
 import QuireImageIO
+import QuirePDF
 import QuireRender
 import QuireStorage
 import QuireXournal
 
 /// `quire export NOTEBOOK --png DIR [--pages 1-5] [--scale S | --dpi D]`: one PNG per page
 /// (`page-001.png`, …), rendered offscreen with headless GL; a progress bar on stderr when it is a
-/// terminal. Pages render one after another while others encode (`PageExportPipeline`); an image beyond
+/// terminal. `--pdf FILE` writes the pages into one PDF and `--svg DIR` one SVG a page, as vectors
+/// (`ExportCommand+Vector.swift`). Pages render one after another while others encode (`PageExportPipeline`); an image beyond
 /// the GL limits is rendered in tiles. Each output format is one option naming where it goes; exactly
 /// one is given (`destination`), and `--pages` picks the pages for any of them.
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG or as a Xournal++ file.")
+    static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG, PDF, SVG or a Xournal++ file.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Option(help: ArgumentHelp("The folder to write page-001.png, page-002.png, … into (made if missing).", valueName: "dir"))
     var png: String?
+    @Option(help: ArgumentHelp("The PDF file to write the pages into, as vectors.", valueName: "file"))
+    var pdf: String?
+    @Option(help: ArgumentHelp("The folder to write page-001.svg, page-002.svg, … into, as vectors (made if missing).",
+                               valueName: "dir"))
+    var svg: String?
     @Option(help: ArgumentHelp("The Xournal++ file (.xopp, gzip'ed) to write the pages to, for Xournal++ 1.1 and later: "
                                + "strokes with their widths, pictures of scraps that are not turned (whole, not clipped "
                                + "to a cut outline); turned pictures, PDF pages and text are left out and counted.",
@@ -34,12 +41,14 @@ struct ExportCommand: ParsableCommand {
     /// Where the pages go, one case per format.
     enum Destination {
         case png(folder: String)
+        case pdf(file: String)
+        case svg(folder: String)
         case xopp(file: String)
     }
 
     /// The format options, flag and value, in the order `--help` lists them.
     private var destinations: [(flag: String, value: String?)] {
-        [("--png", png), ("--xopp", xopp)]
+        [("--png", png), ("--pdf", pdf), ("--svg", svg), ("--xopp", xopp)]
     }
 
     func destination() throws -> Destination {
@@ -50,6 +59,8 @@ struct ExportCommand: ParsableCommand {
                                                 : "give one of \(flags), not \(given.map(\.flag).joined(separator: " and "))")
         }
         switch chosen.flag {
+        case "--pdf": return .pdf(file: absolute(path))
+        case "--svg": return .svg(folder: absolute(path))
         case "--xopp": return .xopp(file: absolute(path))
         default: return .png(folder: absolute(path))
         }
@@ -59,8 +70,11 @@ struct ExportCommand: ParsableCommand {
     var pixelScale: Double { dpi.map { $0 / 96 } ?? scale ?? 1 }
 
     func validate() throws {
-        _ = try destination()
+        let destination = try destination()
         _ = try pages.map(PageRange.init(parsing:))
+        if case .png = destination {} else if scale != nil || dpi != nil || pngCompression != PNGWriter.fastLevel {
+            throw ValidationError("--scale, --dpi and --png-compression are for --png; PDF, SVG and Xournal++ pages are vectors")
+        }
         if scale != nil, dpi != nil {
             throw ValidationError("give --scale or --dpi, not both (--dpi 96 is --scale 1)")
         }
@@ -87,6 +101,8 @@ struct ExportCommand: ParsableCommand {
         do { ids = try selectedPages(of: store) } catch let error as ValidationError { throw error } catch { fail(error) }
         switch try destination() {
         case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
+        case let .pdf(file): exportPDF(store: store, pages: ids, to: file)
+        case let .svg(folder): exportSVG(store: store, pages: ids, to: folder)
         case let .xopp(file): try exportXopp(store: store, pages: ids, to: file)
         }
     }

@@ -1,0 +1,82 @@
+import CCairo
+import QuireDocument
+import QuireInk
+
+/// Writes pages into one PDF as vectors (`PageVectorDrawing`), each page its own size: page pixels are
+/// 1/96 in and PDF points 1/72 in, so a page is drawn at 0.75 points a pixel. The file is written
+/// under a temporary name beside `path` and renamed into place by `finish()`; a writer dropped or
+/// failed before then leaves nothing behind.
+public final class PDFExportWriter {
+    public static let pointsPerPixel = 0.75
+
+    public let path: String
+    private let file: PartialFile
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private let pictures: PictureSurfaces
+    private let registry: InkEngineRegistry
+    private var finished = false
+
+    /// `pictures` gives a blob's bytes (PNG or JPEG); `report` hears of a picture that cannot be drawn;
+    /// `title` (the notebook's) goes into the document's information.
+    public init(path: String, title: String? = nil, registry: InkEngineRegistry = .standard,
+                pictures: @escaping (BlobID) throws -> [UInt8], report: @escaping (String) -> Void) throws {
+        self.path = path
+        self.registry = registry
+        file = try PartialFile(path: path)
+        // The first page's size is set when it is added.
+        guard let surface = cairo_pdf_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure, 612, 792) else {
+            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start a PDF")
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start a PDF: \(reason)")
+        }
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start drawing")
+        }
+        self.surface = surface
+        self.context = context
+        self.pictures = PictureSurfaces(bytes: pictures, report: report)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Quire")
+        if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+        file.discard()
+    }
+
+    /// Adds `page` (`number` names it in messages).
+    public func add(_ page: Page, number: Int) throws {
+        if let problem = page.size.problem { throw VectorExportError.badPageSize(page: number, reason: problem) }
+        cairo_pdf_surface_set_size(surface, page.size.width * Self.pointsPerPixel, page.size.height * Self.pointsPerPixel)
+        cairo_save(context)
+        cairo_scale(context, Self.pointsPerPixel, Self.pointsPerPixel)
+        PageVectorDrawing(context: context, registry: registry, pictures: pictures).draw(page)
+        cairo_restore(context)
+        cairo_show_page(context)
+        pictures.removeAll()
+        try check()
+    }
+
+    /// Ends the document and puts the file in place.
+    public func finish() throws {
+        guard !finished else { return }
+        finished = true
+        cairo_surface_finish(surface)
+        try check()
+        try file.commit()
+    }
+
+    private func check() throws {
+        if let reason = file.writeError { throw VectorExportError.cannotWrite(path: path, reason: reason) }
+        let status = cairo_status(context) != CAIRO_STATUS_SUCCESS ? cairo_status(context) : cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw VectorExportError.drawingFailed(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Why a PDF or SVG export failed; each names the file or page and says what went wrong.
+public enum VectorExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    case cannotWrite(path: String, reason: String)
+    case badPageSize(page: Int, reason: String)
+    case drawingFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason): "cannot write \(path): \(reason)"
+        case let .badPageSize(page, reason): "page \(page) cannot be exported: \(reason)"
+        case let .drawingFailed(path, reason): "\(path) could not be drawn: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuirePDF
+import XCTest
+
+/// Pages written as SVG by `SVGExportWriter`, parsed back with Foundation's XMLParser: the size and
+/// view box in page pixels, one filled path per piece of ink, erasers as clip paths, pictures as data.
+final class SVGExportTests: XCTestCase {
+    private var paths: [String] = []
+
+    override func tearDown() {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// What the tests read from an SVG: the root's attributes, and the drawn paths (not those inside
+    /// clip paths or pattern definitions) with their fill.
+    private final class SVGSummary: NSObject, XMLParserDelegate {
+        var root: [String: String] = [:]
+        var drawnPaths: [[String: String]] = []
+        var clipPaths = 0
+        var images: [[String: String]] = []
+        private var definitionDepth = 0
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            switch name {
+            case "svg": root = attributes
+            case "clipPath": clipPaths += 1; definitionDepth += 1
+            case "pattern", "mask", "symbol": definitionDepth += 1
+            case "path" where definitionDepth == 0: drawnPaths.append(attributes)
+            case "image": images.append(attributes)
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if ["clipPath", "pattern", "mask", "symbol"].contains(name) { definitionDepth -= 1 }
+        }
+    }
+
+    private func write(_ page: Page, blobs: [BlobID: [UInt8]] = [:]) throws -> (SVGSummary, String) {
+        let path = ExportPages.temporaryPath(".svg")
+        paths.append(path)
+        let writer = SVGExportWriter(pictures: { id in
+            guard let bytes = blobs[id] else { throw CocoaError(.fileNoSuchFile) }
+            return bytes
+        }, report: { _ in })
+        try writer.write(page, number: 1, to: path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let parser = XMLParser(data: data)
+        let summary = SVGSummary()
+        parser.delegate = summary
+        XCTAssertTrue(parser.parse(), "well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
+        return (summary, String(decoding: data, as: UTF8.self))
+    }
+
+    func testSizeAndViewBoxAreThePageInPixelsIncludingLandscape() throws {
+        let (portrait, _) = try write(Page(size: .letter))
+        XCTAssertEqual(portrait.root["width"], "816px")
+        XCTAssertEqual(portrait.root["height"], "1056px")
+        XCTAssertEqual(portrait.root["viewBox"], "0 0 816 1056")
+        let (landscape, _) = try write(Page(size: PageSize.letter.turned(to: .landscape)))
+        XCTAssertEqual(landscape.root["width"], "1056px")
+        XCTAssertEqual(landscape.root["height"], "816px")
+        XCTAssertEqual(landscape.root["viewBox"], "0 0 1056 816")
+    }
+
+    func testEachStrokeIsOneFilledPathAndAnEraserIsAClip() throws {
+        let red = InkColor(red: 1, green: 0, blue: 0)
+        let strokes = (0..<5).map { k in
+            ExportPages.stroke(ExportPages.line(Point(50, 40 + 30 * Double(k)), Point(350, 60 + 30 * Double(k))),
+                               style: ExportPages.pen(red, width: 6))
+        }
+        let (plain, _) = try write(Page(size: PageSize(width: 400, height: 200), strokes: strokes))
+        // Nothing else is drawn as a path (cairo writes the paper as a rect).
+        let inked = plain.drawnPaths.filter { ($0["style"] ?? $0["fill"] ?? "").contains("rgb(100%,0%,0%)") }
+        XCTAssertEqual(inked.count, 5, "one path per stroke: \(plain.drawnPaths)")
+        XCTAssertEqual(plain.drawnPaths.count, 5)
+        XCTAssertEqual(plain.clipPaths, 0)
+
+        let erasing = ExportPages.stroke(ExportPages.line(Point(200, 20), Point(200, 180)), style: ExportPages.eraser(width: 20))
+        let (erased, text) = try write(Page(size: PageSize(width: 400, height: 200), strokes: strokes + [erasing]))
+        XCTAssertEqual(erased.drawnPaths.filter { ($0["style"] ?? $0["fill"] ?? "").contains("rgb(100%,0%,0%)") }.count, 5,
+                       "the eraser draws nothing of its own")
+        XCTAssertGreaterThan(erased.clipPaths, 0, "the eraser is a clip on the ink under it")
+        XCTAssertFalse(text.contains("<image"), "no pictures for ink or erasers")
+    }
+
+    func testAJPEGIsEmbeddedAsItsOwnBytes() throws {
+        let jpeg = try JPEG.encode(RGBAImage(width: 16, height: 12, fill: (200, 100, 50, 255)), quality: 90)
+        let id = ExportPages.blobID(7)
+        let page = Page(size: PageSize(width: 300, height: 200), items: [
+            PageItem(.scrap(ExportPages.scrap(ImageReference(blob: id, pixelWidth: 16, pixelHeight: 12),
+                                              at: Rect(x: 10, y: 10, width: 160, height: 120)))),
+        ])
+        let (summary, text) = try write(page, blobs: [id: jpeg])
+        XCTAssertTrue(text.contains(Data(jpeg).base64EncodedString()), "the JPEG's bytes as a data URI, not re-encoded")
+        XCTAssertEqual(text.components(separatedBy: "data:image/jpeg;base64,").count - 1, 1)
+        XCTAssertFalse(summary.images.isEmpty)
+    }
+}
