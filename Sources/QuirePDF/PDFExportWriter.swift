@@ -14,6 +14,7 @@ public final class PDFExportWriter {
     private let surface: OpaquePointer
     private let context: OpaquePointer
     private let pictures: PictureSurfaces
+    private let backgrounds: PDFBackgrounds
     private let registry: InkEngineRegistry
     private var finished = false
 
@@ -40,6 +41,7 @@ public final class PDFExportWriter {
         self.surface = surface
         self.context = context
         self.pictures = PictureSurfaces(bytes: pictures, report: report)
+        backgrounds = PDFBackgrounds(bytes: pictures, report: report)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Quire")
         if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
     }
@@ -56,7 +58,7 @@ public final class PDFExportWriter {
         cairo_pdf_surface_set_size(surface, page.size.width * Self.pointsPerPixel, page.size.height * Self.pointsPerPixel)
         cairo_save(context)
         cairo_scale(context, Self.pointsPerPixel, Self.pointsPerPixel)
-        PageVectorDrawing(context: context, registry: registry, pictures: pictures).draw(page)
+        PageVectorDrawing(context: context, registry: registry, pictures: pictures, backgrounds: backgrounds).draw(page)
         cairo_restore(context)
         cairo_show_page(context)
         pictures.removeAll()

@@ -16,6 +16,9 @@ struct PageVectorDrawing {
     let context: OpaquePointer
     let registry: InkEngineRegistry
     let pictures: PictureSurfaces
+    /// Imported PDF pages, drawn as part of the paper (as the renderer does): under all ink, and out of
+    /// every eraser's reach.
+    let backgrounds: PDFBackgrounds
     /// How far outlines may stray from the true ink, in page pixels: a tenth of a pixel at 96 dpi, under
     /// a device pixel at 600 dpi. Finer costs file size and time (cairo formats and compresses every
     /// point) for nothing a printer or a screen at 100 % can show.
@@ -24,6 +27,9 @@ struct PageVectorDrawing {
     func draw(_ page: Page) {
         let width = page.size.width, height = page.size.height
         PaperDrawing.draw(page.background, width: width, height: height, on: context)
+        for item in page.items {
+            if case let .pdfPage(pdf) = item.content { backgrounds.draw(pdf, on: context) }
+        }
         let area = Rect(x: 0, y: 0, width: width, height: height).outsetBy(1)
         // On the page an eraser takes whatever was drawn on the page before it (the renderer's page
         // layer, with the paper put under it afterwards).
@@ -79,7 +85,7 @@ struct PageVectorDrawing {
             }
             pictures.draw(placed.image, onto: corners, context: context)
         case .pdfPage:
-            // PDF page backgrounds are drawn by poppler onto this context; the lead wires that in.
+            // Drawn with the paper, before any layer (`draw`).
             return
         case .text:
             // Text has no renderer yet either: it draws nothing on screen or in any export.

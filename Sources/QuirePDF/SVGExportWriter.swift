@@ -8,11 +8,13 @@ import QuireInk
 public struct SVGExportWriter {
     public let registry: InkEngineRegistry
     private let pictures: PictureSurfaces
+    private let backgrounds: PDFBackgrounds
 
     public init(registry: InkEngineRegistry = .standard, pictures: @escaping (BlobID) throws -> [UInt8],
                 report: @escaping (String) -> Void) {
         self.registry = registry
         self.pictures = PictureSurfaces(bytes: pictures, report: report)
+        backgrounds = PDFBackgrounds(bytes: pictures, report: report)
     }
 
     /// Writes `page` to `path` (`number` names it in messages).
@@ -33,7 +35,7 @@ public struct SVGExportWriter {
             cairo_surface_destroy(surface)
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start drawing")
         }
-        PageVectorDrawing(context: context, registry: registry, pictures: pictures).draw(page)
+        PageVectorDrawing(context: context, registry: registry, pictures: pictures, backgrounds: backgrounds).draw(page)
         cairo_show_page(context)
         let status = cairo_status(context)
         cairo_destroy(context)
