@@ -13,6 +13,8 @@ public enum AppAction: Equatable, Sendable {
     /// Put the clipboard's picture (or picture files) on the page.
     case paste
     case exportPNG, quit
+    /// Write the whole notebook as a PDF.
+    case exportPDF
     /// Show (or hide) every key and gesture on the window.
     case showHelp
     /// Hide or show the toolbar and status.

@@ -7,6 +7,7 @@ import QuireX11
 /// What the canvas asks of the application after an event.
 public enum CanvasCommand: Equatable, Sendable {
     case exportPNG
+    case exportPDF
     /// Ask the clipboard for a picture (it answers later, as a `.pasted` window event).
     case paste
     case quit
@@ -118,6 +119,7 @@ public final class CanvasController {
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
         case .paste: return .paste
         case .exportPNG: return .exportPNG
+        case .exportPDF: return .exportPDF
         case .quit: return .quit
         case .showHelp: return .showHelp
         case .toggleInterface: return .toggleInterface

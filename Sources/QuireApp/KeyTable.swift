@@ -104,7 +104,10 @@ public enum KeyTable {
         ]),
         KeyBinding(.canvas, "back to 1×, page at the top left", [(ctrl("0"), .resetView)]),
         KeyBinding(.canvas, "write the page as PNG (to `--export-png PATH`, or `quire-page-DATE-TIME.png` here)", [
-            (ctrl("e"), .exportPNG),
+            (ctrl("e", shift: false), .exportPNG),
+        ]),
+        KeyBinding(.canvas, "write the whole notebook as a vector PDF (`TITLE-DATE-TIME.pdf` here), in the background", [
+            (ctrl("e", shift: true), .exportPDF),
         ]),
         KeyBinding(.canvas, "hide or show the toolbar and status (draw on the whole window)", [(key(tab, "Tab"), .toggleInterface)]),
         KeyBinding(.canvas, "?, F1", "show every key and gesture on the window (any key or click hides them)", [

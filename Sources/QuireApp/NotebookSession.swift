@@ -81,6 +81,11 @@ public final class NotebookSession {
     /// "Physics — page 2 of 5", for messages.
     public var position: String { "\(title) — page \(pageIndex + 1) of \(pageIDs.count)" }
 
+    /// Waits until every change so far is in the file (before reading it whole, as an export does).
+    public func flushSaves() {
+        autosaver?.flush()
+    }
+
     /// The current page with its ink. Waits for queued saves first (a page just added is one of them):
     /// turning a page may wait on the disk, drawing never does.
     public func loadCurrentPage() throws -> Page {

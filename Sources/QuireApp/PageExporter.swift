@@ -38,6 +38,15 @@ public enum PageExporter {
 
     /// `quire-page-YYYYMMDD-HHMMSS.png` in the current folder: where the export key writes when no
     /// path was given.
+    /// `TITLE-yyyyMMdd-HHmmss.pdf` in the current folder, the title's slashes made dashes.
+    public static func defaultPDFPath(title: String, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let name = title.replacingOccurrences(of: "/", with: "-").prefix(100)
+        return FileManager.default.currentDirectoryPath + "/\(name.isEmpty ? "notebook" : String(name))-\(formatter.string(from: now)).pdf"
+    }
+
     public static func defaultPath(now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -3,6 +3,7 @@ import QuireDocument
 import QuireGeometry
 import QuireImageIO
 import QuireInk
+import QuirePDF
 import QuireRender
 import QuireStorage
 import QuireText
@@ -211,6 +212,8 @@ public final class QuireApplication {
                     return
                 case .exportPNG?:
                     exportPage()
+                case .exportPDF?:
+                    exportNotebookPDF()
                 case .paste?:
                     window.requestPaste()
                 case .showHelp?:
@@ -537,5 +540,34 @@ public final class QuireApplication {
             say("quire: could not write the page: \(error)")
         }
         redraw()
+    }
+
+    /// Writes the whole notebook as a vector PDF in the current folder, on another thread: the window
+    /// keeps drawing, and the notice line says when it is written (or why not). The pages are read here
+    /// first, so the PDF is the notebook as it is at the key press.
+    private func exportNotebookPDF() {
+        session.flushSaves()
+        let store = session.store
+        let title = session.title
+        let pages: [Page]
+        do {
+            pages = try store.pageIDs().map { try store.loadPage($0) }
+        } catch {
+            return say("quire: could not read the notebook to write it as PDF: \(FileSystemReason.text(for: error))")
+        }
+        let path = PageExporter.defaultPDFPath(title: title)
+        let say = self.say
+        say("Writing \(pages.count) page\(pages.count == 1 ? "" : "s") of \(title) to \(path)…")
+        DispatchQueue.global(qos: .userInitiated).async {
+            do {
+                let writer = try PDFExportWriter(path: path, title: title, pictures: { try store.blob($0) },
+                                                 report: { say("quire: \($0)") })
+                for (index, page) in pages.enumerated() { try writer.add(page, number: index + 1) }
+                try writer.finish()
+                say("quire: wrote \(title) as PDF to \(path)")
+            } catch {
+                say("quire: could not write the PDF: \(FileSystemReason.text(for: error))")
+            }
+        }
     }
 }

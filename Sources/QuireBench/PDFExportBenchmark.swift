@@ -38,4 +38,6 @@ let pdfExportBenchmark = Benchmark(name: "pdf-export",
     context.report("per page, median", pageTimes[pageTimes.count / 2], "ms")
     context.report("per page, p99", percentile(pageTimes, 0.99), "ms")
     context.report("PDF size per page", Double(bytes) / Double(pages.count) / 1024, "KiB")
+    try XournalComparison.runPDF(pages: pages, quireMillisecondsPerPage: runTimes[runTimes.count / 2] / Double(pages.count),
+                                 quireBytesPerPage: Double(bytes) / Double(pages.count), folder: folder, context: context)
 }

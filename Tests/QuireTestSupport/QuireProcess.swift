@@ -16,9 +16,12 @@ public final class QuireProcess: @unchecked Sendable {
             .appendingPathComponent("quire").path
     }
 
-    public init(arguments: [String], display: String, environment extra: [String: String] = [:]) throws {
+    /// `directory`: the folder it runs in (where the window writes its exports); nil: the tests' own.
+    public init(arguments: [String], display: String, environment extra: [String: String] = [:],
+                directory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: Self.executablePath)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         // A library of its own unless the test names one: tests never touch the user's notebooks.
