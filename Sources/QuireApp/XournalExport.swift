@@ -9,7 +9,8 @@ import QuireXournal
 /// each point as Quire draws it (and its points exactly, so a round trip keeps them), ink on scraps
 /// carried onto the page, and scraps' pictures as `<image>`s. Xournal++ has no turned or clipped
 /// pictures: a scrap's whole picture is written, unclipped by its outline, when the scrap is only moved
-/// and scaled; a turned or warped one is left out and counted, as are PDF pages and text.
+/// and scaled; a turned or warped one is left out and counted, as is text. A page on an imported PDF
+/// page gets it as Xournal++'s PDF background, from the file `pdfBackground` wrote (one PDF a file).
 public struct XournalExport {
     public private(set) var strokeCount = 0
     public private(set) var imageCount = 0
@@ -24,15 +25,29 @@ public struct XournalExport {
     /// Pictures already converted, by blob: one JPEG shown by many scraps is encoded once.
     private var pngs: [BlobID: [UInt8]] = [:]
 
-    public init(picture: @escaping (BlobID) throws -> [UInt8]) {
+    /// Where the PDF a page lies on was written for Xournal++ to read (an absolute path), or nil when
+    /// it cannot be given (Xournal++ takes one PDF a file: pages on a second PDF are left plain).
+    private let pdfBackground: ((BlobID) throws -> String?)?
+    /// Whether a page has named the PDF file yet: Xournal++ names it on the first page only.
+    private var namedPDF = false
+
+    public init(picture: @escaping (BlobID) throws -> [UInt8], pdfBackground: ((BlobID) throws -> String?)? = nil) {
         self.picture = picture
+        self.pdfBackground = pdfBackground
     }
 
     public mutating func convert(_ page: Page) throws -> XournalPage {
         let k = Self.pointsPerPixel
         var result = XournalPage(width: page.size.width * k, height: page.size.height * k,
                                  background: Self.background(page.background))
-        try add(page.items, through: .identity, to: &result)
+        var items = page.items[...]
+        // A page on a PDF page: that page as Xournal++'s PDF background (the file written beside).
+        if case let .pdfPage(pdf)? = items.first?.content, let pdfBackground, let file = try pdfBackground(pdf.document) {
+            result.background = .pdf(filename: namedPDF ? nil : file, domain: namedPDF ? nil : "absolute", page: pdf.pageIndex + 1)
+            namedPDF = true
+            items = items.dropFirst()
+        }
+        try add(Array(items), through: .identity, to: &result)
         return result
     }
 

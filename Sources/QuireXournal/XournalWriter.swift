@@ -35,8 +35,14 @@ public final class XournalWriter {
         switch page.background {
         case let .solid(color, style):
             text += "<background type=\"solid\" color=\"\(color.text)\" style=\"\(escaped(style))\"/>\n"
-        case .pdf, .pixmap:
-            // Quire never writes these (it has no PDF or picture backgrounds of this kind): plain white.
+        case let .pdf(filename, domain, page):
+            // As Xournal++ writes it: the file and its domain on the first page that names it only.
+            text += "<background type=\"pdf\""
+            if let domain { text += " domain=\"\(escaped(domain))\"" }
+            if let filename { text += " filename=\"\(escaped(filename))\"" }
+            text += " pageno=\"\(max(1, page))\"/>\n"
+        case .pixmap:
+            // Quire never writes these (it has no picture backgrounds): plain white.
             text += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n"
         }
         text += "<layer>\n"

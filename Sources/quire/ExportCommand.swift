@@ -26,7 +26,8 @@ struct ExportCommand: ParsableCommand {
     var svg: String?
     @Option(help: ArgumentHelp("The Xournal++ file (.xopp, gzip'ed) to write the pages to, for Xournal++ 1.1 and later: "
                                + "strokes with their widths, pictures of scraps that are not turned (whole, not clipped "
-                               + "to a cut outline); turned pictures, PDF pages and text are left out and counted.",
+                               + "to a cut outline), pages on an imported PDF on that PDF (written beside it as "
+                               + "FILE.xopp.bg.pdf); turned pictures and text are left out and counted.",
                                valueName: "file"))
     var xopp: String?
     @Option(help: ArgumentHelp("The pages to write, numbered from 1: 3, 1-5, 2,4,7-9 or 10- (default: all).", valueName: "pages"))
