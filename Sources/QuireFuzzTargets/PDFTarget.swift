@@ -12,8 +12,8 @@ func pdfTarget() -> FuzzTarget {
     }
 }
 
-/// A small well-formed PDF written out by hand (a correct cross-reference table, so mutations start
-/// from a file poppler reads without repair): per page a filled rectangle, a stroked curve and a line
+/// A small well-formed PDF written out by hand (`HandWrittenPDF`: a correct cross-reference table, so
+/// mutations start from a file poppler reads without repair): per page a filled rectangle, a stroked curve and a line
 /// of text in a standard font.
 func minimalPDF(pages: [(width: Int, height: Int)]) -> [UInt8] {
     var objects: [String] = []
@@ -28,18 +28,5 @@ func minimalPDF(pages: [(width: Int, height: Int)]) -> [UInt8] {
                        + "/Resources << /Font << /F1 3 0 R >> >> /Contents \(5 + index * 2) 0 R >>")
         objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
     }
-    var text = "%PDF-1.4\n"
-    var offsets: [Int] = []
-    for (index, body) in objects.enumerated() {
-        offsets.append(text.utf8.count)
-        text += "\(index + 1) 0 obj\n\(body)\nendobj\n"
-    }
-    let xref = text.utf8.count
-    text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets {
-        let digits = String(offset)
-        text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-    }
-    text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-    return Array(text.utf8)
+    return HandWrittenPDF.build(objects)
 }

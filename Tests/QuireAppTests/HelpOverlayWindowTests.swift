@@ -7,27 +7,17 @@ import XCTest
 
 /// ? (or F1) shows every key and gesture over the window, on a dark panel with rows of text; any key
 /// hides it again without acting, and the keys underneath work as before.
-final class HelpOverlayWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class HelpOverlayWindowTests: XvfbWindowTestCase {
     private var library = ""
-    private var process: QuireProcess?
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         library = NSTemporaryDirectory() + "quire-help-\(UUID().uuidString)"
     }
 
     override func tearDown() {
-        process?.terminate()
-        driver = nil
-        server?.stop()
         try? FileManager.default.removeItem(atPath: library)
+        super.tearDown()
     }
 
     /// Rows of the window's middle column that hold both panel-dark pixels and light text pixels.
@@ -46,8 +36,7 @@ final class HelpOverlayWindowTests: XCTestCase {
     }
 
     func testQuestionMarkShowsEveryKeyAndAnyKeyHidesIt() throws {
-        let quire = try QuireProcess(arguments: ["--library", library], display: server.display)
-        process = quire
+        let quire = try launchQuire(["--library", library])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
         XCTAssertEqual(textRows(in: window), 0, "no panel before ? is pressed")

@@ -5,33 +5,22 @@ import XCTest
 
 /// Ctrl+Shift+E in the window writes the whole notebook as a PDF in the background: every page, the ink
 /// on it, and the window keeps drawing meanwhile; the notice says where it went.
-final class NotebookPDFKeyTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class NotebookPDFKeyTests: XvfbWindowTestCase {
     private var folder = ""
-    private var process: QuireProcess?
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         folder = NSTemporaryDirectory() + "quire-pdf-key-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
-        process?.terminate()
-        driver = nil
-        server?.stop()
         try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
     }
 
     func testCtrlShiftEWritesEveryPageWithItsInkAsAPDF() throws {
-        let quire = try QuireProcess(arguments: ["--library", folder + "/library"], display: server.display, directory: folder)
-        process = quire
+        let quire = try launchQuire(["--library", folder + "/library"], directory: folder)
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), quire.text)
         driver.drag(through: [(window.x + 150, window.y + 150), (window.x + 450, window.y + 150)])

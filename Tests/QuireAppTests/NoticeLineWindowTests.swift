@@ -7,28 +7,18 @@ import XCTest
 
 /// Warnings reach the window, not only a terminal: a notebook opened read-only says so on the notice
 /// line at the bottom of the window (issue 14, item 10), in light text on a dark band.
-final class NoticeLineWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class NoticeLineWindowTests: XvfbWindowTestCase {
     private var library = ""
-    private var process: QuireProcess?
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         library = NSTemporaryDirectory() + "quire-notice-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
-        process?.terminate()
-        driver = nil
-        server?.stop()
         try? FileManager.default.removeItem(atPath: library)
+        super.tearDown()
     }
 
     /// The band: dark pixels across the bottom middle of the window, with light text pixels on them in
@@ -61,9 +51,7 @@ final class NoticeLineWindowTests: XCTestCase {
         let path = created.path
         try created.close()
         XCTAssertEqual(link(path, library + "/Second name.quire"), 0)
-        let quire = try QuireProcess(arguments: ["--library", library, "Shared"] + (scale.map { ["--ui-scale", $0] } ?? []),
-                                     display: server.display)
-        process = quire
+        let quire = try launchQuire(["--library", library, "Shared"] + (scale.map { ["--ui-scale", $0] } ?? []))
         XCTAssertTrue(quire.waitForOutput(containing: "is open read-only"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
         var seen = (dark: 0, letters: 0, rows: 0)
@@ -87,8 +75,7 @@ final class NoticeLineWindowTests: XCTestCase {
 
     func testAWritableNotebookShowsNoNotice() throws {
         try NotebookLibrary(directory: library).create(title: "Mine", pages: [Page()]).close()
-        let quire = try QuireProcess(arguments: ["--library", library, "Mine"], display: server.display)
-        process = quire
+        let quire = try launchQuire(["--library", library, "Mine"])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
         let seen = band(in: window)

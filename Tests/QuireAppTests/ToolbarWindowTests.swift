@@ -8,27 +8,17 @@ import XCTest
 
 /// The toolbar in a real window: a click on a tool picks it (and draws nothing on the page), the next
 /// stroke is drawn with that tool, undo on the toolbar undoes, and Tab hides the toolbar and status.
-final class ToolbarWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class ToolbarWindowTests: XvfbWindowTestCase {
     private var library = ""
-    private var process: QuireProcess?
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         library = NSTemporaryDirectory() + "quire-toolbar-\(UUID().uuidString)"
     }
 
     override func tearDown() {
-        process?.terminate()
-        driver = nil
-        server?.stop()
         try? FileManager.default.removeItem(atPath: library)
+        super.tearDown()
     }
 
     private func savedStrokes() -> [Stroke]? {
@@ -48,9 +38,7 @@ final class ToolbarWindowTests: XCTestCase {
     }
 
     func testClickingAToolPicksItWithoutDrawingAndUndoAndTabWork() throws {
-        let quire = try QuireProcess(arguments: ["--library", library], display: server.display,
-                                     environment: ["QUIRE_INTERFACE": "shown"])
-        process = quire
+        let quire = try launchQuire(["--library", library], environment: ["QUIRE_INTERFACE": "shown"])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
         XCTAssertTrue(eventually { toolbarPixels(window) > 5000 }, "no toolbar at the window's left")

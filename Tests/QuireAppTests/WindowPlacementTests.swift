@@ -28,29 +28,15 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertNil(none)
         XCTAssertTrue(warning?.contains(path) ?? false, String(describing: warning))
     }
+}
 
-    private var server: XvfbServer?
-    private var driver: XDisplayDriver!
-
-    override func tearDown() {
-        driver = nil
-        server?.stop()
-    }
-
+/// The window in a real X server comes back at the size and place it was closed at.
+final class WindowPlacementWindowTests: XvfbWindowTestCase {
     func testTheWindowComesBackAtTheSizeItWasClosedAt() throws {
-        do {
-            let server = try XvfbServer()
-            self.server = server
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
-        let display = try XCTUnwrap(server?.display)
         let state = NSTemporaryDirectory() + "quire-state-\(UUID().uuidString)"
         let library = NSTemporaryDirectory() + "quire-library-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: state); try? FileManager.default.removeItem(atPath: library) }
-        let first = try QuireProcess(arguments: ["--library", library], display: display,
-                                     environment: ["XDG_STATE_HOME": state])
+        let first = try launchQuire(["--library", library], environment: ["XDG_STATE_HOME": state])
         XCTAssertTrue(first.waitForOutput(containing: "Quire is ready"), first.text)
         let window = try XCTUnwrap(driver.firstFrame(), first.text)
         XCTAssertEqual(window.width, 1024, "the default size the first time")
@@ -62,9 +48,7 @@ final class WindowPlacementTests: XCTestCase {
         XCTAssertTrue(first.waitForExit(), first.text)
         XCTAssertEqual(try String(contentsOfFile: state + "/quire/window", encoding: .utf8), "700x500+60+40\n")
 
-        let second = try QuireProcess(arguments: ["--library", library], display: display,
-                                      environment: ["XDG_STATE_HOME": state])
-        defer { second.terminate() }
+        let second = try launchQuire(["--library", library], environment: ["XDG_STATE_HOME": state])
         XCTAssertTrue(second.waitForOutput(containing: "Quire is ready"), second.text)
         let again = try XCTUnwrap(driver.firstFrame(), second.text)
         XCTAssertEqual([again.width, again.height, again.x, again.y], [700, 500, 60, 40])

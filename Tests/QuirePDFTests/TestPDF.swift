@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import QuirePDF
 
 /// PDFs made by the tests with cairo's PDF surface: pages of given sizes in points, each with a filled
 /// rectangle of a known colour at a known place (what rendering is checked against) and a line of text.
@@ -36,31 +37,11 @@ enum TestPDF {
         return path
     }
 
-    /// A one-page PDF protected by a user password (standard security handler, RC4 40-bit) that is not
-    /// empty: its /U entry matches no password, so a reader without one cannot open it. Written by hand,
-    /// with a correct cross-reference table, because cairo does not encrypt.
+    /// A one-page PDF protected by a user password (`HandWrittenPDF.encrypted`: cairo does not encrypt),
+    /// in a new file.
     static func writeEncrypted() -> String {
-        let hex32 = String(repeating: "5A", count: 32)
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
-            "<< /Filter /Standard /V 1 /R 2 /O <\(hex32)> /U <\(hex32)> /P -44 >>",
-        ]
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, body) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(body)\nendobj\n"
-        }
-        let xref = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Encrypt 4 0 R "
-            + "/ID [<0123456789ABCDEF0123456789ABCDEF> <0123456789ABCDEF0123456789ABCDEF>] >>\n"
-        text += "startxref\n\(xref)\n%%EOF\n"
         let path = NSTemporaryDirectory() + "encrypted-\(UUID().uuidString).pdf"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        FileManager.default.createFile(atPath: path, contents: Data(HandWrittenPDF.encrypted()))
         return path
     }
 }
