@@ -26,15 +26,12 @@ public final class PDFPageCache {
 
     private let store: NotebookStore
     private let report: (String) -> Void
-    private let budget: Int
     /// The most pixels and the longest side one rendered page may have: beyond them a page is rendered
     /// at the largest detail within them (shown a little soft at a deep zoom rather than not at all).
     private let maximumPixels: Int
     private let maximumSide: Int
-    private var rendered: [Key: RGBAImage] = [:]
+    private var rendered: RecentImages<Key>
     /// Oldest first.
-    private var order: [Key] = []
-    private var bytes = 0
     private var unreadable: Set<BlobID> = []
     private var pending: Set<Key> = []
     private let finished = FinishedRenders()
@@ -57,7 +54,7 @@ public final class PDFPageCache {
     public init(store: NotebookStore, budget: Int = 384 << 20, maximumPixels: Int = windowMaximumPixels,
                 maximumSide: Int = 8192, report: @escaping (String) -> Void) {
         self.store = store
-        self.budget = budget
+        rendered = RecentImages(budget: budget)
         self.maximumPixels = max(1, min(maximumPixels, PDFDocument.maximumRenderPixels))
         self.maximumSide = max(1, min(maximumSide, PDFDocument.maximumRenderSide))
         self.report = report
@@ -65,7 +62,7 @@ public final class PDFPageCache {
     }
 
     /// Bytes of rendered pixels held.
-    public var heldBytes: Int { bytes }
+    public var heldBytes: Int { rendered.bytes }
 
     /// Whether renders asked for by `requestImage` are under way or not yet taken.
     public var isRendering: Bool { !pending.isEmpty }
@@ -82,10 +79,10 @@ public final class PDFPageCache {
     /// The page `item` shows, rendered for `detail`; rendered now if it is not held.
     public func image(_ item: PDFPageItem, detail: Double) -> RGBAImage? {
         guard let key = key(item, detail: detail) else { return nil }
-        if let known = held(key) { return known }
+        if let known = rendered.use(key) { return known }
         guard !unreadable.contains(item.document) else { return nil }
         do {
-            return keep(try documents.render(key), as: key)
+            return rendered.keep(try documents.render(key), as: key)
         } catch {
             refuse(item.document, error)
             return nil
@@ -96,9 +93,9 @@ public final class PDFPageCache {
     /// `takeArrived`, and meanwhile the held size of it nearest the one wanted is returned, or nil.
     public func requestImage(_ item: PDFPageItem, detail: Double) -> RGBAImage? {
         guard let key = key(item, detail: detail) else { return nil }
-        if let known = held(key) { return known }
+        if let known = rendered.use(key) { return known }
         guard !unreadable.contains(item.document) else { return nil }
-        let stopgap = rendered.filter { $0.key.blob == key.blob && $0.key.page == key.page }
+        let stopgap = rendered.all.filter { $0.key.blob == key.blob && $0.key.page == key.page }
             .min { abs(log(Double($0.key.width) / Double(key.width))) < abs(log(Double($1.key.width) / Double(key.width))) }?.value
         guard !pending.contains(key) else { return stopgap }
         pending.insert(key)
@@ -118,7 +115,7 @@ public final class PDFPageCache {
             pending.remove(key)
             switch result {
             case let .success(image):
-                keep(image, as: key)
+                rendered.keep(image, as: key)
                 arrived.insert(key.blob)
             case .failure(is SkippedRender):
                 break
@@ -154,29 +151,6 @@ public final class PDFPageCache {
     private func key(_ item: PDFPageItem, detail: Double) -> Key? {
         guard item.pageIndex >= 0, let size = renderSize(of: item, detail: detail) else { return nil }
         return Key(blob: item.document, page: item.pageIndex, width: size.width, height: size.height)
-    }
-
-    private func held(_ key: Key) -> RGBAImage? {
-        guard let known = rendered[key] else { return nil }
-        order.removeAll { $0 == key }
-        order.append(key)
-        return known
-    }
-
-    @discardableResult
-    private func keep(_ image: RGBAImage, as key: Key) -> RGBAImage {
-        let size = image.pixels.count
-        while bytes + size > budget, let oldest = order.first {
-            order.removeFirst()
-            bytes -= rendered.removeValue(forKey: oldest)?.pixels.count ?? 0
-        }
-        if let replaced = rendered.updateValue(image, forKey: key) {
-            bytes -= replaced.pixels.count
-            order.removeAll { $0 == key }
-        }
-        order.append(key)
-        bytes += size
-        return image
     }
 
     private func refuse(_ id: BlobID, _ error: Error) {

@@ -23,11 +23,8 @@ public final class PictureCache {
 
     private let store: NotebookStore
     private let report: (String) -> Void
-    private let budget: Int
-    private var decoded: [Key: RGBAImage] = [:]
+    private var decoded: RecentImages<Key>
     /// Oldest first.
-    private var order: [Key] = []
-    private var bytes = 0
     private var unreadable: Set<BlobID> = []
     /// Decodes under way on `decoders`, and those done, waiting to be taken on the owner's thread.
     private var pending: Set<Key> = []
@@ -42,12 +39,12 @@ public final class PictureCache {
 
     public init(store: NotebookStore, budget: Int = 512 << 20, report: @escaping (String) -> Void) {
         self.store = store
-        self.budget = budget
+        decoded = RecentImages(budget: budget)
         self.report = report
     }
 
     /// Bytes of decoded pixels held.
-    public var heldBytes: Int { bytes }
+    public var heldBytes: Int { decoded.bytes }
 
     /// Whether decodes asked for by `requestImage` are still under way or not yet taken.
     public var isDecoding: Bool { !pending.isEmpty }
@@ -56,10 +53,10 @@ public final class PictureCache {
     /// decoded now if it is not held.
     public func image(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
         let key = Key(blob: id, side: side)
-        if let known = held(key) { return known }
+        if let known = decoded.use(key) { return known }
         guard !unreadable.contains(id) else { return nil }
         do {
-            return keep(try ImageFile.decode(try store.blob(id), fittingIn: side), as: key)
+            return decoded.keep(try ImageFile.decode(try store.blob(id), fittingIn: side), as: key)
         } catch {
             refuse(id, error)
             return nil
@@ -72,9 +69,9 @@ public final class PictureCache {
     /// moment rather than not at all), or nil.
     public func requestImage(_ id: BlobID, fittingIn side: Int? = nil) -> RGBAImage? {
         let key = Key(blob: id, side: side)
-        if let known = held(key) { return known }
+        if let known = decoded.use(key) { return known }
         guard !unreadable.contains(id) else { return nil }
-        let stopgap = decoded.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }?.value
+        let stopgap = decoded.all.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }?.value
         guard !pending.contains(key) else { return stopgap }
         pending.insert(key)
         let reader = BlobReader(store: store)
@@ -92,7 +89,7 @@ public final class PictureCache {
             pending.remove(key)
             switch result {
             case let .success(picture):
-                keep(picture, as: key)
+                decoded.keep(picture, as: key)
                 arrived.insert(key.blob)
             case let .failure(error):
                 refuse(key.blob, error)
@@ -104,29 +101,6 @@ public final class PictureCache {
     /// Waits for every decode under way (tests; a window closing drops them, their results unread).
     public func waitForDecodes() {
         decoders.waitUntilAllOperationsAreFinished()
-    }
-
-    private func held(_ key: Key) -> RGBAImage? {
-        guard let known = decoded[key] else { return nil }
-        order.removeAll { $0 == key }
-        order.append(key)
-        return known
-    }
-
-    @discardableResult
-    private func keep(_ picture: RGBAImage, as key: Key) -> RGBAImage {
-        let size = picture.pixels.count
-        while bytes + size > budget, let oldest = order.first {
-            order.removeFirst()
-            bytes -= decoded.removeValue(forKey: oldest)?.pixels.count ?? 0
-        }
-        if let replaced = decoded.updateValue(picture, forKey: key) {
-            bytes -= replaced.pixels.count
-            order.removeAll { $0 == key }
-        }
-        order.append(key)
-        bytes += size
-        return picture
     }
 
     private func refuse(_ id: BlobID, _ error: Error) {
