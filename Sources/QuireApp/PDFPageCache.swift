@@ -34,7 +34,7 @@ public final class PDFPageCache {
     /// Oldest first.
     private var unreadable: Set<BlobID> = []
     private var pending: Set<Key> = []
-    private let finished = FinishedRenders()
+    private let finished = FinishedImages<PDFPageCache.Key>()
     private let documents: PDFShelf
     /// One poppler render at a time: a document's renders are serialised by its own lock anyway, and a
     /// second thread rendering would take the core the pen's frames are drawn on.
@@ -217,20 +217,3 @@ private final class PDFShelf: @unchecked Sendable {
 /// A render asked for before `dropWaitingRenders`, not done.
 private struct SkippedRender: Error {}
 
-/// Rendered pages on their way from the rendering thread to the cache's own.
-private final class FinishedRenders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [(PDFPageCache.Key, Result<RGBAImage, Error>)] = []
-
-    func add(_ key: PDFPageCache.Key, _ result: Result<RGBAImage, Error>) {
-        lock.lock()
-        results.append((key, result))
-        lock.unlock()
-    }
-
-    func take() -> [(PDFPageCache.Key, Result<RGBAImage, Error>)] {
-        lock.lock()
-        defer { results.removeAll(); lock.unlock() }
-        return results
-    }
-}

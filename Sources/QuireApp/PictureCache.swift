@@ -28,7 +28,7 @@ public final class PictureCache {
     private var unreadable: Set<BlobID> = []
     /// Decodes under way on `decoders`, and those done, waiting to be taken on the owner's thread.
     private var pending: Set<Key> = []
-    private let finished = FinishedDecodes()
+    private let finished = FinishedImages<PictureCache.Key>()
     private let decoders: OperationQueue = {
         let queue = OperationQueue()
         queue.name = "quire.picture-decoding"
@@ -120,20 +120,3 @@ private struct BlobReader: @unchecked Sendable {
     }
 }
 
-/// Decoded pictures on their way from the decoding threads to the cache's own.
-private final class FinishedDecodes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [(PictureCache.Key, Result<RGBAImage, Error>)] = []
-
-    func add(_ key: PictureCache.Key, _ result: Result<RGBAImage, Error>) {
-        lock.lock()
-        results.append((key, result))
-        lock.unlock()
-    }
-
-    func take() -> [(PictureCache.Key, Result<RGBAImage, Error>)] {
-        lock.lock()
-        defer { results.removeAll(); lock.unlock() }
-        return results
-    }
-}
