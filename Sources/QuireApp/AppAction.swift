@@ -19,5 +19,7 @@ public enum AppAction: Equatable, Sendable {
     case showHelp
     /// Hide or show the toolbar and status.
     case toggleInterface
+    /// Fullscreen on or off (the window manager's).
+    case toggleFullscreen
     case notebook(NotebookCommand)
 }

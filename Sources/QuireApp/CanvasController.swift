@@ -13,6 +13,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case quit
     case showHelp
     case toggleInterface
+    case toggleFullscreen
     case notebook(NotebookCommand)
 }
 
@@ -123,6 +124,7 @@ public final class CanvasController {
         case .quit: return .quit
         case .showHelp: return .showHelp
         case .toggleInterface: return .toggleInterface
+        case .toggleFullscreen: return .toggleFullscreen
         case let .notebook(command): return .notebook(command)
         }
         return nil

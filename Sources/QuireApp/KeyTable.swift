@@ -34,7 +34,7 @@ public enum KeyTable {
     static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
-    static let f1: UInt = 0xffbe, tab: UInt = 0xff09
+    static let f1: UInt = 0xffbe, f11: UInt = 0xffc8, tab: UInt = 0xff09
 
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
@@ -110,6 +110,7 @@ public enum KeyTable {
             (ctrl("e", shift: true), .exportPDF),
         ]),
         KeyBinding(.canvas, "hide or show the toolbar and status (draw on the whole window)", [(key(tab, "Tab"), .toggleInterface)]),
+        KeyBinding(.canvas, "fullscreen on or off", [(key(f11, "F11"), .toggleFullscreen)]),
         KeyBinding(.canvas, "?, F1", "show every key and gesture on the window (any key or click hides them)", [
             // "?" is Shift+/ on most layouts: the character is matched whatever Shift is.
             (KeyChord(.character("?"), control: false, shift: nil, alt: false), .showHelp), (key(f1, "F1"), .showHelp),

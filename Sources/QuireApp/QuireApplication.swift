@@ -222,6 +222,8 @@ public final class QuireApplication {
                 case .toggleInterface?:
                     interfaceShown.toggle()
                     overlayChanged = true
+                case .toggleFullscreen?:
+                    window.toggleFullscreen()
                 case let .notebook(command)?:
                     perform(command)
                 case nil:

@@ -57,6 +57,22 @@ public final class X11Window {
     /// Whether `present(_:)` can show part of the window, every other pixel kept from the last frame.
     public var presentsPartially: Bool { copySubBuffer != nil }
 
+    /// Asks the window manager to put the window in or out of fullscreen (EWMH: a `_NET_WM_STATE`
+    /// ClientMessage to the root window, toggling `_NET_WM_STATE_FULLSCREEN`). Without a window manager
+    /// nothing happens, as with every EWMH request.
+    public func toggleFullscreen() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.display = display
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+        event.xclient.format = 32
+        // Action 2 toggles; source 1 is an ordinary application.
+        event.xclient.data.l = (2, Int(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)), 0, 1, 0)
+        XSendEvent(display, XDefaultRootWindow(display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XFlush(display)
+    }
+
     /// Where the window's frame is on the screen: the window's own top left less the decorations the
     /// window manager says it added (`_NET_FRAME_EXTENTS`, when it says), so that asking for this
     /// position at the next start puts the window back where it was.

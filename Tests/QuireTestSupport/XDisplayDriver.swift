@@ -160,6 +160,34 @@ public final class XDisplayDriver {
     }
 
     /// Moves a window as a window manager would.
+    /// Starts hearing what clients send the root window (as a window manager hears EWMH requests),
+    /// without becoming the window manager: SubstructureNotify, not Redirect.
+    public func listenToRootMessages() {
+        XSelectInput(display, XDefaultRootWindow(display), SubstructureNotifyMask)
+        sync()
+    }
+
+    /// The next ClientMessage of `type` sent to the root window since `listenToRootMessages`, as its
+    /// window and five data values, or nil when none comes within `timeout` seconds.
+    public func rootMessage(_ type: String, timeout: Double = 10) -> (window: UInt, data: [Int])? {
+        let wanted = XInternAtom(display, type, 0)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                guard event.type == ClientMessage, event.xclient.message_type == wanted else { continue }
+                let l = event.xclient.data.l
+                return (UInt(event.xclient.window), [l.0, l.1, l.2, l.3, l.4])
+            }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    /// An atom's number, for comparing with message data.
+    public func atom(_ name: String) -> Int { Int(XInternAtom(display, name, 0)) }
+
     public func move(window: UInt, x: Int, y: Int) {
         XMoveWindow(display, Window(window), Int32(x), Int32(y))
         sync()
