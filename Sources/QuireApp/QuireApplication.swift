@@ -22,31 +22,9 @@ public final class QuireApplication {
     private var thumbnailStale = false
     /// Messages for the person running Quire (export done, errors); stdout by default.
     private let say: @Sendable (String) -> Void
-    /// The same messages' warnings and errors, shown at the bottom of the window until read.
-    private let notices: NoticeLine
-    /// Every key and gesture over the window while `helpShown` (? or F1; any key or click hides it).
-    private let help: HelpOverlay
-    private var helpShown = false
-    /// The overlay changed outside the canvas (help shown or hidden): the next frame must draw.
-    private var overlayChanged = false
-    /// The toolbar and status (Tab hides both, to draw on the whole window).
-    private let toolbar: Toolbar
-    private let status: StatusLine
-    /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
-    private var interfaceShown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
-    /// A press that began on the toolbar: its moves and release are the toolbar's too (pointer or touch).
-    private var toolbarPress: (pointer: Bool, touch: Int?)?
-    private var hovered: ToolbarButton?
-    private var hoveredSince = 0.0
-    /// What the last frame showed of the interface: another state wants a frame.
-    private var drawnInterface: InterfaceLook?
-
-    private struct InterfaceLook: Equatable {
-        var toolbar: Toolbar.State
-        var status: String
-        var hovered: ToolbarButton?
-        var tooltipShown: Bool
-    }
+    /// The toolbar, status, help and notice line, drawn over the page; the same messages' warnings and
+    /// errors reach its notice line.
+    private let interface: WindowInterface
     private var reportedProblems: Set<String> = []
     private var recorder: InputRecorder?
     /// Page items → render items, pictures read from the notebook's blobs. Pictures not decoded yet are
@@ -77,11 +55,8 @@ public final class QuireApplication {
         // Warnings and errors ("quire: …") go to the window's notice line as well as to the terminal.
         var fontProblem: Error?
         let text: TextRasterizer? = { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }()
-        let notices = NoticeLine(text: text)
-        self.notices = notices
-        help = HelpOverlay(text: text)
-        toolbar = Toolbar(text: text)
-        status = StatusLine(text: text)
+        interface = WindowInterface(text: text)
+        let notices = interface.notices
         let say: @Sendable (String) -> Void = { [say] line in
             say(line)
             if let text = NoticeLine.windowText(for: line) { notices.post(text) }
@@ -104,10 +79,7 @@ public final class QuireApplication {
                                displayName: options.displayName)
         let (scale, scaleWarning) = InterfaceScale.resolve(option: options.interfaceScale,
                                                            resourceDPI: window.resourceText.flatMap(InterfaceScale.dpi(inResources:)))
-        notices.scale = scale
-        help.scale = scale
-        toolbar.scale = scale
-        status.scale = scale
+        interface.scale = scale
         if let scaleWarning { say("quire: warning: \(scaleWarning)") }
         if let resources = ResourceLocator.resourcesDirectory() {
             do {
@@ -162,17 +134,14 @@ public final class QuireApplication {
             // While pictures decode, look for them every few milliseconds.
             // A frame that is wanted waits for its slot (the next display refresh), taking in every
             // event that arrives meanwhile; the wait is on the X connection, never a blind sleep.
-            _ = notices.takePosted(now: Self.now())
+            _ = interface.notices.takePosted(now: Self.now())
             let wantsFrame = frameWanted
             var timeout: Double? = wantsFrame ? pacer.wait(now: Self.now())
                 : (isAwaitingImages ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let due = pdfDetail.due(now: Self.now()) { timeout = min(timeout ?? due, due) }
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
-            if let fadeDue = notices.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? fadeDue, fadeDue) }
-            if let tipDue = Toolbar.secondsUntilTooltip(hovered: hovered, since: hoveredSince, now: Self.now()) {
-                timeout = min(timeout ?? tipDue, tipDue)
-            }
+            if let due = interface.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? due, due) }
             let events = window.waitForEvents(timeout: timeout)
             if let line = stats.report(now: Self.now()) { say(line) }
             showArrivedPictures()
@@ -196,12 +165,14 @@ public final class QuireApplication {
                     paste(content)
                     continue
                 }
-                if helpShown, Self.dismissesHelp(event) {
-                    helpShown = false
-                    overlayChanged = true
+                switch interface.handle(event, now: Self.now()) {
+                case .passed: break
+                case .taken: continue
+                case let .pressed(button):
+                    canvas.finishGesture()
+                    _ = canvas.perform(button.action)
                     continue
                 }
-                if interfaceShown, handleToolbar(event) { continue }
                 switch canvas.handle(event) {
                 case .quit?:
                     refreshThumbnail()
@@ -217,11 +188,9 @@ public final class QuireApplication {
                 case .paste?:
                     window.requestPaste()
                 case .showHelp?:
-                    helpShown.toggle()
-                    overlayChanged = true
+                    interface.toggleHelp()
                 case .toggleInterface?:
-                    interfaceShown.toggle()
-                    overlayChanged = true
+                    interface.toggleShown()
                 case .toggleFullscreen?:
                     window.toggleFullscreen()
                 case let .notebook(command)?:
@@ -368,95 +337,32 @@ public final class QuireApplication {
         }
     }
 
-    /// Whether the window must draw: the canvas or renderer has work, the window owes a whole frame,
-    /// the help was shown or hidden, or the notice line is appearing or fading.
+    /// Whether the window must draw: the canvas or renderer has work, the window owes a whole frame, or
+    /// the interface over it changed (help shown or hidden, a notice appearing or fading, a tool picked).
     private var frameWanted: Bool {
-        canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame || overlayChanged
-            || notices.needsFrame(now: Self.now()) || (interfaceShown && interfaceLook != drawnInterface)
+        canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
+            || interface.wantsFrame(interfaceLook, now: Self.now())
     }
 
     /// The toolbar and status as they should look now.
-    private var interfaceLook: InterfaceLook {
+    private var interfaceLook: WindowInterface.Look {
         let tool = canvas.tool
         let width = InkTool(rawValue: tool.rawValue).map { canvas.registry.style(for: $0).maximumWidth } ?? 0
-        let now = Self.now()
-        return InterfaceLook(
-            toolbar: Toolbar.State(tool: tool, canUndo: canvas.canUndo, canRedo: canvas.canRedo, color: canvas.color, width: width),
-            status: StatusLine.text(position: session.position, zoom: canvas.view.zoom),
-            hovered: hovered, tooltipShown: hovered != nil && now - hoveredSince >= Toolbar.tooltipDelay)
-    }
-
-    /// The toolbar's part in an input event: a press on it acts on its button and is kept from the
-    /// page, with its moves and release; the pointer resting on a button brings its tooltip. True when
-    /// the event was the toolbar's.
-    private func handleToolbar(_ event: WindowEvent) -> Bool {
-        switch event {
-        case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
-            toolbarPress = (pointer: true, touch: nil)
-            press(toolbar.button(at: sample.position))
-            return true
-        case .pointerMoved where toolbarPress?.pointer == true:
-            return true
-        case let .pointerMoved(sample):
-            let over = toolbar.button(at: sample.position)
-            if over != hovered {
-                hovered = over
-                hoveredSince = Self.now()
-            }
-            return false
-        case .pointerUp where toolbarPress?.pointer == true:
-            toolbarPress = nil
-            return true
-        case let .touchBegan(id, at, _) where toolbar.contains(at) && toolbarPress == nil:
-            toolbarPress = (pointer: false, touch: id)
-            press(toolbar.button(at: at))
-            return true
-        case let .touchMoved(id, _, _) where toolbarPress?.touch == id:
-            return true
-        case let .touchEnded(id, _, _) where toolbarPress?.touch == id:
-            toolbarPress = nil
-            return true
-        default:
-            return false
-        }
-    }
-
-    private func press(_ button: ToolbarButton?) {
-        guard let button else { return }
-        canvas.finishGesture()
-        _ = canvas.perform(button.action)
-        overlayChanged = true
-    }
-
-    /// A key press, a click or a touch hides the help (and does nothing else). Shift, Control, Alt and
-    /// the like alone do not: they are the first half of a chord, whose key then hides it.
-    static func dismissesHelp(_ event: WindowEvent) -> Bool {
-        switch event {
-        case let .key(input): !(0xffe1...0xffee).contains(input.keysym)
-        case .pointerDown, .touchBegan: true
-        default: false
-        }
+        return interface.look(tool: tool, canUndo: canvas.canUndo, canRedo: canvas.canRedo, color: canvas.color, width: width,
+                              status: StatusLine.text(position: session.position, zoom: canvas.view.zoom), now: Self.now())
     }
 
     /// Draws a frame: only what changed since the last one where the window can present part of
     /// itself, else the whole window.
     private func redraw() {
-        overlayChanged = false
-        let look = interfaceLook
-        drawnInterface = look
-        toolbar.fit(windowHeight: window.height)
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
         catchUpRenderer()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                                       provisional: canvas.provisionalSprites,
-                                      overlay: canvas.overlay
-                                        + (interfaceShown ? toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince,
-                                                                            now: Self.now())
-                                            + status.overlay(look.status, windowWidth: window.width) : [])
-                                        + (helpShown ? help.overlay(windowWidth: window.width, windowHeight: window.height) : [])
-                                        + notices.overlay(windowWidth: window.width, windowHeight: window.height, now: Self.now()),
+                                      overlay: canvas.overlay + interface.overlay(interfaceLook, width: window.width,
+                                                                                  height: window.height, now: Self.now()),
                                       onlyWhatChanged: partial)
         window.present(partial ? drawn : nil)
         wholeFrameNeeded = false
