@@ -65,7 +65,7 @@ final class HelpOverlay {
         let panel = Rect(x: (Double(width) - panelWidth) / 2, y: margin, width: panelWidth,
                          height: min(panelHeight, needed(size)))
         var items: [OverlayItem] = [
-            .polygon(NoticeLine.roundedRect(panel, radius: 14 * scale), color: InkColor(red: 0.11, green: 0.11, blue: 0.13, alpha: 0.93)),
+            .polygon(InterfaceShape.roundedRect(panel, radius: 14 * scale), color: InkColor(red: 0.11, green: 0.11, blue: 0.13, alpha: 0.93)),
         ]
         let keyColumn = panelWidth * 0.34
         let inner = Int(panelWidth - 2 * padding)

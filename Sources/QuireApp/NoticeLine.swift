@@ -109,22 +109,10 @@ final class NoticeLine: @unchecked Sendable {
         let textRect = Rect(x: band.minX + padding, y: band.minY + padding * 0.6,
                             width: Double(image.width), height: Double(image.height))
         return [
-            .polygon(Self.roundedRect(band, radius: min(band.height / 2, 12 * scale)),
+            .polygon(InterfaceShape.roundedRect(band, radius: min(band.height / 2, 12 * scale)),
                      color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: Float(0.88 * opacity))),
             .image(key: current.imageKey, image: image, rect: textRect, opacity: Float(opacity)),
         ]
-    }
-
-    /// A rectangle with round corners as a polygon (eight points a corner).
-    static func roundedRect(_ rect: Rect, radius: Double) -> [Point] {
-        let corners = [(rect.maxX - radius, rect.minY + radius, -Double.pi / 2), (rect.maxX - radius, rect.maxY - radius, 0.0),
-                       (rect.minX + radius, rect.maxY - radius, Double.pi / 2), (rect.minX + radius, rect.minY + radius, Double.pi)]
-        return corners.flatMap { cx, cy, start in
-            (0...7).map { step in
-                let angle = start + Double(step) / 7 * Double.pi / 2
-                return Point(cx + radius * cos(angle), cy + radius * sin(angle))
-            }
-        }
     }
 
     /// The words a terminal line becomes on screen: the program's name dropped, the first letter capital,

@@ -33,7 +33,7 @@ final class StatusLine {
         let band = Rect(x: Double(windowWidth) - margin - Double(image.width) - 2 * padding, y: margin,
                         width: Double(image.width) + 2 * padding, height: Double(image.height) + padding)
         return [
-            .polygon(NoticeLine.roundedRect(band, radius: band.height / 2), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.8)),
+            .polygon(InterfaceShape.roundedRect(band, radius: band.height / 2), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.8)),
             .image(key: "status-\(status)-\(scale)", image: image,
                    rect: Rect(x: band.minX + padding, y: band.minY + padding / 2, width: Double(image.width), height: Double(image.height)),
                    opacity: 1),

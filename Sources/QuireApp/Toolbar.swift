@@ -116,16 +116,16 @@ final class Toolbar {
 
     /// The panel, its buttons in `state`, and the tooltip of `hovered` once it has rested long enough.
     func overlay(_ state: State, hovered: ToolbarButton?, hoveredSince: Double, now: Double) -> [OverlayItem] {
-        var items: [OverlayItem] = [.polygon(NoticeLine.roundedRect(panel, radius: 12 * drawnScale),
+        var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(panel, radius: 12 * drawnScale),
                                              color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.9))]
         let (buttons, swatch) = layout
         for (button, rect) in buttons {
             let inset = rect.insetBy(3 * drawnScale)
             if button == .tool(state.tool) {
-                items.append(.polygon(NoticeLine.roundedRect(inset, radius: 8 * drawnScale),
+                items.append(.polygon(InterfaceShape.roundedRect(inset, radius: 8 * drawnScale),
                                       color: InkColor(red: 0.27, green: 0.47, blue: 0.85)))
             } else if button == hovered {
-                items.append(.polygon(NoticeLine.roundedRect(inset, radius: 8 * drawnScale), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.12)))
+                items.append(.polygon(InterfaceShape.roundedRect(inset, radius: 8 * drawnScale), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.12)))
             }
             let enabled = button == .undo ? state.canUndo : (button == .redo ? state.canRedo : true)
             let icon = ToolbarIcons.icon(button, in: rect.insetBy(9 * drawnScale))
@@ -146,7 +146,7 @@ final class Toolbar {
            let image = try? text.render(hovered.tooltip, size: 13 * drawnScale, color: (245, 245, 245, 255), maximumWidth: 600) {
             let tip = Rect(x: panel.maxX + 8 * drawnScale, y: rect.center.y - Double(image.height) / 2 - 5 * drawnScale,
                            width: Double(image.width) + 16 * drawnScale, height: Double(image.height) + 10 * drawnScale)
-            items.append(.polygon(NoticeLine.roundedRect(tip, radius: 6 * drawnScale), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.95)))
+            items.append(.polygon(InterfaceShape.roundedRect(tip, radius: 6 * drawnScale), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.95)))
             items.append(.image(key: "tooltip-\(hovered.tooltip)-\(drawnScale)", image: image,
                                 rect: Rect(x: tip.minX + 8 * drawnScale, y: tip.minY + 5 * drawnScale, width: Double(image.width),
                                            height: Double(image.height)), opacity: 1))
