@@ -35,17 +35,20 @@ public final class SelectTool: Tool {
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
         let page = context.editor.page
-        if input.shift, let item = Self.handleableItem(at: point, on: page),
+        // The selection's handles first: they reach past its edge and may lie over another item.
+        var selectionGrip: SelectionFrame.Grip?
+        if let selected, let index = page.index(of: selected),
+           let frame = SelectionFrame(page.items[index], pageToWindow: context.pageToWindow) {
+            selectionGrip = frame.grip(at: point, itemContains: { page.items[index].contains($0, tolerance: 0) })
+        }
+        // Shift stretches from the body; a corner or the turning handle keeps its own meaning with Shift.
+        if input.shift, selectionGrip == nil || selectionGrip == .body, let item = Self.handleableItem(at: point, on: page),
            let stretch = ShiftStretch(item, pressedAt: point, on: page) {
             select(item, in: context)
             self.stretch = stretch
             return
         }
-        // The selection's handles first: they reach past its edge and may lie over another item.
-        if let selected, let index = page.index(of: selected),
-           let frame = SelectionFrame(page.items[index], pageToWindow: context.pageToWindow),
-           let grip = frame.grip(at: point, itemContains: { page.items[index].contains($0, tolerance: 0) }),
-           let preview = ItemTransformPreview(selected, on: page) {
+        if let selected, let grip = selectionGrip, let preview = ItemTransformPreview(selected, on: page) {
             if grip == .body, isDoublePress(on: selected, at: input.sample) {
                 bringToFront(in: context)
                 return

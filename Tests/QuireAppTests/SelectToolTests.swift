@@ -92,6 +92,26 @@ final class SelectToolTests: XCTestCase {
         XCTAssertEqual(topLeft.y, 40, accuracy: 1e-6)
     }
 
+    /// With Shift held, a corner of the selected scrap still scales it (and the turning handle turns
+    /// it): Shift stretches only from the scrap's body, so no copy is pulled away.
+    func testShiftOnACornerOfTheSelectionScalesRatherThanStretches() throws {
+        let (canvas, id) = canvasWithScrap()
+        _ = canvas.handle(key("v"))
+        drag(canvas, from: Point(150, 140), to: Point(150, 140))   // select it without moving
+        _ = canvas.handle(.pointerDown(sample(200, 180, 1), button: 1, shift: true))
+        for i in 1...10 {
+            let p = Point(200, 180) + Point(50, 40) * (Double(i) / 10)
+            _ = canvas.handle(.pointerMoved(sample(p.x, p.y, 1 + Double(i) * 0.01)))
+        }
+        _ = canvas.handle(.pointerUp(sample(250, 220, 1.2), button: 1))
+        XCTAssertEqual(canvas.page.items.count, 1, "a stretch pulled a copy away")
+        let map = try XCTUnwrap(transform(of: id, in: canvas))
+        let corner = try XCTUnwrap(map.apply(Point(100, 80))), origin = try XCTUnwrap(map.apply(Point(0, 0)))
+        XCTAssertEqual(corner.x, 250, accuracy: 1e-6, "the corner follows the pointer, scaled about the centre")
+        XCTAssertEqual(corner.y, 220, accuracy: 1e-6)
+        XCTAssertEqual(origin.x, 50, accuracy: 1e-6)
+    }
+
     func testPressingTwiceBringsAScrapToTheFrontAndDeleteRemovesIt() throws {
         let other = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 100, height: 100)),
                                           transform: Homography(.translation(120, 120)))))
