@@ -121,7 +121,8 @@ struct ExportCommand: ParsableCommand {
         let sizes: [PageSummary]
         let context: HeadlessGLContext
         do {
-            sizes = try store.summary().pages.filter { ids.contains($0.id) }
+            let wanted = Set(ids)
+            sizes = try store.summary().pages.filter { wanted.contains($0.id) }
             do { context = try HeadlessGLContext() } catch {
                 throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
             }
@@ -170,8 +171,9 @@ struct ExportCommand: ParsableCommand {
 /// The 1-based numbers of `ids` in the notebook, which name their files (page-003.png is page 3
 /// whichever pages were asked for).
 func pageNumbers(_ ids: [PageID], in store: NotebookStore) throws -> [Int] {
-    let all = try store.pageIDs()
-    return ids.map { id in (all.firstIndex(of: id) ?? 0) + 1 }
+    // One pass over the notebook's pages, not a search per page: exports take up to 10,000 pages.
+    let numbers = Dictionary(try store.pageIDs().enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
+    return ids.map { numbers[$0] ?? 1 }
 }
 
 /// `[#######.............]  35/100 pages` on stderr, redrawn in place; only on a terminal, so logs and
