@@ -129,7 +129,7 @@ public final class NotebookSession {
     /// items read them back at once to draw them; the edit itself is saved like any other).
     public func storePictures(_ blobs: [BlobBytes]) throws {
         if let reason = store.readOnlyReason {
-            throw PictureImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
+            throw ImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
         }
         for blob in blobs { _ = try store.storeBlob(blob.bytes, kind: blob.kind) }
     }
@@ -182,10 +182,10 @@ public final class NotebookSession {
     /// them current; returns how many were added. Waits for queued saves first, as a page turn does.
     public func importPDFs(_ files: [PDFFile]) throws -> Int {
         if let reason = store.readOnlyReason {
-            throw PDFImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
+            throw ImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
         }
         if let autosaver, !autosaver.flush() {
-            throw PDFImportError(path: files.first?.path ?? store.path, reason: "saving to \(store.path) is failing "
+            throw ImportError(path: files.first?.path ?? store.path, reason: "saving to \(store.path) is failing "
                                  + "(\(autosaver.unsaved) changes waiting); pages can be added once it works again")
         }
         let added = try PDFImport.insert(files, into: store, at: pageIndex + 1)

@@ -21,7 +21,7 @@ public struct PDFFile: Sendable {
         do {
             bytes = try ImportedFileBytes.read(path, what: "PDF", limit: Self.maximumSize, limitNote: "a notebook stores as one PDF")
         } catch {
-            throw PDFImportError(path: path, reason: error.reason)
+            throw ImportError(path: path, reason: error.reason)
         }
         try self.init(bytes: bytes, name: path)
     }
@@ -29,7 +29,7 @@ public struct PDFFile: Sendable {
     /// Checks a PDF's bytes that came from elsewhere; `name` says where, in errors.
     public init(bytes: [UInt8], name: String) throws {
         guard bytes.count <= Self.maximumSize else {
-            throw PDFImportError(path: name, reason: "it is \(bytes.count) bytes, more than the \(Self.maximumSize >> 20) MiB "
+            throw ImportError(path: name, reason: "it is \(bytes.count) bytes, more than the \(Self.maximumSize >> 20) MiB "
                                  + "a notebook stores as one PDF")
         }
         path = name
@@ -38,7 +38,7 @@ public struct PDFFile: Sendable {
             // Poppler's messages name the file by its last component: the error already names the path.
             pageSizes = try PDFDocument(bytes: bytes, name: (name as NSString).lastPathComponent).pageSizes
         } catch {
-            throw PDFImportError(path: name, reason: "\(error)")
+            throw ImportError(path: name, reason: "\(error)")
         }
     }
 

@@ -22,14 +22,14 @@ public enum PDFImport {
     }
 
     /// What an import of `paths` is: PDFs (true) or pictures (false), by the files that can be read (all
-    /// unreadable: pictures, whose reading then says why); a `PDFImportError` naming the first file of
+    /// unreadable: pictures, whose reading then says why); a `ImportError` naming the first file of
     /// the other kind when both come together (PDFs add pages, pictures go onto one).
     public static func isPDFImport(_ paths: [String]) throws -> Bool {
         let kinds = paths.map { ($0, isPDF($0)) }
         guard let first = kinds.first(where: { $0.1 != nil }), let firstIsPDF = first.1 else { return false }
         if let odd = kinds.first(where: { $0.1 != nil && $0.1 != firstIsPDF }) {
             let pdfs = kinds.filter { $0.1 == true }.count
-            throw PDFImportError(path: odd.0, reason: "one import takes PDFs (which add pages) or pictures (which go onto a "
+            throw ImportError(path: odd.0, reason: "one import takes PDFs (which add pages) or pictures (which go onto a "
                                  + "page), not both: \(pdfs) of the \(paths.count) files are PDFs; import them separately")
         }
         return firstIsPDF
@@ -64,7 +64,7 @@ public enum PDFImport {
     }
 
     /// Reads and checks every file at `paths`, reporting how many are done after each. Throws the first
-    /// bad file's `PDFImportError`. Done before the notebook is opened, so a bad file leaves it alone.
+    /// bad file's `ImportError`. Done before the notebook is opened, so a bad file leaves it alone.
     public static func read(_ paths: [String], progress: (Int) -> Void = { _ in }) throws -> [PDFFile] {
         var files: [PDFFile] = []
         var bytes = 0, pages = 0
@@ -73,11 +73,11 @@ public enum PDFImport {
             bytes += file.bytes.count
             pages += file.pageSizes.count
             guard bytes <= maximumTotalSize else {
-                throw PDFImportError(path: path, reason: "the PDFs of one import come to more than \(maximumTotalSize >> 20) MiB; "
+                throw ImportError(path: path, reason: "the PDFs of one import come to more than \(maximumTotalSize >> 20) MiB; "
                                      + "import fewer at a time")
             }
             guard pages <= maximumPages else {
-                throw PDFImportError(path: path, reason: "the PDFs of one import come to \(pages) pages; at most \(maximumPages) "
+                throw ImportError(path: path, reason: "the PDFs of one import come to \(pages) pages; at most \(maximumPages) "
                                      + "can be imported at a time")
             }
             files.append(file)

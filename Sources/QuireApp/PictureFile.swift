@@ -14,14 +14,14 @@ public struct PictureFile: Sendable {
 
     /// Reads and probes the file at `path`. The file's type and size are checked before a byte is read
     /// (`ImportedFileBytes`): a folder, a FIFO, a device or a file past `maximumSize` is refused with a
-    /// `PictureImportError` saying so, as is a file that is not a PNG or JPEG picture Quire reads.
+    /// `ImportError` saying so, as is a file that is not a PNG or JPEG picture Quire reads.
     public init(path: String) throws {
         let bytes: [UInt8]
         do {
             bytes = try ImportedFileBytes.read(path, what: "picture file", limit: Self.maximumSize,
                                                limitNote: "a notebook stores as one picture")
         } catch {
-            throw PictureImportError(path: path, reason: error.reason)
+            throw ImportError(path: path, reason: error.reason)
         }
         try self.init(bytes: bytes, name: path)
     }
@@ -29,23 +29,23 @@ public struct PictureFile: Sendable {
     /// Checks a picture's bytes that came from elsewhere (the clipboard); `name` says where, in errors.
     public init(bytes: [UInt8], name: String) throws {
         path = name
-        guard !bytes.isEmpty else { throw PictureImportError(path: name, reason: "it holds no bytes") }
+        guard !bytes.isEmpty else { throw ImportError(path: name, reason: "it holds no bytes") }
         guard bytes.count <= Self.maximumSize else {
-            throw PictureImportError(path: name, reason: "it is \(bytes.count) bytes, more than the \(Self.maximumSize >> 20) MiB "
+            throw ImportError(path: name, reason: "it is \(bytes.count) bytes, more than the \(Self.maximumSize >> 20) MiB "
                                      + "a notebook stores as one picture")
         }
         self.bytes = bytes
         if ImportedFileBytes.startsAsPDF(bytes) {
-            throw PictureImportError(path: name, reason: "it is a PDF, not a PNG or JPEG picture (a PDF is imported as pages of its own)")
+            throw ImportError(path: name, reason: "it is a PDF, not a PNG or JPEG picture (a PDF is imported as pages of its own)")
         }
         do {
             info = try ImageFile.probe(bytes)
         } catch {
             // ImageError says what is wrong in words of its own ("neither a PNG nor a JPEG", "cut short").
-            throw PictureImportError(path: name, reason: "\(error)")
+            throw ImportError(path: name, reason: "\(error)")
         }
         guard info.uprightWidth > 0, info.uprightHeight > 0 else {
-            throw PictureImportError(path: name, reason: "the picture has no pixels")
+            throw ImportError(path: name, reason: "the picture has no pixels")
         }
         // A header that reads says nothing of the data after it: a file cut short or damaged further in
         // would be stored and then show as a broken picture. Decoding it small reads all of its image
@@ -54,7 +54,7 @@ public struct PictureFile: Sendable {
         do {
             _ = try ImageFile.decode(bytes, fittingIn: Self.checkSide)
         } catch {
-            throw PictureImportError(path: name, reason: "\(error)")
+            throw ImportError(path: name, reason: "\(error)")
         }
     }
 

@@ -40,7 +40,7 @@ public enum PictureImport {
     }
 
     /// Reads and checks every file at `paths`, reporting how many are done after each. Throws the first
-    /// bad file's `PictureImportError`. Done before the notebook is opened, so a bad file leaves it alone.
+    /// bad file's `ImportError`. Done before the notebook is opened, so a bad file leaves it alone.
     public static func read(_ paths: [String], progress: (Int) -> Void = { _ in }) throws -> [PictureFile] {
         var pictures: [PictureFile] = []
         var total = 0
@@ -48,7 +48,7 @@ public enum PictureImport {
             let picture = try PictureFile(path: path)
             total += picture.bytes.count
             guard total <= maximumTotalSize else {
-                throw PictureImportError(path: path, reason: "the pictures of one import come to more than "
+                throw ImportError(path: path, reason: "the pictures of one import come to more than "
                                          + "\(maximumTotalSize >> 20) MiB; import fewer at a time")
             }
             pictures.append(picture)
@@ -63,7 +63,7 @@ public enum PictureImport {
     public static func place(_ pictures: [PictureFile], into store: NotebookStore, page pageID: PageID) throws -> [ItemID] {
         let page = try store.loadPage(pageID)
         guard let (edit, blobs) = edit(placing: pictures, on: page) else {
-            throw PictureImportError(path: pictures.first?.path ?? "", reason: "page \(pageID) has no area to place a picture on")
+            throw ImportError(path: pictures.first?.path ?? "", reason: "page \(pageID) has no area to place a picture on")
         }
         try store.apply(edit, to: pageID, storing: blobs)
         return edit.itemsAfter.map(\.id)

@@ -58,7 +58,7 @@ public struct XournalImport {
                     let picture: PictureFile
                     do {
                         picture = try PictureFile(bytes: image.data, name: "picture \(imageCount + 1)")
-                    } catch let error as PictureImportError {
+                    } catch let error as ImportError {
                         throw XournalFileError(path: path, reason: "page \(index + 1), picture \(imageCount + 1): \(error.reason)")
                     }
                     let blob = picture.blob
