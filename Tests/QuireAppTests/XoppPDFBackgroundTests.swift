@@ -84,6 +84,18 @@ final class XoppPDFBackgroundTests: XCTestCase {
         XCTAssertFalse(imported.contains { $0.items.contains { $0.kind == "pdf-page" } })
     }
 
+    /// A page naming a PDF page the PDF does not have is left plain and said, not trusted.
+    func testAPDFPageBeyondThePDFLeavesThatPagePlainAndSaysSo() throws {
+        try SamplePDF.write([SamplePDF.Page(width: 612, height: 792)], to: folder + "/slides.pdf")
+        let xopp = folder + "/notes.xopp"
+        XoppFixture.writeGzip(annotated(pdfName: "slides.pdf"), to: xopp)   // asks for pages 2 and 1
+        let said = try runQuire(["import-xopp", xopp], library: library)
+        XCTAssertTrue(said.contains("page 1 asks for page 2 of slides.pdf, which has 1"), said)
+        let imported = try pages(of: "notes")
+        XCTAssertNotEqual(imported[0].items.first?.kind, "pdf-page", "the page past the PDF's end is plain")
+        XCTAssertEqual(imported[1].items.first?.kind, "pdf-page", "the page within it is on the PDF")
+    }
+
     func testXournalsAttachedCopyIsFound() throws {
         let xopp = folder + "/notes.xopp"
         try SamplePDF.write([SamplePDF.Page(width: 612, height: 792), SamplePDF.Page(width: 612, height: 792)],
