@@ -53,7 +53,7 @@ done
 outside=$(grep -v -e '^/$' -e '^/usr/' -e '^/usr$' <<<"$listing" || true)
 [[ -z "$outside" ]] || fail "files outside /usr: $outside"
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libc6 libx11-6 libxi6 libegl1 libgl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libegl-mesa0 libcairo2 libpoppler-glib8 libfreetype6 libfontconfig1 fonts-dejavu-core; do
+for library in libc6 libx11-6 libxi6 libegl1 libgl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libegl-mesa0 libcairo2 libpoppler-glib8 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1; do
     grep -q "\b$library\b" <<<"$depends" || fail "Depends lacks $library: $depends"
 done
 grep -qi swift <<<"$depends" && fail "Depends names Swift: $depends"

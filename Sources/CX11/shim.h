@@ -8,6 +8,7 @@
 #include <X11/extensions/XInput.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/Xcursor/Xcursor.h>
 
 static inline void quire_XISetMask(unsigned char *mask, int event) { XISetMask(mask, event); }
 static inline int quire_XIMaskIsSet(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event); }

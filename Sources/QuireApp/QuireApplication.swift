@@ -48,6 +48,8 @@ public final class QuireApplication {
     /// The next frame must draw and present the whole window (first frame, exposed, resized).
     private var wholeFrameNeeded = true
     /// Frames counted for QUIRE_FRAME_STATS=1 (tests and `make bench-live` read them).
+    /// What the pointer looks like now.
+    private var toolCursor: ToolCursor?
     private var stats = FrameStatistics(enabled: ProcessInfo.processInfo.environment["QUIRE_FRAME_STATS"] == "1")
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
@@ -200,6 +202,7 @@ public final class QuireApplication {
                 }
             }
             if session.takeRefusal() { reloadPage() }
+            showToolCursor()
             if frameWanted && pacer.wait(now: Self.now()) == 0 {
                 redraw()
             }
@@ -346,10 +349,24 @@ public final class QuireApplication {
 
     /// The toolbar and status as they should look now.
     private var interfaceLook: WindowInterface.Look {
-        let tool = canvas.tool
-        let width = InkTool(rawValue: tool.rawValue).map { canvas.registry.style(for: $0).maximumWidth } ?? 0
-        return interface.look(tool: tool, canUndo: canvas.canUndo, canRedo: canvas.canRedo, color: canvas.color, width: width,
-                              status: StatusLine.text(position: session.position, zoom: canvas.view.zoom), now: Self.now())
+        interface.look(tool: canvas.tool, canUndo: canvas.canUndo, canRedo: canvas.canRedo, color: canvas.color,
+                       width: toolInkWidth, status: StatusLine.text(position: session.position, zoom: canvas.view.zoom),
+                       now: Self.now())
+    }
+
+    /// The widest ink of the tool in hand, in page pixels (0 for a tool without ink).
+    private var toolInkWidth: Double {
+        InkTool(rawValue: canvas.tool.rawValue).map { canvas.registry.style(for: $0).maximumWidth } ?? 0
+    }
+
+    /// Gives the pointer the look of the tool in hand at this zoom (or the arrow over the interface);
+    /// the picture is made again only when what it shows changed.
+    private func showToolCursor() {
+        let wanted = ToolCursor(tool: canvas.tool, inkWidth: toolInkWidth, zoom: canvas.view.zoom,
+                                overInterface: interface.wantsArrow, largestSide: window.largestCursorSide)
+        guard wanted != toolCursor else { return }
+        toolCursor = wanted
+        window.setCursor(wanted.cursor)
     }
 
     /// Draws a frame: only what changed since the last one where the window can present part of

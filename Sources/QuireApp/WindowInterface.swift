@@ -25,6 +25,12 @@ final class WindowInterface {
     private var hoveredSince = 0.0
     /// What the last frame showed: another look wants a frame.
     private var drawn: Look?
+    /// Whether the pointer was last seen over the toolbar.
+    private var pointerOverToolbar = false
+
+    /// Whether the pointer should be the plain arrow rather than the tool's: over the toolbar, or with
+    /// the help shown (a click only hides it).
+    var wantsArrow: Bool { helpShown || (shown && pointerOverToolbar) }
 
     /// How the toolbar and status look: the canvas's state they show, and the tooltip's.
     struct Look: Equatable {
@@ -94,6 +100,10 @@ final class WindowInterface {
 
     /// Takes an input event before the canvas does.
     func handle(_ event: WindowEvent, now: Double) -> Handling {
+        switch event {
+        case let .pointerMoved(sample), let .pointerDown(sample, _, _): pointerOverToolbar = toolbar.contains(sample.position)
+        default: break
+        }
         if helpShown, Self.dismissesHelp(event) {
             toggleHelp()
             return .taken

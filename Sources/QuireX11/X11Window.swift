@@ -30,6 +30,7 @@ public final class X11Window {
     private var paste: ClipboardPaste?
     /// Where clipboard owners put what a paste asks for (PropertyNotify on it carries INCR chunks).
     private var pasteProperty: Atom = 0
+    private lazy var cursors = WindowCursors(display: display, window: window)
 
     /// The X window's id, for tools and tests that talk to the window from another connection.
     public var windowID: UInt { UInt(window) }
@@ -238,6 +239,14 @@ public final class X11Window {
         XFlush(display)
     }
 
+    /// Sets what the pointer looks like over the window (nothing is sent when it already looks so).
+    public func setCursor(_ cursor: WindowCursor) {
+        cursors.show(cursor)
+    }
+
+    /// The largest cursor picture, a side, this server takes.
+    public var largestCursorSide: Int { cursors.largestSide }
+
     public func swapBuffers() {
         glXSwapBuffers(display, window)
     }
@@ -269,6 +278,7 @@ public final class X11Window {
     public func close() {
         guard !closed else { return }
         closed = true
+        cursors.release()
         glXMakeCurrent(display, 0, nil)
         glXDestroyContext(display, context)
         XDestroyWindow(display, window)

@@ -1,4 +1,5 @@
 // XTEST, for tests only: it lets a test press buttons and keys on a real X server as a user would.
+// XFixes, for tests only: it lets a test see the pointer's picture as the server shows it.
 // XInput2, for tests only: it lets a test watch what devices the server reports (valuators, touches).
 #ifndef QUIRE_CXTEST_SHIM_H
 #define QUIRE_CXTEST_SHIM_H
@@ -10,6 +11,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XInput.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xfixes.h>
 
 // XISetMask, XIMaskIsSet and XIMaskLen are macros, which Swift does not import.
 static inline void quire_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }

@@ -5,7 +5,7 @@ import QuireImageIO
 /// A test's own connection to the X server: it moves the pointer and presses buttons and keys through
 /// XTEST exactly as a user's devices would, finds windows, and takes screenshots of what the server shows.
 public final class XDisplayDriver {
-    private let display: OpaquePointer
+    let display: OpaquePointer
 
     public init(display name: String) throws {
         guard let display = XOpenDisplay(name) else {
