@@ -74,12 +74,33 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         return page.strokes
     }
 
-    /// Pixels along a horizontal stroke at `y` from `x0` to `x1` that are `color` (within 3 levels).
-    private func inkPixels(_ window: Window, y: Int, x0: Int, x1: Int, _ color: InkColor) -> Int {
-        guard let image = driver.screenshot(x: window.x + x0, y: window.y + y - 6, width: x1 - x0, height: 13) else { return 0 }
-        var count = 0
-        for row in 0..<image.height { for column in 0..<image.width where matches(image[column, row], color, within: 3) { count += 1 } }
-        return count
+    /// The inked pixels (at least a third covered) along a horizontal stroke at `y` from `x0` to `x1`:
+    /// how many are `color` laid over the white paper at some coverage (within 3 levels on each channel),
+    /// and how many are any other colour. The mouse's speed sets the pen's width, so a thin stroke's
+    /// pixels are partly covered: each is judged by the coverage its own channels give.
+    private func inkPixels(_ window: Window, y: Int, x0: Int, x1: Int, _ color: InkColor) -> (matching: Int, other: Int) {
+        guard let image = driver.screenshot(x: window.x + x0, y: window.y + y - 8, width: x1 - x0, height: 17) else { return (0, 0) }
+        let ink = [color.red, color.green, color.blue].map { 255 - Double(($0 * 255).rounded()) }
+        let strongest = ink.indices.max { ink[$0] < ink[$1] }!
+        var matching = 0, other = 0
+        for row in 0..<image.height {
+            for column in 0..<image.width {
+                let pixel = image[column, row]
+                let channels = [pixel.r, pixel.g, pixel.b].map(Double.init)
+                let coverage = (255 - channels[strongest]) / ink[strongest]
+                guard coverage >= 1.0 / 3 else { continue }
+                let fits = channels.indices.allSatisfy { abs(channels[$0] - (255 - coverage * ink[$0])) <= 3 }
+                if fits { matching += 1 } else { other += 1 }
+            }
+        }
+        return (matching, other)
+    }
+
+    /// Whether the stroke at `y` is drawn in `color`: a stroke's worth of its pixels, and (all but its
+    /// ends' few) no others.
+    private func strokeIs(_ color: InkColor, _ window: Window, y: Int) -> Bool {
+        let (matching, other) = inkPixels(window, y: y, x0: 470, x1: 730, color)
+        return matching >= 200 && other <= matching / 50
     }
 
     private func click(_ window: Window, _ point: Point) {
@@ -128,8 +149,8 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         XCTAssertTrue(eventually { savedStrokes().count == 1 }, quire.text)
         guard case let .rgb(drawn)? = savedStrokes().first?.style.color else { return XCTFail("the stroke has no RGB colour") }
         XCTAssertTrue(Self.near(drawn, picked), "the stroke's colour is \(drawn.hex), not \(picked.hex)")
-        XCTAssertTrue(eventually { inkPixels(window, y: 520, x0: 470, x1: 730, picked) >= 200 },
-                      "the stroke's ink is not \(picked.hex): \(inkPixels(window, y: 520, x0: 470, x1: 730, picked)) pixels are")
+        XCTAssertTrue(eventually { strokeIs(picked, window, y: 520) },
+                      "the stroke's ink is not \(picked.hex): \(inkPixels(window, y: 520, x0: 470, x1: 730, picked)) pixels are (other)")
     }
 
     func testAHexColourTypedIsAppliedBadTextIsRefusedAndTheColourIsKeptForTheNextStart() throws {
@@ -159,7 +180,8 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         XCTAssertTrue(eventually { keptColors().byTool[.pen] == seaGreen }, "the typed colour was not applied: \(keptColors())")
         driver.key("Escape")
         driver.drag(through: stride(from: 450, through: 750, by: 10).map { at(Double($0), 520) })
-        XCTAssertTrue(eventually { inkPixels(window, y: 520, x0: 470, x1: 730, seaGreen) >= 200 }, "the stroke is not #2e8b57")
+        XCTAssertTrue(eventually { strokeIs(seaGreen, window, y: 520) },
+                      "the stroke is not #2e8b57: \(inkPixels(window, y: 520, x0: 470, x1: 730, seaGreen)) pixels are (other)")
         // The marker keeps its own colour: a palette key gives it blue, and the pen stays sea green.
         driver.key("m")
         driver.key("2")
@@ -174,7 +196,8 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         driver.drag(through: stride(from: 450, through: 750, by: 10).map { at(Double($0), 320) })
         XCTAssertTrue(eventually { savedStrokes().count == 2 }, quire.text)
         XCTAssertEqual(savedStrokes().last?.style.color, .rgb(seaGreen), "the pen's colour was not remembered")
-        XCTAssertTrue(eventually { inkPixels(window, y: 320, x0: 470, x1: 730, seaGreen) >= 200 })
+        XCTAssertTrue(eventually { strokeIs(seaGreen, window, y: 320) },
+                      "after the restart the stroke is not #2e8b57: \(inkPixels(window, y: 320, x0: 470, x1: 730, seaGreen)) pixels are (other)")
         // The typed colour is the newest recent one: the first swatch of the row.
         driver.key("c")
         let first = picker.recent[0].center
