@@ -88,7 +88,7 @@ public enum KeyTable {
         ]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",
                    (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
-        KeyBinding(.canvas, "open or close the colour picker (as a press on the toolbar's colour does; # then six hex digits and Enter types a colour, Escape closes)", [
+        KeyBinding(.canvas, "open or close the colour picker (or press the toolbar's colour; type # rrggbb Enter in it)", [
             (plain("c"), .toggleColorPicker),
         ]),
         KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [
