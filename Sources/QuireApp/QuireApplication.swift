@@ -189,6 +189,7 @@ public final class QuireApplication {
                     session.viewChanged(canvas.pageToWindow)
                     session.close()
                     keepPlacement()
+                    keepColors()
                     window.close()
                     return
                 case .exportPNG?:

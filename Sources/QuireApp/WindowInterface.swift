@@ -113,7 +113,8 @@ final class WindowInterface {
 
     /// Whether a frame must be drawn for the interface to look as it should (`look` is now's).
     func wantsFrame(_ look: Look, now: Double) -> Bool {
-        changed || notices.needsFrame(now: now) || ((shown || picker.isOpen) && look != drawn)
+        // The picker shows (and must be taken away) even with the toolbar hidden.
+        changed || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.

@@ -177,4 +177,22 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertEqual(interface.handle(.touchEnded(id: 5, at: Point(810, 100), time: 0), now: 0), .taken)
         XCTAssertFalse(interface.picker.isOpen)
     }
+
+    func testWithTheToolbarHiddenThePickerStillShowsAndIsTakenAway() {
+        let interface = WindowInterface(text: nil)
+        _ = interface.handle(.resized(width: 1000, height: 800), now: 0)
+        if interface.shown { interface.toggleShown() }
+        func look() -> WindowInterface.Look {
+            interface.look(tool: .pen, canUndo: false, canRedo: false, color: .black, width: 2, status: "", now: 0)
+        }
+        _ = interface.overlay(look(), width: 1000, height: 800, now: 0)
+        XCTAssertFalse(interface.wantsFrame(look(), now: 0))
+        interface.toggleColorPicker()
+        XCTAssertTrue(interface.wantsFrame(look(), now: 0), "opened: a frame")
+        XCTAssertTrue(interface.overlay(look(), width: 1000, height: 800, now: 0).contains { if case .colorField = $0 { true } else { false } })
+        XCTAssertFalse(interface.wantsFrame(look(), now: 0))
+        XCTAssertEqual(interface.handle(key("", keysym: HexEntry.escape), now: 0), .taken)
+        XCTAssertTrue(interface.wantsFrame(look(), now: 0), "closed: a frame to take it away")
+        XCTAssertFalse(interface.overlay(look(), width: 1000, height: 800, now: 0).contains { if case .colorField = $0 { true } else { false } })
+    }
 }
