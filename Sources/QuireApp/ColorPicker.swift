@@ -101,7 +101,8 @@ final class ColorPicker {
         switch event {
         case let .key(key):
             return type(key)
-        case let .pointerDown(sample, button, _) where drag == nil:
+        // A press while the pointer's own press is held lost its release (a device unplugged): a new one.
+        case let .pointerDown(sample, button, _) where drag == nil || drag?.pointer == true:
             guard let part = layout.part(at: sample.position) else { return .pressedOutside(sample.position) }
             // Only the first button picks; another's press is still the panel's, not the page's.
             return press(button == 1 ? part : .panel, at: sample.position, pointer: true, touch: nil)
@@ -123,6 +124,11 @@ final class ColorPicker {
             return released(at: at)
         case let .scroll(_, _, at, _) where layout.panel.contains(at):
             return .taken
+        case .deviceGone where drag != nil:
+            // Its release will not come: the colour under the drag (the tool's already, from the
+            // drag's moves) is settled, and the event goes on to the canvas, whose gestures end too.
+            if isDragging, let loupe { _ = released(at: loupe.point) } else { drag = nil }
+            return .passed
         default:
             return .passed
         }

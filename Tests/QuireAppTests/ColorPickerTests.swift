@@ -64,6 +64,14 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertFalse(picker.isDragging)
         XCTAssertEqual(picker.recent, [expected])
         XCTAssertEqual(picker.handle(moved(point.x + 30, point.y)), .passed, "no drag: a move is not the picker's")
+        // A drag whose device goes away settles what was under it; a press whose release was lost is
+        // followed by a new one.
+        _ = picker.handle(down(point.x, point.y))
+        XCTAssertEqual(picker.handle(.deviceGone(id: 3)), .passed, "the canvas is told too")
+        XCTAssertFalse(picker.isDragging)
+        XCTAssertEqual(picker.recent, [expected])
+        _ = picker.handle(down(square.minX, square.minY))
+        XCTAssertEqual(picker.handle(down(point.x, point.y)), .picked(expected, settled: false))
     }
 
     func testTheHueStripChangesOnlyTheHueAndTheLoupeShowsThePureHue() throws {
