@@ -6,9 +6,10 @@ import QuireText
 import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
-/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), and the
-/// notice line, and the colour picker (the toolbar's swatch or C; a press off it closes it). The run loop asks it whether a frame is wanted, feeds it events before the canvas, and
-/// draws its overlay on top of the canvas's.
+/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the
+/// notice line, and the colour picker (the toolbar's swatch or C; a press off it closes it). The run
+/// loop asks it whether a frame is wanted, feeds it events before the canvas, and draws its overlay on
+/// top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
     private let help: HelpOverlay
@@ -65,10 +66,10 @@ final class WindowInterface {
     var scale = 1.0 {
         didSet {
             notices.scale = scale
-            if picker.isOpen { placePicker() }
             help.scale = scale
             toolbar.scale = scale
             status.scale = scale
+            if picker.isOpen { placePicker() }
         }
     }
 
