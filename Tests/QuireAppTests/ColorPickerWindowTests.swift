@@ -30,8 +30,8 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
 
     private typealias Window = (id: UInt, x: Int, y: Int, width: Int, height: Int)
 
-    private func launch() throws -> (QuireProcess, Window) {
-        let quire = try launchQuire(["--library", library, "--ui-scale", "1"],
+    private func launch(scale: Double = 1) throws -> (QuireProcess, Window) {
+        let quire = try launchQuire(["--library", library, "--ui-scale", "\(scale)"],
                                     environment: ["QUIRE_INTERFACE": "shown", "XDG_STATE_HOME": state])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
         let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
@@ -39,11 +39,12 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
     }
 
     /// Where the toolbar's swatch and the picker's parts are in this window (window pixels).
-    private func layout(_ window: Window) -> (swatch: Rect, picker: ColorPickerLayout) {
+    private func layout(_ window: Window, scale: Double = 1) -> (swatch: Rect, picker: ColorPickerLayout) {
         let toolbar = Toolbar(text: nil)
+        toolbar.scale = scale
         toolbar.fit(windowHeight: window.height)
         return (toolbar.layout.swatch, ColorPickerLayout(beside: toolbar.layout.swatch, left: toolbar.panel.maxX,
-                                                         windowWidth: window.width, windowHeight: window.height, scale: 1))
+                                                         windowWidth: window.width, windowHeight: window.height, scale: scale))
     }
 
     private func pixel(_ window: Window, _ x: Double, _ y: Double) -> RGBAImage.Pixel? {
@@ -107,16 +108,17 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         driver.drag(through: [(window.x + Int(point.x), window.y + Int(point.y))])
     }
 
-    func testTheLoupeAndTheSquareShowThePickedColourAndTheNextStrokeHasIt() throws {
-        let (quire, window) = try launch()
-        let (swatch, picker) = layout(window)
+    /// Opens the picker from the swatch, picks a hue (a purple-pink) from the strip, then presses in
+    /// the square and, while the press is held, checks that the loupe and the square at the pointer
+    /// show the colour of that point; lets go, and waits for the colour to be kept. Returns the point.
+    private func pickInTheSquare(_ window: Window, scale: Double) -> Point {
+        let (swatch, picker) = layout(window, scale: scale)
         func at(_ x: Double, _ y: Double) -> (Int, Int) { (window.x + Int(x), window.y + Int(y)) }
         click(window, swatch.center)
         // The strip shows every hue: a third of the way down is pure green.
         let green = Point(picker.hueStrip.center.x, picker.hueStrip.minY + picker.hueStrip.height / 3)
         XCTAssertTrue(eventually { matches(pixel(window, green.x, green.y), InkColor(red: 0, green: 1, blue: 0), within: 4) },
-                      "no hue strip: \(String(describing: pixel(window, green.x, green.y))) \(quire.text)")
-        // A hue (a purple-pink) from the strip, then saturation and brightness from the square.
+                      "no hue strip: \(String(describing: pixel(window, green.x, green.y)))")
         let hueY = (picker.hueStrip.minY + picker.hueStrip.height * 0.85).rounded()
         click(window, Point(picker.hueStrip.center.x, hueY))
         let hue = (hueY - picker.hueStrip.minY) / picker.hueStrip.height
@@ -128,7 +130,7 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         driver.move(to: at(spot.x, spot.y).0, at(spot.x, spot.y).1)
         // Held: the loupe floats above the pointer with the colour under it, and the square there is
         // the same colour (the marker ring is hollow).
-        let loupe = Point(spot.x, spot.y - ColorPicker.loupeLift)
+        let loupe = Point(spot.x, spot.y - ColorPicker.loupeLift * picker.scale)
         XCTAssertTrue(eventually { matches(pixel(window, loupe.x, loupe.y), expected) },
                       "the loupe shows \(String(describing: pixel(window, loupe.x, loupe.y))), not \(expected.hex)")
         XCTAssertTrue(matches(pixel(window, spot.x, spot.y), expected),
@@ -136,6 +138,14 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         driver.release()
         XCTAssertTrue(eventually { keptColors().byTool[.pen].map { $0.hex == expected.hex || Self.near($0, expected) } == true },
                       "the colour picked was not kept: \(keptColors())")
+        return spot
+    }
+
+    func testTheLoupeAndTheSquareShowThePickedColourAndTheNextStrokeHasIt() throws {
+        let (quire, window) = try launch()
+        func at(_ x: Double, _ y: Double) -> (Int, Int) { (window.x + Int(x), window.y + Int(y)) }
+        let spot = pickInTheSquare(window, scale: 1)
+        let green = { let strip = self.layout(window).picker.hueStrip; return Point(strip.center.x, strip.minY + strip.height / 3) }()
         let picked = try XCTUnwrap(keptColors().byTool[.pen])
         XCTAssertTrue(matches(pixel(window, spot.x, spot.y), picked), "the square at the point is not the colour picked, \(picked.hex)")
         XCTAssertEqual(keptColors().recent.first, picked)
@@ -202,5 +212,12 @@ final class ColorPickerWindowTests: XvfbWindowTestCase {
         driver.key("c")
         let first = picker.recent[0].center
         XCTAssertTrue(eventually { matches(pixel(window, first.x, first.y), seaGreen) }, "no recent colour after the restart")
+    }
+
+    func testAtTwiceTheScaleTheLoupeAndTheSquareStillShowThePickedColour() throws {
+        let (_, window) = try launch(scale: 2)
+        let spot = pickInTheSquare(window, scale: 2)
+        let picked = try XCTUnwrap(keptColors().byTool[.pen])
+        XCTAssertTrue(matches(pixel(window, spot.x, spot.y), picked), "the square at the point is not the colour picked, \(picked.hex)")
     }
 }
