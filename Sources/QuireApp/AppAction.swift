@@ -21,5 +21,7 @@ public enum AppAction: Equatable, Sendable {
     case toggleInterface
     /// Fullscreen on or off (the window manager's).
     case toggleFullscreen
+    /// Open or close the colour picker.
+    case toggleColorPicker
     case notebook(NotebookCommand)
 }

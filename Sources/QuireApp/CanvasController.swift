@@ -14,6 +14,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case showHelp
     case toggleInterface
     case toggleFullscreen
+    case toggleColorPicker
     case notebook(NotebookCommand)
 }
 
@@ -26,8 +27,9 @@ public final class CanvasController {
     private let viewport = Viewport()
     private let renderQueue = RenderQueue()
     private let router: InputRouter
-    /// Each tool's palette slot (0-based), so switching tools keeps each one's colour.
-    private var paletteSlot: [ToolID: Int] = [:]
+    /// Each tool's colour once one was chosen (a palette key or the colour picker), so switching
+    /// tools keeps each one's colour; a tool not in it draws with its palette colour.
+    public private(set) var chosenColors: [ToolID: InkColor] = [:]
 
     public init(page: Page = Page(), registry: InkEngineRegistry = .standard, tools: ToolRegistry = .standard) {
         self.registry = registry
@@ -75,8 +77,14 @@ public final class CanvasController {
     /// The colour the current tool draws with.
     public var color: InkColor { color(for: tool) }
 
-    private func color(for id: ToolID) -> InkColor {
-        Palette.colors[paletteSlot[id] ?? Palette.initialSlot(for: id)]
+    /// The colour tool `id` draws with.
+    public func color(for id: ToolID) -> InkColor {
+        chosenColors[id] ?? Palette.colors[Palette.initialSlot(for: id)]
+    }
+
+    /// Gives tool `id` its own colour, made opaque (a tool's opacity is its style's, not its colour's).
+    public func setColor(_ color: InkColor, for id: ToolID) {
+        chosenColors[id] = color.withAlpha(1)
     }
 
     private var context: ToolContext {
@@ -125,6 +133,7 @@ public final class CanvasController {
         case .showHelp: return .showHelp
         case .toggleInterface: return .toggleInterface
         case .toggleFullscreen: return .toggleFullscreen
+        case .toggleColorPicker: return .toggleColorPicker
         case let .notebook(command): return .notebook(command)
         }
         return nil
@@ -175,7 +184,7 @@ public final class CanvasController {
     /// Selects palette slot `slot` (0-based) for the current tool.
     public func selectColor(slot: Int) {
         guard Palette.colors.indices.contains(slot) else { return }
-        paletteSlot[tool] = slot
+        setColor(Palette.colors[slot], for: tool)
     }
 
     /// Undoes the page's newest edit. Ignored while a stroke is being drawn.

@@ -88,6 +88,9 @@ public enum KeyTable {
         ]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",
                    (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
+        KeyBinding(.canvas, "open or close the colour picker (or press the toolbar's colour; type # rrggbb Enter in it)", [
+            (plain("c"), .toggleColorPicker),
+        ]),
         KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [
             (ctrl("z", shift: false), .undo), (ctrl("z", shift: true), .redo), (ctrl("y"), .redo),
         ]),

@@ -51,6 +51,8 @@ public final class QuireApplication {
     /// What the pointer looks like now.
     private var toolCursor: ToolCursor?
     private var stats = FrameStatistics(enabled: ProcessInfo.processInfo.environment["QUIRE_FRAME_STATS"] == "1")
+    /// The tools' colours and the picker's recent ones as last kept in `PickedColors.path()`.
+    private var keptColors = PickedColors()
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
@@ -105,6 +107,11 @@ public final class QuireApplication {
         let (settings, warnings) = InputSettings.load()
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
+        let (colors, colorWarnings) = PickedColors.load()
+        for warning in colorWarnings { say("quire: warning: \(warning)") }
+        for (tool, color) in colors.byTool { canvas.setColor(color, for: tool) }
+        interface.picker.restore(recent: colors.recent)
+        keptColors = colors
         recorder = try options.recordPath.map(InputRecorder.init(path:))
         try showPage(page)
     }
@@ -174,6 +181,9 @@ public final class QuireApplication {
                     canvas.finishGesture()
                     _ = canvas.perform(button.action)
                     continue
+                case let .picked(color, _):
+                    canvas.setColor(color, for: canvas.tool)
+                    continue
                 }
                 switch canvas.handle(event) {
                 case .quit?:
@@ -181,6 +191,7 @@ public final class QuireApplication {
                     session.viewChanged(canvas.pageToWindow)
                     session.close()
                     keepPlacement()
+                    keepColors()
                     window.close()
                     return
                 case .exportPNG?:
@@ -195,6 +206,8 @@ public final class QuireApplication {
                     interface.toggleShown()
                 case .toggleFullscreen?:
                     window.toggleFullscreen()
+                case .toggleColorPicker?:
+                    interface.toggleColorPicker()
                 case let .notebook(command)?:
                     perform(command)
                 case nil:
@@ -202,6 +215,7 @@ public final class QuireApplication {
                 }
             }
             if session.takeRefusal() { reloadPage() }
+            keepColors()
             showToolCursor()
             if frameWanted && pacer.wait(now: Self.now()) == 0 {
                 redraw()
@@ -337,6 +351,20 @@ public final class QuireApplication {
             try WindowPlacement(width: window.width, height: window.height, x: place.x, y: place.y).save()
         } catch {
             say("quire: warning: the window's size was not kept for next time: \(FileSystemReason.text(for: error))")
+        }
+    }
+
+    /// Keeps the tools' colours and the recent ones for the next start when they changed (not while a
+    /// drag on the colour picker goes on: its colour is kept when it ends); a failure is a warning.
+    private func keepColors() {
+        guard !interface.isPickingColor else { return }
+        let colors = PickedColors(byTool: canvas.chosenColors, recent: interface.picker.recent)
+        guard colors != keptColors else { return }
+        keptColors = colors
+        do {
+            try colors.save()
+        } catch {
+            say("quire: warning: the colours were not kept for next time: \(FileSystemReason.text(for: error))")
         }
     }
 

@@ -166,6 +166,7 @@ final class Toolbar {
         case let .polyline(points, width, color):
             .polyline(points, width: width, color: InkColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * 0.3))
         case let .image(key, image, rect, opacity): .image(key: key, image: image, rect: rect, opacity: opacity * 0.3)
+        case .colorField: item
         }
     }
 }

@@ -6,31 +6,36 @@ import QuireText
 import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
-/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), and the
-/// notice line. The run loop asks it whether a frame is wanted, feeds it events before the canvas, and
-/// draws its overlay on top of the canvas's.
+/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the
+/// notice line, and the colour picker (the toolbar's swatch or C; a press off it closes it). The run
+/// loop asks it whether a frame is wanted, feeds it events before the canvas, and draws its overlay on
+/// top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
     private let help: HelpOverlay
     private let toolbar: Toolbar
     private let status: StatusLine
+    let picker: ColorPicker
     private(set) var helpShown = false
     /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
     private(set) var shown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
     /// Shown or hidden since the last frame: the next one must draw.
     private var changed = false
-    /// A press that began on the toolbar: its moves and release are the toolbar's too (pointer or touch).
+    /// A press that began on the toolbar, or off the open colour picker (closing it): its moves and
+    /// release are the interface's too (pointer or touch), never the page's.
     private var toolbarPress: (pointer: Bool, touch: Int?)?
+    /// The window's size at the last frame or resize: the colour picker is laid out in it.
+    private var windowSize = (width: 0, height: 0)
     private var hovered: ToolbarButton?
     private var hoveredSince = 0.0
     /// What the last frame showed: another look wants a frame.
     private var drawn: Look?
-    /// Whether the pointer was last seen over the toolbar.
-    private var pointerOverToolbar = false
+    /// Whether the pointer was last seen over the toolbar or the open colour picker.
+    private var pointerOverPanel = false
 
     /// Whether the pointer should be the plain arrow rather than the tool's: over the toolbar, or with
     /// the help shown (a click only hides it).
-    var wantsArrow: Bool { helpShown || (shown && pointerOverToolbar) }
+    var wantsArrow: Bool { helpShown || pointerOverPanel }
 
     /// How the toolbar and status look: the canvas's state they show, and the tooltip's.
     struct Look: Equatable {
@@ -38,6 +43,7 @@ final class WindowInterface {
         var status: String
         var hovered: ToolbarButton?
         var tooltipShown: Bool
+        var picker: ColorPicker.Look
     }
 
     /// What an input event was to the interface.
@@ -48,6 +54,9 @@ final class WindowInterface {
         case taken
         /// A toolbar button was pressed: the canvas carries out its action.
         case pressed(ToolbarButton)
+        /// The colour picker picked a colour for the current tool (`settled`: the drag ended, a recent
+        /// colour or a typed one was chosen; else a drag goes on).
+        case picked(InkColor, settled: Bool)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn.
@@ -56,6 +65,7 @@ final class WindowInterface {
         help = HelpOverlay(text: text)
         toolbar = Toolbar(text: text)
         status = StatusLine(text: text)
+        picker = ColorPicker(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -65,6 +75,7 @@ final class WindowInterface {
             help.scale = scale
             toolbar.scale = scale
             status.scale = scale
+            if picker.isOpen { placePicker() }
         }
     }
 
@@ -73,22 +84,44 @@ final class WindowInterface {
         changed = true
     }
 
+    /// The colour picker opened (laid out beside the toolbar's swatch) or closed.
+    func toggleColorPicker() {
+        if picker.isOpen {
+            picker.close()
+        } else {
+            placePicker()
+            picker.open()
+        }
+    }
+
+    /// Whether a drag on the colour picker is going on (the colour it picks is not final).
+    var isPickingColor: Bool { picker.isDragging }
+
+    private func placePicker() {
+        toolbar.fit(windowHeight: windowSize.height)
+        picker.place(beside: toolbar.layout.swatch, left: toolbar.panel.maxX, windowWidth: windowSize.width,
+                     windowHeight: windowSize.height, scale: scale)
+    }
+
     /// Tab: the toolbar and status hidden (drawing on the whole window) or shown again.
     func toggleShown() {
         shown.toggle()
         changed = true
     }
 
-    /// The look for the canvas's state now.
+    /// The look for the canvas's state now; the colour picker follows the current tool's `color`.
     func look(tool: ToolID, canUndo: Bool, canRedo: Bool, color: InkColor, width: Double, status text: String,
               now: Double) -> Look {
-        Look(toolbar: Toolbar.State(tool: tool, canUndo: canUndo, canRedo: canRedo, color: color, width: width), status: text,
-             hovered: hovered, tooltipShown: hovered != nil && now - hoveredSince >= Toolbar.tooltipDelay)
+        picker.follow(color)
+        return Look(toolbar: Toolbar.State(tool: tool, canUndo: canUndo, canRedo: canRedo, color: color, width: width), status: text,
+                    hovered: hovered, tooltipShown: hovered != nil && now - hoveredSince >= Toolbar.tooltipDelay,
+                    picker: picker.look)
     }
 
     /// Whether a frame must be drawn for the interface to look as it should (`look` is now's).
     func wantsFrame(_ look: Look, now: Double) -> Bool {
-        changed || notices.needsFrame(now: now) || (shown && look != drawn)
+        // The picker shows (and must be taken away) even with the toolbar hidden.
+        changed || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.
@@ -101,20 +134,54 @@ final class WindowInterface {
     /// Takes an input event before the canvas does.
     func handle(_ event: WindowEvent, now: Double) -> Handling {
         switch event {
-        case let .pointerMoved(sample), let .pointerDown(sample, _, _): pointerOverToolbar = toolbar.contains(sample.position)
+        case let .pointerMoved(sample), let .pointerDown(sample, _, _):
+            pointerOverPanel = (shown && toolbar.contains(sample.position))
+                || (picker.isOpen && picker.layout?.panel.contains(sample.position) == true)
         default: break
         }
         if helpShown, Self.dismissesHelp(event) {
             toggleHelp()
             return .taken
         }
+        if case let .resized(width, height) = event {
+            windowSize = (width, height)
+            if picker.isOpen { placePicker() }
+        }
+        // The rest of a press the interface took (even if the toolbar was hidden meanwhile).
+        switch event {
+        case .pointerMoved where toolbarPress?.pointer == true:
+            return .taken
+        case .pointerUp where toolbarPress?.pointer == true:
+            toolbarPress = nil
+            return .taken
+        case let .touchMoved(id, _, _) where toolbarPress?.touch == id:
+            return .taken
+        case let .touchEnded(id, _, _) where toolbarPress?.touch == id:
+            toolbarPress = nil
+            return .taken
+        default:
+            break
+        }
+        if picker.isOpen {
+            switch picker.handle(event) {
+            case .passed: break
+            case .taken: return .taken
+            case let .picked(color, settled): return .picked(color, settled: settled)
+            case let .pressedOutside(point):
+                picker.close()
+                // A press on a toolbar button is the button's; anywhere else (the swatch, which
+                // opened the picker, included) it only closes the picker, and draws nothing.
+                if !(shown && toolbar.contains(point)) || toolbar.layout.swatch.contains(point) {
+                    toolbarPress = Self.pressOwner(event)
+                    return .taken
+                }
+            }
+        }
         guard shown else { return .passed }
         switch event {
         case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
-            toolbarPress = (pointer: true, touch: nil)
+            toolbarPress = Self.pressOwner(event)
             return press(at: sample.position)
-        case .pointerMoved where toolbarPress?.pointer == true:
-            return .taken
         case let .pointerMoved(sample):
             let over = toolbar.button(at: sample.position)
             if over != hovered {
@@ -122,38 +189,44 @@ final class WindowInterface {
                 hoveredSince = now
             }
             return .passed
-        case .pointerUp where toolbarPress?.pointer == true:
-            toolbarPress = nil
-            return .taken
-        case let .touchBegan(id, at, _) where toolbar.contains(at) && toolbarPress == nil:
-            toolbarPress = (pointer: false, touch: id)
+        case let .touchBegan(_, at, _) where toolbar.contains(at) && toolbarPress == nil:
+            toolbarPress = Self.pressOwner(event)
             return press(at: at)
-        case let .touchMoved(id, _, _) where toolbarPress?.touch == id:
-            return .taken
-        case let .touchEnded(id, _, _) where toolbarPress?.touch == id:
-            toolbarPress = nil
-            return .taken
         default:
             return .passed
         }
+    }
+
+    /// Who a press belongs to: the pointer, or the finger that touched.
+    private static func pressOwner(_ event: WindowEvent) -> (pointer: Bool, touch: Int?) {
+        if case let .touchBegan(id, _, _) = event { return (pointer: false, touch: id) }
+        return (pointer: true, touch: nil)
     }
 
     /// Everything the interface draws for a window `width` × `height`, top last; notes the look drawn.
     func overlay(_ look: Look, width: Int, height: Int, now: Double) -> [OverlayItem] {
         changed = false
         drawn = look
+        windowSize = (width, height)
         toolbar.fit(windowHeight: height)
+        if picker.isOpen { placePicker() }
         var items: [OverlayItem] = []
         if shown {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)
         }
+        items += picker.overlay()
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
     }
 
+    /// A press on the toolbar: a button's action, or the colour picker opened from the swatch.
     private func press(at point: Point) -> Handling {
-        toolbar.button(at: point).map { .pressed($0) } ?? .taken
+        if toolbar.layout.swatch.contains(point) {
+            toggleColorPicker()
+            return .taken
+        }
+        return toolbar.button(at: point).map { .pressed($0) } ?? .taken
     }
 
     /// A key press, a click or a touch hides the help (and does nothing else). Shift, Control, Alt and

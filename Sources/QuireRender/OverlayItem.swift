@@ -14,6 +14,8 @@ public enum OverlayItem: Sendable {
     /// A picture filling `rect`; `key` names its pixels as `SceneImage.imageKey` does (its texture is
     /// kept while the overlay shows it).
     case image(key: String, image: RGBAImage, rect: Rect, opacity: Float)
+    /// A field of colours computed per pixel (the colour picker's square and hue strip), filling `rect`.
+    case colorField(ColorField, rect: Rect)
 
     /// The window area it can touch; null when it holds a point that is not finite (then it is skipped).
     var bounds: Rect {
@@ -24,7 +26,7 @@ public enum OverlayItem: Sendable {
             guard width.isFinite, width > 0 else { return .null }
             let b = Self.bounds(of: points)
             return b.isNull ? b : b.outsetBy(width / 2 + 1)
-        case let .image(_, _, rect, _):
+        case let .image(_, _, rect, _), let .colorField(_, rect):
             guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return .null }
             return rect
         }
@@ -43,6 +45,7 @@ extension OverlayItem {
         case polygon([Point], InkColor)
         case polyline([Point], Double, InkColor)
         case image(String, Rect, Float)
+        case colorField(ColorField, Rect)
     }
 
     var drawing: Drawing {
@@ -50,6 +53,7 @@ extension OverlayItem {
         case let .polygon(points, color): .polygon(points, color)
         case let .polyline(points, width, color): .polyline(points, width, color)
         case let .image(key, _, rect, opacity): .image(key, rect, opacity)
+        case let .colorField(field, rect): .colorField(field, rect)
         }
     }
 

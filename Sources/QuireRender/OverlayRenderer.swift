@@ -11,10 +11,13 @@ final class OverlayRenderer {
     private let quads: QuadRenderer
     private let imageQuads: ImageQuadRenderer
     private let images: ImageTextureCache
+    private let colorFields: ColorFieldRenderer
     /// Triangle vertices being built, reused from frame to frame.
     private var vertices: [Float] = []
 
-    init(polygons: PolygonRenderer, quads: QuadRenderer, imageQuads: ImageQuadRenderer, images: ImageTextureCache) {
+    init(polygons: PolygonRenderer, quads: QuadRenderer, imageQuads: ImageQuadRenderer, images: ImageTextureCache,
+         colorFields: ColorFieldRenderer) {
+        self.colorFields = colorFields
         self.polygons = polygons
         self.quads = quads
         self.imageQuads = imageQuads
@@ -51,6 +54,8 @@ final class OverlayRenderer {
                 guard let texture = images.texture(for: key, image: image, inOverlay: true) else { continue }
                 scratch.bind()
                 imageQuads.draw(texture, corners: Quadrilateral(rect), projection: projection, opacity: opacity)
+            case let .colorField(field, rect):
+                colorFields.draw(field, in: rect, projection: projection)
             }
         }
         glDisable(GLenum(GL_STENCIL_TEST))

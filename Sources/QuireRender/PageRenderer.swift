@@ -133,7 +133,8 @@ public final class PageRenderer {
         imageQuads = try ImageQuadRenderer()
         images = ImageTextureCache()
         shadows = try ShadowRenderer(polygons: polygons, quads: quads)
-        overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images)
+        overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images,
+                                          colorFields: try ColorFieldRenderer())
         brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
         bakedLayer = try RenderTarget(width: pageWidth, height: pageHeight)
