@@ -6,11 +6,12 @@ import QuireText
 import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
-/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), and the
-/// notice line. The run loop asks it whether a frame is wanted, feeds it events before the canvas, and
+/// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the pen
+/// settings panel (W), and the notice line. The run loop asks it whether a frame is wanted, feeds it events before the canvas, and
 /// draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
+    let penSettings: PenSettingsPanel
     private let help: HelpOverlay
     private let toolbar: Toolbar
     private let status: StatusLine
@@ -42,6 +43,8 @@ final class WindowInterface {
         case taken
         /// A toolbar button was pressed: the canvas carries out its action.
         case pressed(ToolbarButton)
+        /// The pen settings panel changed `tool`'s settings; `finished` when the press ended (save them).
+        case penSettingsChanged(InkTool, PenSettings, finished: Bool)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn.
@@ -50,6 +53,7 @@ final class WindowInterface {
         help = HelpOverlay(text: text)
         toolbar = Toolbar(text: text)
         status = StatusLine(text: text)
+        penSettings = PenSettingsPanel(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -59,6 +63,7 @@ final class WindowInterface {
             help.scale = scale
             toolbar.scale = scale
             status.scale = scale
+            penSettings.scale = scale
         }
     }
 
@@ -71,6 +76,18 @@ final class WindowInterface {
     func toggleShown() {
         shown.toggle()
         changed = true
+    }
+
+    /// Opens the pen settings panel on `tool` (or turns it there); `style` is the tool's style in its
+    /// colour, before the settings.
+    func openPenSettings(_ tool: InkTool, settings: PenSettings, style: StrokeStyle) {
+        if penSettings.tool != tool || penSettings.baseStyle != style { changed = true }
+        penSettings.open(tool, settings: settings, style: style)
+    }
+
+    func closePenSettings() {
+        if penSettings.isOpen { changed = true }
+        penSettings.close()
     }
 
     /// The look for the canvas's state now.
@@ -97,6 +114,16 @@ final class WindowInterface {
         if helpShown, Self.dismissesHelp(event) {
             toggleHelp()
             return .taken
+        }
+        switch penSettings.handle(event, onToolbar: { [shown, toolbar] in shown && toolbar.contains($0) }) {
+        case .passed: break
+        case .taken, .closed:
+            changed = true
+            return .taken
+        case let .changed(finished):
+            changed = true
+            guard let tool = penSettings.tool else { return .taken }
+            return .penSettingsChanged(tool, penSettings.settings, finished: finished)
         }
         guard shown else { return .passed }
         switch event {
@@ -138,6 +165,8 @@ final class WindowInterface {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)
         }
+        penSettings.fit(windowWidth: width, windowHeight: height)
+        items += penSettings.overlay()
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
     }
