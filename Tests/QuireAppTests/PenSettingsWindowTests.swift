@@ -92,21 +92,26 @@ final class PenSettingsWindowTests: XvfbWindowTestCase {
     }
 
     func testDraggingTheCurvesControlPointWithTheMouseSavesTheCurveBesideTheOtherLines() throws {
-        try "# my tablet\npen.lower-button = erase  # mine\npen.width = 2 9\n".write(toFile: configPath, atomically: true, encoding: .utf8)
+        try "# my tablet\npen.lower-button = erase  # mine\npen.width = 2 9\npen.opacity = 1 0.5\n"
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
         let (quire, window) = try launch(scale: 1)
+        // The bad line is reported (terminal and notice line) and the rest still read.
+        XCTAssertTrue(quire.text.contains("config:4: pen.opacity wants one or two opacities"), quire.text)
         let layout = PenSettingsLayout(tool: .pen, scale: 1)
         let graph = try XCTUnwrap(layout.graph)
-        driver.move(to: window.x + 900, window.y + 700)
-        driver.key("w")
-        XCTAssertTrue(eventually { counts(layout.title, in: window).dark > 5000 }, "no panel")
-        // Control point 2 from the top right corner down to the bottom right: a firm pen.
         func at(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
+        // The pen is the active tool: its toolbar button pressed again opens its settings.
+        driver.drag(through: [at(Point(38, 38))])
+        XCTAssertTrue(eventually { counts(layout.title, in: window).dark > 5000 }, "the pen's button did not open the panel")
+        // Control point 2 from the top right corner down to the bottom right: a firm pen.
         driver.drag(through: [at(Point(graph.maxX, graph.minY)), at(Point(graph.maxX, graph.center.y)), at(Point(graph.maxX, graph.maxY))])
         XCTAssertTrue(eventually { (try? String(contentsOfFile: configPath, encoding: .utf8))?.contains("pen.pressure-curve = 0 0 1 0\n") == true },
                       "the curve was not saved: \((try? String(contentsOfFile: configPath, encoding: .utf8)) ?? "no file") \(quire.text)")
+        // The person's lines stay; the panel's keys are written with the pen's settings (the bad
+        // opacity line replaced by the opacity in force).
         let text = try String(contentsOfFile: configPath, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("# my tablet\npen.lower-button = erase  # mine\npen.width = 2 9\n"), text)
-        XCTAssertFalse(quire.text.contains("warning"), quire.text)
+        XCTAssertTrue(text.hasPrefix("# my tablet\npen.lower-button = erase  # mine\npen.width = 2 9\npen.opacity = 1 1\n"), text)
+        XCTAssertTrue(text.contains("pen.smoothing = 0.75\n"), text)
         driver.key("Escape")
         XCTAssertTrue(eventually { counts(layout.title, in: window).dark == 0 }, "Escape did not close the panel")
         // The drag on the panel drew nothing on the page: the one stroke saved is the one drawn now.
