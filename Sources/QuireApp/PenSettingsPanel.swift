@@ -80,11 +80,6 @@ final class PenSettingsPanel {
         baseStyle = style
     }
 
-    /// The tool's colour changed while open: the preview follows.
-    func restyle(_ style: StrokeStyle) {
-        baseStyle = style
-    }
-
     func close() {
         tool = nil
         held = nil

@@ -45,6 +45,27 @@ final class PenSettingsConfigTests: XCTestCase {
         XCTAssertEqual(style.pressureCurve.control2, Point(0.5, 0.95))
     }
 
+    func testTheCanvasDrawsEachToolWithItsSettings() {
+        let canvas = CanvasController()
+        var pen = PenSettings(defaultsFor: .pen)
+        pen.setMaximumWidth(12)
+        pen.setCurveControl(2, to: Point(0.2, 1))
+        canvas.settings.pens[.pen] = pen
+        func draw(at y: Double) {
+            _ = canvas.handle(.pointerDown(InputSample(position: Point(10, y), pressure: 0.5, time: 0, device: .pen), button: 1))
+            _ = canvas.handle(.pointerMoved(InputSample(position: Point(60, y), pressure: 0.5, time: 0.1, device: .pen)))
+            _ = canvas.handle(.pointerUp(InputSample(position: Point(90, y), pressure: 0.5, time: 0.2, device: .pen), button: 1))
+        }
+        draw(at: 10)
+        XCTAssertEqual(canvas.page.strokes.last?.style.maximumWidth, 12)
+        XCTAssertEqual(canvas.page.strokes.last?.style.pressureCurve, pen.pressureCurve)
+        XCTAssertEqual(canvas.style(for: .pen).maximumWidth, 12)
+        // Another tool keeps its own.
+        canvas.select(.marker)
+        draw(at: 50)
+        XCTAssertEqual(canvas.page.strokes.last?.style.maximumWidth, StrokeStyle.defaults(for: .marker).maximumWidth)
+    }
+
     func testBadValuesAreWarnedWithTheirLineAndSkipped() {
         let lines = [
             "pen.width = 6 1.5",                   // lightest wider than firmest
