@@ -7,12 +7,12 @@ import QuireInk
 /// with the pressure rising from a light touch to the firmest and falling again, on a small page of
 /// white paper — drawn by the same engines and renderer as the page (`PageImageRenderer`), so what the
 /// preview shows is what the pen will draw. An eraser's sample erases across bands of grey ink.
-enum PenPreview {
+public enum PenPreview {
     /// Samples along the wave; enough for the curve to look drawn by hand, few enough to ink at once.
-    static let sampleCount = 80
+    public static let sampleCount = 80
 
     /// The page of `width` × `height` page pixels holding the sample stroke in `style`.
-    static func page(style: StrokeStyle, width: Int, height: Int) -> Page {
+    public static func page(style: StrokeStyle, width: Int, height: Int) -> Page {
         let size = PageSize(width: Double(max(1, width)), height: Double(max(1, height)))
         var strokes: [Stroke] = []
         if style.tool == .eraser {
