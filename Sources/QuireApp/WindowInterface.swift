@@ -7,8 +7,8 @@ import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
 /// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the pen
-/// settings panel (W), and the notice line. The run loop asks it whether a frame is wanted, feeds it events before the canvas, and
-/// draws its overlay on top of the canvas's.
+/// settings panel (W), and the notice line. The run loop asks it whether a frame is wanted, feeds it
+/// events before the canvas, and draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
     let penSettings: PenSettingsPanel
