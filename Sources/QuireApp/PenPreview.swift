@@ -19,7 +19,7 @@ public enum PenPreview {
             let grey = StrokeStyle.defaults(for: .pen, color: .rgb(InkColor(red: 0.55, green: 0.56, blue: 0.6)))
             for row in 1...3 {
                 var band = grey
-                band.minimumWidth = size.height / 5
+                band.minimumWidth = size.height / 9
                 band.maximumWidth = band.minimumWidth
                 let y = size.height * Double(row) / 4
                 strokes.append(Stroke(samples: [InputSample(position: Point(8, y), time: 0),

@@ -8,7 +8,7 @@ import QuireRender
 /// preview stroke, sliders (a track lit up to its knob, the label and value above), and the pressure
 /// curve's graph with its two control points on their handles.
 extension PenSettingsPanel {
-    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.97)
+    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15)
     static let accent = InkColor(red: 0.27, green: 0.47, blue: 0.85)
     static let faint = InkColor(red: 1, green: 1, blue: 1, alpha: 0.18)
     static let light = InkColor(red: 0.93, green: 0.93, blue: 0.95)
