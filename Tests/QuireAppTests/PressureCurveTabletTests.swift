@@ -8,7 +8,7 @@ import XCTest
 /// The pressure curve changed in the pen settings panel changes what a real pen draws: on Xorg with
 /// the `inputtest` driver's pen (real XInput2 pressure), the same stroke at the same pressure is drawn
 /// before and after dragging the curve's control points (XTEST mouse) from linear to firm, and the ink's
-/// width is measured in the exported page.
+/// width is measured in the exported page. A finger on the panel's slider sets it too.
 final class PressureCurveTabletTests: XCTestCase {
     private var server: XorgServer!
     private var driver: XDisplayDriver!
@@ -19,7 +19,7 @@ final class PressureCurveTabletTests: XCTestCase {
     override func setUpWithError() throws {
         if let missing = XorgServer.unavailability() { try Requirement.unmet(missing.description) }
         try FileManager.default.createDirectory(atPath: folder + "/config/quire", withIntermediateDirectories: true)
-        server = try XorgServer(devices: [.pen(), .keyboard()])
+        server = try XorgServer(devices: [.pen(), .touchscreen(), .keyboard()])
         driver = try XDisplayDriver(display: server.display)
     }
 
@@ -82,6 +82,19 @@ final class PressureCurveTabletTests: XCTestCase {
         driver.drag(through: [at(Point(graph.minX, graph.maxY)), at(Point(graph.center.x, graph.maxY)), at(corner)])
         XCTAssertTrue(eventually { (try? String(contentsOfFile: configPath, encoding: .utf8))?.contains("pen.pressure-curve = 1 0 1 0\n") == true },
                       "the curve was not saved: \((try? String(contentsOfFile: configPath, encoding: .utf8)) ?? "no file")")
+        // A finger drags the smoothing slider to its left end: the panel takes touch as it takes the mouse.
+        let touch = try server.connect(EmulatedDevice.touchName)
+        let smoothing = try XCTUnwrap(layout.sliders.first { $0.control == .smoothing }).track
+        let start = units(smoothing.center.x, smoothing.center.y), end = units(smoothing.minX - 20, smoothing.center.y)
+        try touch.touchBegin(id: 1, x: start.0, y: start.1)
+        for step in 1...5 {
+            let x = start.0 + (end.0 - start.0) * Double(step) / 5
+            try touch.touchUpdate(id: 1, x: x, y: start.1)
+        }
+        try touch.touchEnd(id: 1, x: end.0, y: end.1)
+        try touch.sync()
+        XCTAssertTrue(eventually { (try? String(contentsOfFile: configPath, encoding: .utf8))?.contains("pen.smoothing = 0\n") == true },
+                      "the touch did not set the smoothing: \((try? String(contentsOfFile: configPath, encoding: .utf8)) ?? "no file")")
         driver.key("Escape")
         try stroke(pen, y: 620, pressure: 0.5)
 
