@@ -40,20 +40,21 @@ public enum PenSettingsConfig {
         switch setting {
         case .width:
             guard allNumbers, (1...2).contains(numbers.count), numbers.allSatisfy(PenSettings.widths.contains),
-                  numbers.first! <= numbers.last! else {
+                  let lightest = numbers.first, let firmest = numbers.last, lightest <= firmest else {
                 return "\(key) wants one or two widths (lightest, firmest; the first not larger) from "
                     + "\(format(PenSettings.widths.lowerBound)) to \(format(PenSettings.widths.upperBound)); got `\(value)`"
             }
-            settings.minimumWidth = numbers.first!
-            settings.maximumWidth = numbers.last!
+            settings.minimumWidth = lightest
+            settings.maximumWidth = firmest
         case .opacity:
             guard allNumbers, (1...2).contains(numbers.count), numbers.allSatisfy(PenSettings.opacities.contains),
-                  numbers.first! <= numbers.last!, numbers.last! >= PenSettings.leastMaximumOpacity else {
+                  let lightest = numbers.first, let firmest = numbers.last, lightest <= firmest,
+                  firmest >= PenSettings.leastMaximumOpacity else {
                 return "\(key) wants one or two opacities (lightest, firmest; the first not larger) from 0 to 1, "
                     + "the firmest at least \(format(PenSettings.leastMaximumOpacity)); got `\(value)`"
             }
-            settings.minimumOpacity = numbers.first!
-            settings.maximumOpacity = numbers.last!
+            settings.minimumOpacity = lightest
+            settings.maximumOpacity = firmest
         case .smoothing:
             guard allNumbers, numbers.count == 1, PenSettings.smoothings.contains(numbers[0]) else {
                 return "\(key) wants a number from 0 to 1; got `\(value)`"
