@@ -151,7 +151,10 @@ def manual(dump, keys, version):
         "The notebooks, one SQLite file each (\\fI*.quire\\fR).",
         ".TP", "\\fI$XDG_CONFIG_HOME/quire/config\\fR (\\fI~/.config/quire/config\\fR)",
         "Settings, lines of \\fIkey\\fR = \\fIvalue\\fR: pen.lower\\-button, pen.upper\\-button (pan, erase, "
-        "select or none), touch.palm\\-rejection\\-ms.",
+        "select or none), touch.palm\\-rejection\\-ms; and for each of pen, marker, highlighter and eraser "
+        "(the pen settings panel, W, writes them): \\fITOOL\\fR.width (lightest and firmest, page pixels), "
+        "\\fITOOL\\fR.opacity (0 to 1), \\fITOOL\\fR.smoothing (0 to 1), \\fITOOL\\fR.pressure\\-curve "
+        "(x1 y1 x2 y2 from 0 to 1, as xsetwacom's PressureCurve / 100).",
         ".TP", "\\fI/usr/share/quire\\fR",
         "Brush textures and the icon (\\fBQUIRE_RESOURCES\\fR names another folder).",
         ".SH ENVIRONMENT",

@@ -17,6 +17,8 @@ public enum AppAction: Equatable, Sendable {
     case exportPDF
     /// Show (or hide) every key and gesture on the window.
     case showHelp
+    /// Show (or hide) the current inking tool's settings: widths, opacities, smoothing, pressure curve.
+    case showPenSettings
     /// Hide or show the toolbar and status.
     case toggleInterface
     /// Fullscreen on or off (the window manager's).

@@ -12,6 +12,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case paste
     case quit
     case showHelp
+    case showPenSettings
     case toggleInterface
     case toggleFullscreen
     case toggleColorPicker
@@ -55,6 +56,11 @@ public final class CanvasController {
         set { router.settings = newValue }
     }
 
+    /// A new stroke's style for `tool` in its current colour, with its pen settings.
+    public func style(for tool: InkTool) -> StrokeStyle {
+        context.style(for: tool, color: .rgb(color(for: ToolID(tool.rawValue))))
+    }
+
     /// The tool the keys selected.
     public var tool: ToolID { router.selectedTool }
     public var isDrawing: Bool { router.isDrawing }
@@ -89,7 +95,7 @@ public final class CanvasController {
 
     private var context: ToolContext {
         ToolContext(editor: editor, renderQueue: renderQueue, registry: registry, color: { [unowned self] in color(for: $0) },
-                    pageToWindow: viewport.pageToWindow)
+                    pageToWindow: viewport.pageToWindow, pens: router.settings.pens)
     }
 
     /// Feeds one window event; returns a command for the application, if the event was one.
@@ -131,6 +137,7 @@ public final class CanvasController {
         case .exportPDF: return .exportPDF
         case .quit: return .quit
         case .showHelp: return .showHelp
+        case .showPenSettings: return .showPenSettings
         case .toggleInterface: return .toggleInterface
         case .toggleFullscreen: return .toggleFullscreen
         case .toggleColorPicker: return .toggleColorPicker

@@ -24,7 +24,7 @@ public final class InkingTool: Tool {
     public func begin(_ input: ToolInput, in context: ToolContext) {
         if isActive { end(nil, in: context) }
         guard Self.isUsable(input.sample) else { return }
-        let style = context.registry.style(for: ink, color: .rgb(context.color(id)))
+        let style = context.style(for: ink, color: .rgb(context.color(id)))
         var engine = context.registry.makeEngine(for: style)
         context.renderQueue.append(.beginStroke(engine.renderStyle))
         engine.begin(input.sample, into: &update)

@@ -1,4 +1,5 @@
 import Foundation
+import QuireInk
 
 /// What a pen's side buttons do.
 public enum PenButtonAction: String, Sendable, CaseIterable {
@@ -19,11 +20,19 @@ public enum PenButtonAction: String, Sendable, CaseIterable {
 ///     pen.lower-button = pan      # pan | erase | select | scissors | none
 ///     pen.upper-button = erase
 ///     touch.palm-rejection-ms = 500
+///     pen.width = 0.8 3.2         # and each inking tool's other settings: `PenSettingsConfig`
 public struct InputSettings: Equatable, Sendable {
     public var lowerPenButton = PenButtonAction.pan
     public var upperPenButton = PenButtonAction.erase
     /// Touches are ignored this long after any pen activity (palm rejection).
     public var palmRejectionSeconds = 0.5
+    /// How each inking tool draws, where set (in the file or the pen settings panel).
+    public var pens: [InkTool: PenSettings] = [:]
+
+    /// `tool`'s settings: as set, or its defaults.
+    public func pen(_ tool: InkTool) -> PenSettings {
+        pens[tool] ?? PenSettings(defaultsFor: tool)
+    }
 
     public init() {}
 
@@ -54,7 +63,16 @@ public struct InputSettings: Equatable, Sendable {
                 }
                 settings.palmRejectionSeconds = ms / 1000
             default:
-                warnings.append("\(place): unknown setting `\(parts[0])`")
+                guard let (tool, setting) = PenSettingsConfig.setting(named: parts[0]) else {
+                    warnings.append("\(place): unknown setting `\(parts[0])`")
+                    continue
+                }
+                var pen = settings.pen(tool)
+                if let problem = PenSettingsConfig.apply(parts[1], to: setting, of: tool, in: &pen) {
+                    warnings.append("\(place): \(problem)")
+                    continue
+                }
+                settings.pens[tool] = pen
             }
         }
         return (settings, warnings)

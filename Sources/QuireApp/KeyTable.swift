@@ -79,6 +79,9 @@ public enum KeyTable {
             (plain("h"), .selectTool(.highlighter)), (plain("e"), .selectTool(.eraser)),
             (plain("v"), .selectTool(.select)), (plain("s"), .selectTool(.scissors)),
         ]),
+        KeyBinding(.canvas, "the current tool's pen settings: widths, opacities, smoothing and pressure curve, with a preview (or press the tool's toolbar button again; Escape or a click outside closes them)", [
+            (plain("w"), .showPenSettings),
+        ]),
         KeyBinding(.canvas, "Delete, Backspace", "remove the selected scrap", [
             (key(delete, "Delete"), .deleteSelection), (key(backspace, "BackSpace"), .deleteSelection),
         ]),

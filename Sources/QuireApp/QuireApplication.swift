@@ -104,6 +104,18 @@ public final class QuireApplication {
         }
         canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
         (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
+        // The pen settings' preview is inked by the page's own renderer code, in this window's context.
+        let previewRenderer = PageImageRenderer(brushDirectory: ResourceLocator.brushesDirectory)
+        var previewProblemSaid = false
+        interface.penSettings.renderPreview = { [say] page, scale in
+            do {
+                return try previewRenderer.image(of: page, scale: scale)
+            } catch {
+                if !previewProblemSaid { say("quire: warning: the pen settings cannot show a preview: \(error)") }
+                previewProblemSaid = true
+                return nil
+            }
+        }
         let (settings, warnings) = InputSettings.load()
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
@@ -179,7 +191,17 @@ public final class QuireApplication {
                 case .taken: continue
                 case let .pressed(button):
                     canvas.finishGesture()
-                    _ = canvas.perform(button.action)
+                    // The active inking tool's button pressed again opens (or closes) its settings.
+                    if button == .tool(canvas.tool) && InkTool(rawValue: canvas.tool.rawValue) != nil {
+                        togglePenSettings()
+                    } else {
+                        _ = canvas.perform(button.action)
+                        followToolWithPenSettings()
+                    }
+                    continue
+                case let .penSettingsChanged(tool, settings, finished):
+                    canvas.settings.pens[tool] = settings
+                    if finished { savePenSettings(tool, settings) }
                     continue
                 case let .picked(color, _):
                     canvas.setColor(color, for: canvas.tool)
@@ -202,6 +224,8 @@ public final class QuireApplication {
                     window.requestPaste()
                 case .showHelp?:
                     interface.toggleHelp()
+                case .showPenSettings?:
+                    togglePenSettings()
                 case .toggleInterface?:
                     interface.toggleShown()
                 case .toggleFullscreen?:
@@ -213,6 +237,7 @@ public final class QuireApplication {
                 case nil:
                     break
                 }
+                followToolWithPenSettings()
             }
             if session.takeRefusal() { reloadPage() }
             keepColors()
@@ -384,7 +409,7 @@ public final class QuireApplication {
 
     /// The widest ink of the tool in hand, in page pixels (0 for a tool without ink).
     private var toolInkWidth: Double {
-        InkTool(rawValue: canvas.tool.rawValue).map { canvas.registry.style(for: $0).maximumWidth } ?? 0
+        InkTool(rawValue: canvas.tool.rawValue).map { canvas.style(for: $0).maximumWidth } ?? 0
     }
 
     /// Gives the pointer the look of the tool in hand at this zoom (or the arrow over the interface);
@@ -395,6 +420,35 @@ public final class QuireApplication {
         guard wanted != toolCursor else { return }
         toolCursor = wanted
         window.setCursor(wanted.cursor)
+    }
+
+    /// W, or the active tool's toolbar button pressed again: the pen settings panel for the current
+    /// inking tool, or closed when it shows.
+    private func togglePenSettings() {
+        guard !interface.penSettings.isOpen else { return interface.closePenSettings() }
+        guard let tool = InkTool(rawValue: canvas.tool.rawValue) else {
+            return say("quire: the \(canvas.tool) tool has no pen settings; pick the pen, marker, highlighter or eraser")
+        }
+        interface.openPenSettings(tool, settings: canvas.settings.pen(tool), style: canvas.registry.style(for: tool, color: .rgb(canvas.color)))
+    }
+
+    /// While the pen settings show, they are the current tool's, in its colour: another inking tool
+    /// picked turns the panel to it, a tool without ink closes it.
+    private func followToolWithPenSettings() {
+        guard interface.penSettings.isOpen else { return }
+        guard let tool = InkTool(rawValue: canvas.tool.rawValue) else { return interface.closePenSettings() }
+        interface.openPenSettings(tool, settings: canvas.settings.pen(tool), style: canvas.registry.style(for: tool, color: .rgb(canvas.color)))
+    }
+
+    /// Writes `tool`'s settings into the config file, keeping the person's other lines; a failure is a
+    /// warning (the settings still hold for this run).
+    private func savePenSettings(_ tool: InkTool, _ settings: PenSettings) {
+        let path = InputSettings.path()
+        do {
+            try ConfigFileUpdate.write(PenSettingsConfig.lines(for: tool, settings), to: path)
+        } catch {
+            say("quire: warning: the \(tool.rawValue) settings were not saved to \(path): \(FileSystemReason.text(for: error))")
+        }
     }
 
     /// Draws a frame: only what changed since the last one where the window can present part of

@@ -38,6 +38,14 @@ public struct ToolContext {
     public let color: (ToolID) -> InkColor
     /// Where the page sits in the window (page pixels → window pixels): for grips sized on screen.
     public let pageToWindow: AffineTransform
+    /// How each inking tool draws, as set (the pen settings).
+    public var pens: [InkTool: PenSettings] = [:]
+
+    /// A new stroke's style for `tool` in `color`: the registry's, with the tool's pen settings.
+    public func style(for tool: InkTool, color: StrokeColor) -> StrokeStyle {
+        let style = registry.style(for: tool, color: color)
+        return pens[tool].map { $0.applied(to: style) } ?? style
+    }
 }
 
 /// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.

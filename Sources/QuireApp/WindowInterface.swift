@@ -7,11 +7,12 @@ import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
 /// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the
-/// notice line, and the colour picker (the toolbar's swatch or C; a press off it closes it). The run
-/// loop asks it whether a frame is wanted, feeds it events before the canvas, and draws its overlay on
-/// top of the canvas's.
+/// notice line, the colour picker (the toolbar's swatch or C; a press off it closes it) and the pen
+/// settings panel (W). The run loop asks it whether a frame is wanted, feeds it events before the
+/// canvas, and draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
+    let penSettings: PenSettingsPanel
     private let help: HelpOverlay
     private let toolbar: Toolbar
     private let status: StatusLine
@@ -30,7 +31,7 @@ final class WindowInterface {
     private var hoveredSince = 0.0
     /// What the last frame showed: another look wants a frame.
     private var drawn: Look?
-    /// Whether the pointer was last seen over the toolbar or the open colour picker.
+    /// Whether the pointer was last seen over the toolbar, the open colour picker or pen settings.
     private var pointerOverPanel = false
 
     /// Whether the pointer should be the plain arrow rather than the tool's: over the toolbar, or with
@@ -57,6 +58,8 @@ final class WindowInterface {
         /// The colour picker picked a colour for the current tool (`settled`: the drag ended, a recent
         /// colour or a typed one was chosen; else a drag goes on).
         case picked(InkColor, settled: Bool)
+        /// The pen settings panel changed `tool`'s settings; `finished` when the press ended (save them).
+        case penSettingsChanged(InkTool, PenSettings, finished: Bool)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn.
@@ -66,6 +69,7 @@ final class WindowInterface {
         toolbar = Toolbar(text: text)
         status = StatusLine(text: text)
         picker = ColorPicker(text: text)
+        penSettings = PenSettingsPanel(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -76,6 +80,7 @@ final class WindowInterface {
             toolbar.scale = scale
             status.scale = scale
             if picker.isOpen { placePicker() }
+            penSettings.scale = scale
         }
     }
 
@@ -109,6 +114,18 @@ final class WindowInterface {
         changed = true
     }
 
+    /// Opens the pen settings panel on `tool` (or turns it there); `style` is the tool's style in its
+    /// colour, before the settings.
+    func openPenSettings(_ tool: InkTool, settings: PenSettings, style: StrokeStyle) {
+        if penSettings.tool != tool || penSettings.baseStyle != style { changed = true }
+        penSettings.open(tool, settings: settings, style: style)
+    }
+
+    func closePenSettings() {
+        if penSettings.isOpen { changed = true }
+        penSettings.close()
+    }
+
     /// The look for the canvas's state now; the colour picker follows the current tool's `color`.
     func look(tool: ToolID, canUndo: Bool, canRedo: Bool, color: InkColor, width: Double, status text: String,
               now: Double) -> Look {
@@ -137,6 +154,7 @@ final class WindowInterface {
         case let .pointerMoved(sample), let .pointerDown(sample, _, _):
             pointerOverPanel = (shown && toolbar.contains(sample.position))
                 || (picker.isOpen && picker.layout?.panel.contains(sample.position) == true)
+                || penSettings.contains(sample.position)
         default: break
         }
         if helpShown, Self.dismissesHelp(event) {
@@ -177,6 +195,16 @@ final class WindowInterface {
                 }
             }
         }
+        switch penSettings.handle(event, onToolbar: { [shown, toolbar] in shown && toolbar.contains($0) }) {
+        case .passed: break
+        case .taken, .closed:
+            changed = true
+            return .taken
+        case let .changed(finished):
+            changed = true
+            guard let tool = penSettings.tool else { return .taken }
+            return .penSettingsChanged(tool, penSettings.settings, finished: finished)
+        }
         guard shown else { return .passed }
         switch event {
         case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
@@ -215,6 +243,8 @@ final class WindowInterface {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)
         }
+        penSettings.fit(windowWidth: width, windowHeight: height)
+        items += penSettings.overlay()
         items += picker.overlay()
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)

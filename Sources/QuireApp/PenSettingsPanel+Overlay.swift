@@ -1,0 +1,114 @@
+import Foundation
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireRender
+
+/// How the pen settings panel draws: a dark rounded panel like the toolbar's, a white card with the
+/// preview stroke, sliders (a track lit up to its knob, the label and value above), and the pressure
+/// curve's graph with its two control points on their handles.
+extension PenSettingsPanel {
+    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15)
+    static let accent = InkColor(red: 0.27, green: 0.47, blue: 0.85)
+    static let faint = InkColor(red: 1, green: 1, blue: 1, alpha: 0.18)
+    static let light = InkColor(red: 0.93, green: 0.93, blue: 0.95)
+    static let textColor: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (235, 235, 238, 255)
+    static let dimTextColor: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (160, 160, 170, 255)
+
+    /// The panel's items in window pixels, top last (nothing while closed).
+    func overlay() -> [OverlayItem] {
+        guard let tool, let layout else { return [] }
+        let s = drawnScale
+        var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(layout.panel, radius: 12 * s), color: Self.panelColor)]
+        let name = tool.rawValue.prefix(1).uppercased() + tool.rawValue.dropFirst()
+        items += label("\(name) settings", size: 15 * s, in: layout.title, color: Self.textColor)
+        items += previewItems(layout)
+        for slider in layout.sliders {
+            items += label(slider.control.label(in: settings), size: 12.5 * s, in: slider.row, color: Self.textColor)
+            items += sliderItems(track: slider.track, position: slider.control.position(in: settings), held: held == .slider(slider.control))
+        }
+        if let graph = layout.graph, let graphLabel = layout.graphLabel {
+            items += label("Pressure curve", size: 12.5 * s, in: graphLabel, color: Self.textColor)
+            items += graphItems(graph, layout: layout)
+        }
+        return items
+    }
+
+    /// `words` as an image at the top left of `rect`, vertically centred in a row of `size`.
+    private func label(_ words: String, size: Double, in rect: Rect, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> [OverlayItem] {
+        guard let text else { return [] }
+        let key = "pen-settings-\(words)-\(size)-\(color.r)"
+        if labels[key] == nil {
+            // Slider values change as they move: keep the labels of now, not every value passed through.
+            if labels.count > 64 { labels.removeAll() }
+            labels[key] = try? text.render(words, size: size, color: color, maximumWidth: max(1, Int(rect.width)))
+        }
+        guard let image = labels[key] else { return [] }
+        return [.image(key: key, image: image, rect: Rect(x: rect.minX, y: rect.minY, width: Double(image.width), height: Double(image.height)),
+                       opacity: 1)]
+    }
+
+    /// The white card and the stroke on it, re-inked when the style or the scale changed.
+    private func previewItems(_ layout: PenSettingsLayout) -> [OverlayItem] {
+        let card = layout.preview
+        var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(card, radius: 8 * drawnScale), color: .white)]
+        let style = settings.applied(to: baseStyle)
+        if preview?.style != style || preview?.scale != drawnScale {
+            previewSerial += 1
+            // The page is the card in design pixels, drawn at the scale: widths look as on a page at 1×.
+            let page = PenPreview.page(style: style, width: Int((card.width / drawnScale).rounded()),
+                                       height: Int((card.height / drawnScale).rounded()))
+            preview = (style, drawnScale, "pen-preview-\(previewSerial)", renderPreview?(page, drawnScale))
+        }
+        if let preview, let image = preview.image {
+            items.append(.image(key: preview.key, image: image, rect: Rect(x: card.minX, y: card.minY, width: Double(image.width),
+                                                                           height: Double(image.height)), opacity: 1))
+        }
+        return items
+    }
+
+    private func sliderItems(track: Rect, position: Double, held: Bool) -> [OverlayItem] {
+        let s = drawnScale
+        let knob = Point(track.minX + track.width * position, track.center.y)
+        let radius = (held ? 8 : 7) * s
+        return [
+            .polygon(InterfaceShape.roundedRect(track, radius: track.height / 2), color: Self.faint),
+            .polygon(InterfaceShape.roundedRect(Rect(x: track.minX, y: track.minY, width: max(track.height, knob.x - track.minX),
+                                                     height: track.height), radius: track.height / 2), color: Self.accent),
+            .polygon(Self.disc(knob, radius: radius), color: Self.light),
+        ]
+    }
+
+    /// The square (pressure across, ink up) with a faint diagonal (linear), each control point on a
+    /// line from its end of the curve, and the curve as `PressureCurve.value(at:)` maps pressure.
+    private func graphItems(_ graph: Rect, layout: PenSettingsLayout) -> [OverlayItem] {
+        let s = drawnScale
+        let curve = settings.pressureCurve
+        func window(_ x: Double, _ y: Double) -> Point { layout.windowPoint(curve: Point(x, y)) ?? .zero }
+        var items: [OverlayItem] = [
+            .polygon(InterfaceShape.roundedRect(graph, radius: 4 * s), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.06)),
+            .polyline([window(0, 0), window(1, 0), window(1, 1), window(0, 1), window(0, 0)], width: 1 * s, color: Self.faint),
+            .polyline([window(0, 0), window(1, 1)], width: 1 * s, color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.1)),
+            .polyline([window(0, 0), window(curve.control1.x, curve.control1.y)], width: 1.2 * s, color: Self.faint),
+            .polyline([window(1, 1), window(curve.control2.x, curve.control2.y)], width: 1.2 * s, color: Self.faint),
+        ]
+        let steps = 64
+        items.append(.polyline((0...steps).map { i in
+            let x = Double(i) / Double(steps)
+            return window(x, curve.value(at: x))
+        }, width: 2.2 * s, color: Self.accent))
+        for (index, control) in [curve.control1, curve.control2].enumerated() {
+            let radius = (held == .curveControl(index + 1) ? 8 : 6.5) * s
+            items.append(.polygon(Self.disc(window(control.x, control.y), radius: radius), color: Self.light))
+            items.append(.polygon(Self.disc(window(control.x, control.y), radius: radius * 0.45), color: Self.accent))
+        }
+        return items
+    }
+
+    static func disc(_ center: Point, radius: Double) -> [Point] {
+        (0..<24).map { i in
+            let a = Double(i) / 24 * 2 * Double.pi
+            return Point(center.x + radius * cos(a), center.y + radius * sin(a))
+        }
+    }
+}
