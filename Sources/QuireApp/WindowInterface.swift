@@ -11,6 +11,8 @@ import QuireX11
 /// draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
+    /// `--show-latency`'s line; nil without the option.
+    let latency: LatencyLine?
     private let help: HelpOverlay
     private let toolbar: Toolbar
     private let status: StatusLine
@@ -44,9 +46,11 @@ final class WindowInterface {
         case pressed(ToolbarButton)
     }
 
-    /// `text` nil: no font was found, and nothing with words is drawn.
-    init(text: TextRasterizer?) {
+    /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
+    /// is drawn (whether or not the toolbar and status are: it is asked for by name).
+    init(text: TextRasterizer?, showsLatency: Bool = false) {
         notices = NoticeLine(text: text)
+        latency = showsLatency ? LatencyLine(text: text) : nil
         help = HelpOverlay(text: text)
         toolbar = Toolbar(text: text)
         status = StatusLine(text: text)
@@ -59,6 +63,7 @@ final class WindowInterface {
             help.scale = scale
             toolbar.scale = scale
             status.scale = scale
+            latency?.scale = scale
         }
     }
 
@@ -82,7 +87,7 @@ final class WindowInterface {
 
     /// Whether a frame must be drawn for the interface to look as it should (`look` is now's).
     func wantsFrame(_ look: Look, now: Double) -> Bool {
-        changed || notices.needsFrame(now: now) || (shown && look != drawn)
+        changed || notices.needsFrame(now: now) || (shown && look != drawn) || latency?.needsFrame == true
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.
@@ -138,6 +143,7 @@ final class WindowInterface {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)
         }
+        if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
     }
