@@ -40,4 +40,5 @@ let allBenchmarks: [Benchmark] = [
     scissorsBenchmark,
     stretchWarpBenchmark,
     xoppBenchmark,
+    latencyBenchmark,
 ]
