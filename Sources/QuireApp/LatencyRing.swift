@@ -20,8 +20,9 @@ struct LatencyRing {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        // Two buffers of their own from the start (not one shared until the first write copies it).
         values = [Double](repeating: 0, count: self.capacity)
-        scratch = values
+        scratch = [Double](repeating: 0, count: self.capacity)
     }
 
     /// Keeps `milliseconds` unless it cannot be a latency; says whether it was kept.
