@@ -1,8 +1,10 @@
 import QuireX11
 
 /// Input → swap latency, measured for every frame whose content input drove: from the oldest event
-/// not yet shown to the moment the frame's presentation (swap or sub-buffer copy) returns. Three
-/// parts are kept, each in its own ring:
+/// not yet shown to the moment the frame's presentation (swap or sub-buffer copy) returns. No glFinish
+/// is added for it (the frame loop has none): with llvmpipe the frame is rasterized and handed to the
+/// X server by then; a GPU driver may return while it still draws. Three parts are kept, each in its
+/// own ring:
 /// - total: from the X server's time stamp on the event (when the server took it from the device), on
 ///   the server's clock, which Xorg and Xvfb keep as CLOCK_MONOTONIC milliseconds in 32 bits;
 /// - app: from the moment Quire read the event from its connection: Quire's own part, waiting for the
