@@ -4,7 +4,8 @@
 Starts Xorg (dummy screen, the built-in `inputtest` pen driver), opens each program in turn, resizes
 its window to the same size with xdotool, and streams pen samples at 1 kHz for --seconds (strokes of
 200 samples inside the page), then prints each program's CPU (from /proc/PID/stat), its resident
-memory growth (/proc/PID/status) and Quire ÷ Xournal++. Run as root (Xorg with a config file).
+memory growth (/proc/PID/status) and Quire ÷ Xournal++, and Quire's input → swap latency (p50, p99).
+Run as root (Xorg with a config file).
 
     Tools/bench_live.py --quire .build/release/quire [--seconds 60] [--size 1024x768]
 
@@ -286,6 +287,10 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0):
         if frames:
             drawn = int(frames[-1][0])
             print(f"{name}: {drawn} frames drawn in all ({frames[-1][1]} partial)")
+        # Quire's own input → swap latency (QUIRE_LATENCY_STATS=1): the last line covers every input frame.
+        latency = [line for line in (output or "").splitlines() if line.startswith("Latency: ") and "input frames" in line]
+        if latency:
+            print(f"{name}: {latency[-1]}")
 
 
 def ensure_xournalpp():
@@ -314,7 +319,8 @@ def main():
             home = os.path.join(folder, "home")
             os.makedirs(home)
             env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
-                       XDG_CONFIG_HOME=os.path.join(home, "config"), QUIRE_FRAME_STATS="1")
+                       XDG_CONFIG_HOME=os.path.join(home, "config"), QUIRE_FRAME_STATS="1",
+                       QUIRE_LATENCY_STATS="1")
             env.pop("WAYLAND_DISPLAY", None)
             print(f"bench-live: Xorg {display} (dummy {SCREEN_W}x{SCREEN_H} at 60 Hz, inputtest pen), "
                   f"windows {size[0]}x{size[1]}, {args.seconds:g} s of pen at 1 kHz each")

@@ -21,11 +21,14 @@ public struct AppOptions: Sendable {
     /// The window opens at the size and place it was closed at (no `--size` given), and keeps them
     /// when it is closed (`WindowPlacement`).
     public var restoresPlacement: Bool
+    /// `--show-latency`: the input → swap latency of the last input frames, live, at the bottom right.
+    public var showsLatency: Bool
 
     public init(exportPath: String? = nil, windowWidth: Int = 1024, windowHeight: Int = 768,
                 pageSize: PageSize = .letter, displayName: String? = nil, libraryDirectory: String? = nil,
                 notebook: String? = nil, recordPath: String? = nil, replayPath: String? = nil,
-                interfaceScale: Double? = nil, restoresPlacement: Bool = false) {
+                interfaceScale: Double? = nil, restoresPlacement: Bool = false, showsLatency: Bool = false) {
+        self.showsLatency = showsLatency
         self.interfaceScale = interfaceScale
         self.restoresPlacement = restoresPlacement
         self.recordPath = recordPath

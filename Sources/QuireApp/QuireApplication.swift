@@ -53,13 +53,17 @@ public final class QuireApplication {
     private var stats = FrameStatistics(enabled: ProcessInfo.processInfo.environment["QUIRE_FRAME_STATS"] == "1")
     /// The tools' colours and the picker's recent ones as last kept in `PickedColors.path()`.
     private var keptColors = PickedColors()
+    /// Input → swap latency, printed for QUIRE_LATENCY_STATS=1 and shown with `--show-latency`.
+    private var latency: LatencyStatistics
 
     public init(options: AppOptions, say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
         self.options = options
         // Warnings and errors ("quire: …") go to the window's notice line as well as to the terminal.
         var fontProblem: Error?
         let text: TextRasterizer? = { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }()
-        interface = WindowInterface(text: text)
+        interface = WindowInterface(text: text, showsLatency: options.showsLatency)
+        latency = LatencyStatistics(prints: ProcessInfo.processInfo.environment["QUIRE_LATENCY_STATS"] == "1",
+                                    shows: options.showsLatency)
         let notices = interface.notices
         let say: @Sendable (String) -> Void = { [say] line in
             say(line)
@@ -149,6 +153,11 @@ public final class QuireApplication {
             + "\(Int(window.refreshRate.rounded())) Hz display\(window.refreshRateIsMeasured ? "" : " assumed"); "
             + (window.presentsPartially ? "partial presentation" : "whole swaps") + "). "
             + "Keys: \(KeyTable.summary). Notebook: \(session.store.path), \(session.position).")
+        if latency.enabled {
+            say(window.serverClockIsMonotonic
+                ? "Latency: the X server stamps input with this machine's monotonic clock: input → swap is measured whole"
+                : "Latency: the X server's clock is not this machine's monotonic clock: only Quire's own part is measured")
+        }
         while true {
             // While tiles sharpen or strokes bake, keep drawing frames at once; while the stored
             // thumbnail is behind the page, wake after a quiet moment to refresh it; else sleep.
@@ -162,9 +171,15 @@ public final class QuireApplication {
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let due = pdfDetail.due(now: Self.now()) { timeout = min(timeout ?? due, due) }
             if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
+            if let latencyDue = latency.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? latencyDue, latencyDue) }
             if let due = interface.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? due, due) }
             let events = window.waitForEvents(timeout: timeout)
+            latency.inputArrived(window.inputArrival)
             if let line = stats.report(now: Self.now()) { say(line) }
+            if let report = latency.report(now: Self.now()) {
+                if let line = report.line { say(line) }
+                if let shown = report.shown { interface.latency?.show(shown) }
+            }
             showArrivedPictures()
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
             // takes the canvas's queued work, and the frame would be forgotten.
@@ -242,6 +257,8 @@ public final class QuireApplication {
             if session.takeRefusal() { reloadPage() }
             keepColors()
             showToolCursor()
+            // Input that wants no frame (a hover over nothing) starts no frame's latency.
+            if !frameWanted { latency.inputNeedsNoFrame() }
             if frameWanted && pacer.wait(now: Self.now()) == 0 {
                 redraw()
             }
@@ -454,6 +471,7 @@ public final class QuireApplication {
     /// Draws a frame: only what changed since the last one where the window can present part of
     /// itself, else the whole window.
     private func redraw() {
+        let began = MonotonicClock.seconds()
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
         catchUpRenderer()
@@ -464,6 +482,7 @@ public final class QuireApplication {
                                                                                   height: window.height, now: Self.now()),
                                       onlyWhatChanged: partial)
         window.present(partial ? drawn : nil)
+        latency.frameShown(began: began, presented: MonotonicClock.seconds(), serverClockIsMonotonic: window.serverClockIsMonotonic)
         wholeFrameNeeded = false
         stats.frameDrawn(partial: partial && drawn != nil, now: Self.now())
     }

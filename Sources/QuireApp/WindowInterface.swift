@@ -13,6 +13,8 @@ import QuireX11
 final class WindowInterface {
     let notices: NoticeLine
     let penSettings: PenSettingsPanel
+    /// `--show-latency`'s line; nil without the option.
+    let latency: LatencyLine?
     private let help: HelpOverlay
     private let toolbar: Toolbar
     private let status: StatusLine
@@ -62,9 +64,11 @@ final class WindowInterface {
         case penSettingsChanged(InkTool, PenSettings, finished: Bool)
     }
 
-    /// `text` nil: no font was found, and nothing with words is drawn.
-    init(text: TextRasterizer?) {
+    /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
+    /// is drawn (whether or not the toolbar and status are: it is asked for by name).
+    init(text: TextRasterizer?, showsLatency: Bool = false) {
         notices = NoticeLine(text: text)
+        latency = showsLatency ? LatencyLine(text: text) : nil
         help = HelpOverlay(text: text)
         toolbar = Toolbar(text: text)
         status = StatusLine(text: text)
@@ -81,6 +85,7 @@ final class WindowInterface {
             status.scale = scale
             if picker.isOpen { placePicker() }
             penSettings.scale = scale
+            latency?.scale = scale
         }
     }
 
@@ -139,6 +144,7 @@ final class WindowInterface {
     func wantsFrame(_ look: Look, now: Double) -> Bool {
         // The picker shows (and must be taken away) even with the toolbar hidden.
         changed || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
+            || latency?.needsFrame == true
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.
@@ -246,6 +252,7 @@ final class WindowInterface {
         penSettings.fit(windowWidth: width, windowHeight: height)
         items += penSettings.overlay()
         items += picker.overlay()
+        if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
     }

@@ -41,4 +41,5 @@ let allBenchmarks: [Benchmark] = [
     stretchWarpBenchmark,
     xoppBenchmark,
     penPreviewBenchmark,
+    latencyBenchmark,
 ]

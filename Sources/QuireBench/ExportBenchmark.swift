@@ -71,7 +71,9 @@ let exportBenchmark = Benchmark(name: "export",
     inked.sort()
     blank.sort()
     context.report("  of which render + read back, median", inked[inked.count / 2], "ms")
+    context.report("  of which render + read back, p99", percentile(inked, 0.99), "ms")
     context.report("  render + read back, blank page, median", blank[blank.count / 2], "ms")
+    context.report("  render + read back, blank page, p99", percentile(blank, 0.99), "ms")
 
     // The previous path, on the first 10 pages (it is slow).
     let renderer = PageImageRenderer()

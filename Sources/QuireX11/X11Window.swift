@@ -32,6 +32,13 @@ public final class X11Window {
     private var pasteProperty: Atom = 0
     private lazy var cursors = WindowCursors(display: display, window: window)
 
+    /// Whether the server stamps events with this machine's monotonic clock (`ServerClock`), so that an
+    /// event's time can be compared with `MonotonicClock` (checked once, when the window is made).
+    public private(set) var serverClockIsMonotonic = false
+    /// The oldest pen, mouse or touch event of the last batch `waitForEvents` returned, or nil when the
+    /// batch had none: where the input → swap latency starts.
+    public private(set) var inputArrival: InputArrival?
+
     /// The X window's id, for tools and tests that talk to the window from another connection.
     public var windowID: UInt { UInt(window) }
 
@@ -168,6 +175,7 @@ public final class X11Window {
             copySubBuffer = unsafeBitCast(address, to: PFNGLXCOPYSUBBUFFERMESAPROC.self)
         }
         setUpXInput2()
+        serverClockIsMonotonic = ServerClock.isMonotonic(display: display, window: window)
         let (major, minor) = Self.glVersion()
         if major < 3 || (major == 3 && minor < 3) {
             close()
@@ -323,10 +331,16 @@ public final class X11Window {
         }
         var events = pending
         pending.removeAll()
+        inputArrival = nil
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            if let translated = translate(&event) { events.append(translated) }
+            if let translated = translate(&event) {
+                if inputArrival == nil, let time = Self.serverTime(of: translated) {
+                    inputArrival = InputArrival(serverTime: time, received: MonotonicClock.seconds())
+                }
+                events.append(translated)
+            }
             events += pending
             pending.removeAll()
         }
@@ -337,6 +351,20 @@ public final class X11Window {
         events += pending
         pending.removeAll()
         return events
+    }
+
+    /// The server's time stamp (milliseconds) of a pen, mouse or touch event, as it came: the event
+    /// carries it as seconds, a whole number of milliseconds over 1000.
+    static func serverTime(of event: WindowEvent) -> UInt32? {
+        let seconds: Double
+        switch event {
+        case let .pointerDown(sample, _, _), let .pointerMoved(sample), let .pointerUp(sample, _): seconds = sample.time
+        case let .touchBegan(_, _, time), let .touchMoved(_, _, time), let .touchEnded(_, _, time): seconds = time
+        default: return nil
+        }
+        let milliseconds = (seconds * 1000).rounded()
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= Double(UInt32.max) else { return nil }
+        return UInt32(milliseconds)
     }
 
     private func translate(_ event: inout XEvent) -> WindowEvent? {

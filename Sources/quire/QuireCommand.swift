@@ -56,6 +56,10 @@ struct OpenCommand: ParsableCommand {
                                valueName: "scale"))
     var uiScale: Double?
 
+    @Flag(name: .customLong("show-latency"),
+          help: "Show the input → swap latency (p50 / p99 of the last 120 frames drawn for input) at the window's bottom right.")
+    var showLatency = false
+
     func validate() throws {
         if let uiScale, !(uiScale.isFinite && InterfaceScale.allowed.contains(uiScale)) {
             throw ValidationError("--ui-scale wants a number from 0.5 to 4; got \(uiScale)")
@@ -84,7 +88,7 @@ struct OpenCommand: ParsableCommand {
         let options = AppOptions(exportPath: exportPNG.map(absolute), windowWidth: width, windowHeight: height,
                                  displayName: display, libraryDirectory: library.directory, notebook: notebook,
                                  recordPath: recordInput.map(absolute), interfaceScale: uiScale,
-                                 restoresPlacement: size == nil)
+                                 restoresPlacement: size == nil, showsLatency: showLatency)
         do {
             try QuireApplication(options: options).run()
         } catch {

@@ -1,4 +1,4 @@
-// XTEST, for tests only: it lets a test press buttons and keys on a real X server as a user would.
+// XTEST, for tests and the latency benchmark: it presses buttons and keys on a real X server as a user would.
 // XFixes, for tests only: it lets a test see the pointer's picture as the server shows it.
 // XInput2, for tests only: it lets a test watch what devices the server reports (valuators, touches).
 #ifndef QUIRE_CXTEST_SHIM_H

@@ -1,0 +1,32 @@
+import CXTest
+
+/// The server's XTEST pointer, driven as a mouse: moves and button presses go out as they are made
+/// (flushed, never synced, so a steady stream is not slowed by round trips).
+final class XTestPointer {
+    private let display: OpaquePointer
+
+    init?(display name: String) {
+        guard let display = XOpenDisplay(name) else { return nil }
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            return nil
+        }
+        self.display = display
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    func move(to x: Int, _ y: Int) {
+        XTestFakeMotionEvent(display, -1, Int32(x), Int32(y), 0)
+        XFlush(display)
+    }
+
+    func button(down: Bool) {
+        XTestFakeButtonEvent(display, 1, down ? 1 : 0, 0)
+        XFlush(display)
+    }
+
+    /// Waits until the server has handled everything sent.
+    func sync() { XSync(display, 0) }
+}
