@@ -53,7 +53,9 @@ extension InkDrawEngine {
     /// what the sprites were walked along.
     mutating func recordingCenterLine(of samples: [InputSample], style: StrokeStyle,
                                       inker: WritableKeyPath<Self, SegmentInker>) -> VectorInk {
-        self[keyPath: inker].startRecording()
+        // The samples run through the engine as for drawing, but its inker walks no dabs: the centre
+        // line and its states are all an export or a cut needs.
+        self[keyPath: inker].startRecording(withoutDabs: true)
         _ = sprites(for: samples)
         return self[keyPath: inker].finishRecording(style: style)
     }

@@ -11,6 +11,9 @@ public struct SegmentInker: Sendable {
     public var followOffset: Double?
     /// While a vector form is wanted: the curves and states inked for good (never provisional ones).
     var recorder: CenterLineRecorder?
+    /// While only the vector form is wanted (an export): segments are recorded and no dab is walked,
+    /// which is most of an engine's work.
+    var recordsOnly = false
 
     public init(brush: Brush, tolerance: Double = 0.01) {
         walker = DabWalker(spacingFraction: brush.spacing)
@@ -24,14 +27,16 @@ public struct SegmentInker: Sendable {
     /// Starts a stroke: its first dab, at `dab`.
     public mutating func start(at dab: DabPoint, into sprites: inout [Sprite]) {
         walker = DabWalker(spacingFraction: walker.spacingFraction, minimumSpacing: walker.minimumSpacing)
-        walker.start(at: dab, into: &sprites)
         recorder?.start(at: dab)
+        guard !recordsOnly else { return }
+        walker.start(at: dab, into: &sprites)
     }
 
     /// Dabs along `segment` from state `a` to state `b`, continuing the spacing from the last segment.
     @inline(__always)
     public mutating func ink(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint, into sprites: inout [Sprite]) {
         if recorder != nil { recorder!.append(segment, from: a, to: b) }
+        guard !recordsOnly else { return }
         walk(segment, from: a, to: b, into: &sprites)
     }
 
@@ -40,6 +45,7 @@ public struct SegmentInker: Sendable {
     @inline(__always)
     public mutating func inkProvisionally(_ segment: BezierCurve, from a: DabPoint, to b: DabPoint,
                                           into sprites: inout [Sprite]) {
+        guard !recordsOnly else { return }
         let saved = walker
         walk(segment, from: a, to: b, into: &sprites)
         walker = saved
@@ -63,13 +69,18 @@ public struct SegmentInker: Sendable {
     }
 
     /// From now on, keeps the centre line and states of what is inked for good (see `VectorInk`).
-    public mutating func startRecording() {
+    /// `withoutDabs`: only the vector form is wanted; no dab is walked until recording finishes.
+    public mutating func startRecording(withoutDabs: Bool = false) {
         recorder = CenterLineRecorder()
+        recordsOnly = withoutDabs
     }
 
     /// What was recorded since `startRecording()`, in `style`; recording stops.
     public mutating func finishRecording(style: StrokeStyle) -> VectorInk {
-        defer { recorder = nil }
+        defer {
+            recorder = nil
+            recordsOnly = false
+        }
         return recorder?.ink(style: style) ?? VectorInk(style: style)
     }
 
