@@ -74,8 +74,9 @@ let package = Package(
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             "QuireXournal",
-            // XTEST drives the real window in the latency benchmark, as the window tests do.
-            "CXTest",
+            // The latency benchmark runs the real window as the window tests do: their Xvfb server and
+            // launched `quire`, and XTEST to drive it.
+            "QuireTestSupport", "CXTest",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

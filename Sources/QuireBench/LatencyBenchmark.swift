@@ -1,6 +1,7 @@
 import Foundation
 import QuireDocument
 import QuireStorage
+import QuireTestSupport
 
 /// Input → swap latency in the real window: Quire opened on a page of 10,000 strokes in an Xvfb of
 /// the benchmark's own (llvmpipe), an XTEST mouse drawing strokes over the ink at a steady 500 events
@@ -11,7 +12,7 @@ import QuireStorage
 /// bench builds both) and Xvfb; without either it says so and measures nothing.
 let latencyBenchmark = Benchmark(name: "latency",
                                  summary: "input → swap p50/p99 in the window on a 10,000-stroke page (Xvfb, XTEST mouse at 500 Hz)") { context in
-    guard let quire = WindowProcess.executable else {
+    guard FileManager.default.isExecutableFile(atPath: QuireProcess.executablePath) else {
         return print("  (no quire beside quire-bench: build it with `swift build -c release --product quire`; not measured)")
     }
     let folder = NSTemporaryDirectory() + "quire-bench-latency-\(getpid())"
@@ -24,30 +25,30 @@ let latencyBenchmark = Benchmark(name: "latency",
     try NotebookLibrary(directory: library).create(title: "Latency", pages: [page]).close()
     context.report("build the 10,000-stroke page (NotebookStore)", Double(DispatchTime.now().uptimeNanoseconds - build) / 1e6, "ms")
 
-    let server: XvfbDisplay
+    let server: XvfbServer
     do {
-        server = try XvfbDisplay(width: 1280, height: 1024)
+        server = try XvfbServer(width: 1280, height: 1024)
     } catch {
         return print("  (\(error); not measured)")
     }
     defer { server.stop() }
-    let window = try WindowProcess(executable: quire, arguments: ["Latency", "--library", library, "--display", server.name,
-                                                                  "--size", "1024x768"],
-                                   environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1",
-                                                 "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
-    defer { window.stop() }
-    guard window.wait(timeout: 60, until: { window.text.contains("Quire is ready") && LatencyRun.framesDrawn(window) > 0 }) else {
+    // The interface shown, as a person draws (the window tests' default hides it).
+    let window = try QuireProcess(arguments: ["Latency", "--library", library, "--size", "1024x768"], display: server.display,
+                                  environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
+                                                "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
+    defer { window.terminate() }
+    guard eventually(timeout: 60, { window.text.contains("Quire is ready") && LatencyRun.framesDrawn(window) > 0 }) else {
         return print("  (the window did not show its page: \(window.text.suffix(400)); not measured)")
     }
     if let clock = window.lastLine(startingWith: "Latency: the X server") { print("  \(clock)") }
     // Start-up frames done (tiles, the first whole frame): the count stands still for half a second.
     _ = LatencyRun.settledFrames(window)
-    guard let pointer = XTestPointer(display: server.name) else { return print("  (no XTEST on \(server.name); not measured)") }
+    guard let pointer = XTestPointer(display: server.display) else { return print("  (no XTEST on \(server.display); not measured)") }
 
     let before = LatencyRun.framesDrawn(window)
     let (events, seconds) = LatencyRun.stream(pointer)
     let during = LatencyRun.settledFrames(window) - before
-    guard window.wait(timeout: 5, until: { LatencyRun.inputFrames(window) > 0 }),
+    guard eventually(timeout: 5, { LatencyRun.inputFrames(window) > 0 }),
           let line = window.lastLine(startingWith: "Latency: "), let figures = LatencyFigures(line) else {
         return print("  (no latency figures printed: \(window.text.suffix(400)))")
     }
@@ -108,19 +109,19 @@ enum LatencyRun {
     }
 
     /// The count of the last "Frames: N drawn" line (QUIRE_FRAME_STATS=1).
-    static func framesDrawn(_ window: WindowProcess) -> Int {
+    static func framesDrawn(_ window: QuireProcess) -> Int {
         window.lastLine(startingWith: "Frames: ").flatMap { Int($0.dropFirst("Frames: ".count).prefix(while: \.isNumber)) } ?? 0
     }
 
     /// Input frames in the last statistics line.
-    static func inputFrames(_ window: WindowProcess) -> Int {
+    static func inputFrames(_ window: QuireProcess) -> Int {
         window.lastLine(startingWith: "Latency: ").flatMap(LatencyFigures.init).map(\.frames) ?? 0
     }
 
     /// Waits until neither count has changed for half a second (at most 20 s); returns the frames drawn.
-    static func settledFrames(_ window: WindowProcess) -> Int {
+    static func settledFrames(_ window: QuireProcess) -> Int {
         var counts = (framesDrawn(window), inputFrames(window)), since = Date()
-        _ = window.wait(timeout: 20) {
+        _ = eventually(timeout: 20) {
             let now = (framesDrawn(window), inputFrames(window))
             if now != counts { counts = now; since = Date() }
             return Date().timeIntervalSince(since) >= 0.5

@@ -81,6 +81,11 @@ public final class QuireProcess: @unchecked Sendable {
         return false
     }
 
+    /// The last line printed so far that starts with `prefix`.
+    public func lastLine(startingWith prefix: String) -> String? {
+        text.split(separator: "\n").last { $0.hasPrefix(prefix) }.map(String.init)
+    }
+
     /// How often `needle` occurs in the output so far.
     public func occurrences(of needle: String) -> Int {
         text.components(separatedBy: needle).count - 1
