@@ -9,7 +9,10 @@ import QuireX11
 ///   the server's clock, which Xorg and Xvfb keep as CLOCK_MONOTONIC milliseconds in 32 bits;
 /// - app: from the moment Quire read the event from its connection: Quire's own part, waiting for the
 ///   frame's slot (`FramePacer`) included;
-/// - drawing: from the frame's beginning to its presentation.
+/// - drawing: from the frame's beginning to its presentation;
+/// - newest: from the moment Quire read the newest event the frame shows to its presentation: how far the
+///   ink on screen lags the pen. With frames paced to the display the oldest event waits up to a
+///   refresh for its frame's slot; the newest one is drawn at once.
 struct InputLatency {
     /// Frames kept: the overlay shows the last `shownFrames`, the statistics lines all that are kept.
     static let capacity = 4096
@@ -18,21 +21,27 @@ struct InputLatency {
     private(set) var total = LatencyRing(capacity: capacity)
     private(set) var app = LatencyRing(capacity: capacity)
     private(set) var drawing = LatencyRing(capacity: capacity)
+    private(set) var newest = LatencyRing(capacity: capacity)
     /// The oldest input taken in that no frame has shown yet.
     private(set) var unshown: InputArrival?
+    /// The newest input taken in that no frame has shown yet.
+    private(set) var newestUnshown: InputArrival?
 
     /// Input frames measured so far.
     var frames: Int { app.recorded + app.discarded }
 
-    /// Notes a batch's oldest input event (nil: the batch had none); the oldest unshown one is kept.
-    mutating func inputArrived(_ arrival: InputArrival?) {
+    /// Notes a batch's oldest and newest input events (nil: the batch had none); the oldest unshown
+    /// one is kept, and the newest.
+    mutating func inputArrived(_ arrival: InputArrival?, newest latest: InputArrival? = nil) {
         if unshown == nil { unshown = arrival }
+        if let latest = latest ?? arrival { newestUnshown = latest }
     }
 
     /// The input taken in since the last frame asked for no frame (a hover with nothing to show): it
     /// is not the start of any frame's latency.
     mutating func inputNeedsNoFrame() {
         unshown = nil
+        newestUnshown = nil
     }
 
     /// A frame that began at `began` and was presented at `presented` (monotonic seconds) showed the
@@ -41,11 +50,14 @@ struct InputLatency {
     mutating func frameShown(began: Double, presented: Double, serverClockIsMonotonic: Bool) {
         guard let arrival = unshown else { return }
         unshown = nil
+        let latest = newestUnshown ?? arrival
+        newestUnshown = nil
         if serverClockIsMonotonic {
             total.record(Self.milliseconds(since: arrival.serverTime, at: presented))
         }
         app.record((presented - arrival.received) * 1000)
         drawing.record((presented - began) * 1000)
+        newest.record((presented - latest.received) * 1000)
     }
 
     /// The median and p99 of each part over the last `last` input frames (all kept when nil); nil
@@ -56,8 +68,8 @@ struct InputLatency {
             ring.percentiles([0.5, 0.99], last: last).map { LatencySummary.Percentiles(p50: $0[0], p99: $0[1]) }
         }
         return LatencySummary(frames: min(frames, last ?? frames), total: percentiles(&total), app: percentiles(&app),
-                              drawing: percentiles(&drawing),
-                              discarded: total.discarded + app.discarded + drawing.discarded)
+                              drawing: percentiles(&drawing), newest: percentiles(&newest),
+                              discarded: total.discarded + app.discarded + drawing.discarded + newest.discarded)
     }
 
     /// Milliseconds from the server time stamp `serverTime` to `now` (monotonic seconds), on the

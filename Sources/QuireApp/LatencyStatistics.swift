@@ -19,8 +19,8 @@ struct LatencyStatistics {
 
     var enabled: Bool { prints || shows }
 
-    mutating func inputArrived(_ arrival: InputArrival?) {
-        if enabled { latency.inputArrived(arrival) }
+    mutating func inputArrived(_ arrival: InputArrival?, newest: InputArrival? = nil) {
+        if enabled { latency.inputArrived(arrival, newest: newest) }
     }
 
     mutating func inputNeedsNoFrame() { latency.inputNeedsNoFrame() }

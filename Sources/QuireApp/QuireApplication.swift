@@ -174,7 +174,7 @@ public final class QuireApplication {
             if let latencyDue = latency.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? latencyDue, latencyDue) }
             if let due = interface.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? due, due) }
             let events = window.waitForEvents(timeout: timeout)
-            latency.inputArrived(window.inputArrival)
+            latency.inputArrived(window.inputArrival, newest: window.newestInputArrival)
             if let line = stats.report(now: Self.now()) { say(line) }
             if let report = latency.report(now: Self.now()) {
                 if let line = report.line { say(line) }

@@ -38,6 +38,8 @@ public final class X11Window {
     /// The oldest pen, mouse or touch event of the last batch `waitForEvents` returned, or nil when the
     /// batch had none: where the input → swap latency starts.
     public private(set) var inputArrival: InputArrival?
+    /// The same for the batch's newest pen, mouse or touch event: what the freshest ink shown answers to.
+    public private(set) var newestInputArrival: InputArrival?
 
     /// The X window's id, for tools and tests that talk to the window from another connection.
     public var windowID: UInt { UInt(window) }
@@ -332,12 +334,14 @@ public final class X11Window {
         var events = pending
         pending.removeAll()
         inputArrival = nil
+        newestInputArrival = nil
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
             if let translated = translate(&event) {
-                if inputArrival == nil, let time = Self.serverTime(of: translated) {
-                    inputArrival = InputArrival(serverTime: time, received: MonotonicClock.seconds())
+                if let time = Self.serverTime(of: translated) {
+                    newestInputArrival = InputArrival(serverTime: time, received: MonotonicClock.seconds())
+                    if inputArrival == nil { inputArrival = newestInputArrival }
                 }
                 events.append(translated)
             }

@@ -107,6 +107,25 @@ final class InputLatencyTests: XCTestCase {
         XCTAssertTrue(summary.statisticsLine.hasSuffix("; 1 discarded"), summary.statisticsLine)
     }
 
+    func testTheNewestInputAFrameShowsIsMeasuredFromItsOwnReading() throws {
+        var latency = InputLatency()
+        // Three batches before one frame: the oldest event read at 50.000, the newest at 50.014; the frame
+        // begins at 50.015 and is presented at 50.017.
+        latency.inputArrived(InputArrival(serverTime: 50_000, received: 50.000), newest: InputArrival(serverTime: 50_004, received: 50.004))
+        latency.inputArrived(InputArrival(serverTime: 50_008, received: 50.008), newest: InputArrival(serverTime: 50_014, received: 50.014))
+        latency.inputArrived(nil, newest: nil)
+        latency.frameShown(began: 50.015, presented: 50.017, serverClockIsMonotonic: true)
+        let summary = try XCTUnwrap(latency.summary())
+        XCTAssertEqual(try XCTUnwrap(summary.app).p50, 17, accuracy: 1e-6, "from the oldest")
+        XCTAssertEqual(try XCTUnwrap(summary.newest).p50, 3, accuracy: 1e-6, "from the newest")
+        XCTAssertTrue(summary.statisticsLine.contains("; newest p50 3.0 ms p99 3.0 ms; 0 discarded"), summary.statisticsLine)
+        // The next frame starts afresh: a batch with one event is both its oldest and newest.
+        latency.inputArrived(InputArrival(serverTime: 50_020, received: 50.020))
+        latency.frameShown(began: 50.021, presented: 50.022, serverClockIsMonotonic: true)
+        XCTAssertEqual(latency.newest.recorded, 2)
+        XCTAssertEqual(try XCTUnwrap(latency.summary()).newest?.p99 ?? 0, 3, accuracy: 1e-6)
+    }
+
     func testReportsComeAtMostTwiceASecondAndOnlyAfterNewFrames() throws {
         var statistics = LatencyStatistics(prints: true, shows: true)
         XCTAssertNil(statistics.secondsUntilReport(now: 10), "nothing measured, nothing to report")
@@ -114,7 +133,7 @@ final class InputLatencyTests: XCTestCase {
         statistics.frameShown(began: 10.002, presented: 10.004, serverClockIsMonotonic: true)
         let first = try XCTUnwrap(statistics.report(now: 10.005))
         XCTAssertEqual(first.line?.hasPrefix("Latency: 1 input frames; total p50 4.0 ms"), true, first.line ?? "")
-        XCTAssertEqual(first.shown, "input → swap 4.0 / 4.0 ms · app 3.0 / 3.0 ms (p50 / p99)")
+        XCTAssertEqual(first.shown, "input → swap 4.0 / 4.0 ms · app 3.0 / 3.0 ms · newest 3.0 / 3.0 ms (p50 / p99)")
         XCTAssertNil(statistics.secondsUntilReport(now: 10.1), "no new frame since")
         statistics.inputArrived(InputArrival(serverTime: 10_100, received: 10.1))
         statistics.frameShown(began: 10.101, presented: 10.102, serverClockIsMonotonic: true)
