@@ -10,7 +10,7 @@ import QuireText
 /// notebook ringed in the accent colour, rounded buttons, and the header and footer drawn last so tiles
 /// scrolled under them are hidden.
 extension NotebookList {
-    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.97)
+    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15)
     static let buttonColor = InkColor(red: 0.22, green: 0.22, blue: 0.25)
     static let accent = InkColor(red: 0.27, green: 0.47, blue: 0.85)
     static let refusedColor = InkColor(red: 0.90, green: 0.25, blue: 0.22)

@@ -131,9 +131,10 @@ final class NotebookList {
 
     /// Whether a frame is wanted: the list changed, or covers arrived.
     func needsFrame() -> Bool {
-        let arrived = covers.takeArrived()
+        // Asked more than once a frame: an arrival is kept as a change until the frame draws it.
+        if covers.takeArrived(), isOpen { changed = true }
         // Closing wants a frame too: the one that takes the list away.
-        return changed || (isOpen && arrived)
+        return changed
     }
 
     /// Takes an input event while open (every one, bar Ctrl+Q and F11).

@@ -41,6 +41,16 @@ struct NotebookListLayout: Equatable {
         static func actions(in mode: Mode) -> [TileAction] {
             mode == .library ? [.rename, .duplicate, .trash] : [.restore]
         }
+
+        /// Its share of the tile's width: as much as its label needs.
+        var share: Double {
+            switch self {
+            case .rename: 0.32
+            case .duplicate: 0.40
+            case .trash: 0.28
+            case .restore: 1
+            }
+        }
     }
 
     /// What a point of the panel is on.
@@ -73,13 +83,16 @@ struct NotebookListLayout: Equatable {
     static let headerButtonGap = 10.0
     static let footerHeight = 28.0
     static let tileWidth = 176.0
-    static let coverHeight = 200.0
+    /// A Letter page's shape: its thumbnail fills the cover.
+    static let coverHeight = 228.0
     static let titleGap = 6.0
     static let titleHeight = 26.0
     static let actionGap = 4.0
     static let actionHeight = 28.0
     static let columnGap = 22.0
     static let rowGap = 24.0
+    /// Above the first row and below the last, room for the current notebook's ring.
+    static let ringRoom = 8.0
     static var tileHeight: Double { coverHeight + titleGap + titleHeight + actionGap + actionHeight }
 
     let scale: Double
@@ -133,7 +146,7 @@ struct NotebookListLayout: Equatable {
         let (columnGap, rowGap) = (Self.columnGap * s, Self.rowGap * s)
         columns = max(1, Int((grid.width + columnGap) / (tileWidth + columnGap)))
         let rows = (max(0, count) + columns - 1) / columns
-        let contentHeight = rows == 0 ? 0 : Double(rows) * tileHeight + Double(rows - 1) * rowGap
+        let contentHeight = rows == 0 ? 0 : Double(rows) * tileHeight + Double(rows - 1) * rowGap + 2 * Self.ringRoom * s
         maximumScroll = max(0, contentHeight - grid.height)
         scroll = wantedScroll.isFinite ? min(maximumScroll, max(0, wantedScroll)) : 0
         let used = Double(columns) * tileWidth + Double(columns - 1) * columnGap
@@ -143,16 +156,18 @@ struct NotebookListLayout: Equatable {
         for index in 0..<max(0, count) {
             let (row, column) = (index / columns, index % columns)
             let frame = Rect(x: left + Double(column) * (tileWidth + columnGap),
-                             y: grid.minY - scroll + Double(row) * (tileHeight + rowGap), width: tileWidth, height: tileHeight)
+                             y: grid.minY + Self.ringRoom * s - scroll + Double(row) * (tileHeight + rowGap), width: tileWidth,
+                             height: tileHeight)
             let cover = Rect(x: frame.minX, y: frame.minY, width: tileWidth, height: Self.coverHeight * s)
             let title = Rect(x: frame.minX, y: cover.maxY + Self.titleGap * s, width: tileWidth, height: Self.titleHeight * s)
             let actionY = title.maxY + Self.actionGap * s
             let gap = 4 * s
-            let actionWidth = (tileWidth - gap * Double(actions.count - 1)) / Double(actions.count)
+            let room = tileWidth - gap * Double(actions.count - 1)
             var placed: [(TileAction, Rect)] = []
-            for (offset, action) in actions.enumerated() {
-                placed.append((action, Rect(x: frame.minX + Double(offset) * (actionWidth + gap), y: actionY, width: actionWidth,
-                                            height: Self.actionHeight * s)))
+            var x = frame.minX
+            for action in actions {
+                placed.append((action, Rect(x: x, y: actionY, width: room * action.share, height: Self.actionHeight * s)))
+                x += room * action.share + gap
             }
             tiles.append(Tile(frame: frame, cover: cover, title: title, actions: placed))
         }

@@ -52,6 +52,7 @@ final class NotebookListTests: XCTestCase {
             XCTAssertEqual(layout.part(at: tile.cover.center), .tile(index))
             XCTAssertEqual(layout.part(at: tile.title.center), .tile(index))
             XCTAssertEqual(tile.actions.map(\.0), [.rename, .duplicate, .trash])
+            XCTAssertEqual(tile.actions.last!.1.maxX, tile.frame.maxX, accuracy: 1e-9, "the buttons fill the tile's width")
             for (action, rect) in tile.actions { XCTAssertEqual(layout.part(at: rect.center), .action(index, action)) }
         }
         XCTAssertEqual(layout.headerButtons.map(\.0), [.new, .trash, .close])
@@ -63,7 +64,8 @@ final class NotebookListTests: XCTestCase {
         XCTAssertNil(layout.part(at: Point(10, 10)), "the margin is off the panel")
         XCTAssertEqual(layout.maximumScroll, 0, "two rows fit: nothing to scroll")
         let more = NotebookListLayout(count: 13, mode: .library, windowWidth: 1000, windowHeight: 800, scale: 1)
-        XCTAssertEqual(more.maximumScroll, 4 * NotebookListLayout.tileHeight + 3 * NotebookListLayout.rowGap - more.grid.height,
+        XCTAssertEqual(more.maximumScroll, 4 * NotebookListLayout.tileHeight + 3 * NotebookListLayout.rowGap + 2 * NotebookListLayout.ringRoom
+                       - more.grid.height,
                        accuracy: 1e-9, "four rows scroll by what does not fit")
     }
 
@@ -90,7 +92,8 @@ final class NotebookListTests: XCTestCase {
     func testScrollIsKeptWithinTheContentAndBringsATileIntoView() {
         let layout = NotebookListLayout(count: 30, mode: .library, windowWidth: 1000, windowHeight: 800, scale: 1, scroll: 1e9)
         XCTAssertEqual(layout.scroll, layout.maximumScroll)
-        XCTAssertEqual(layout.tiles[29].frame.maxY, layout.grid.maxY, accuracy: 1e-9, "scrolled to the end, the last row ends the grid")
+        XCTAssertEqual(layout.tiles[29].frame.maxY + NotebookListLayout.ringRoom, layout.grid.maxY, accuracy: 1e-9,
+                       "scrolled to the end, the last row ends the grid")
         XCTAssertEqual(NotebookListLayout(count: 30, mode: .library, windowWidth: 1000, windowHeight: 800, scale: 1, scroll: -5).scroll, 0)
         XCTAssertEqual(NotebookListLayout(count: 30, mode: .library, windowWidth: 1000, windowHeight: 800, scale: 1, scroll: .nan).scroll, 0)
         let top = NotebookListLayout(count: 30, mode: .library, windowWidth: 1000, windowHeight: 800, scale: 1)

@@ -95,7 +95,7 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         draw(window, ys: firstInk)
         XCTAssertTrue(eventually { strokes(in: firstPath) == firstInk.count }, quire.text)
         let firstBlock = Rect(x: 90, y: 290, width: 220, height: 110)
-        XCTAssertGreaterThan(inked(window, firstBlock), 5_000)
+        XCTAssertTrue(eventually { inked(window, firstBlock) > 5_000 }, "Notebook 1's ink is not drawn")
 
         // F3: the list, with Notebook 1's cover showing its ink, fitted into the cover.
         driver.key("F3")
