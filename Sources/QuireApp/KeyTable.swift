@@ -72,7 +72,7 @@ public enum KeyTable {
         KeyBinding(.notebook, "move this notebook to the library's `.trash` folder (restore it from the notebook list's Trash)", [
             (key(delete, "Delete", control: true, shift: true), .notebook(.trashNotebook)),
         ]),
-        KeyBinding(.notebook, "the notebook list: every notebook's cover; tap one to open it; New, Rename (type the title, Enter), Duplicate, Trash, and the Trash view to restore (Escape closes)", [
+        KeyBinding(.notebook, "the notebook list (or the toolbar's notebooks button): every notebook's cover; tap one to open it; New, Rename (type the title, Enter), Duplicate, Trash, and the Trash view to restore (Escape closes)", [
             (key(f3, "F3"), .showNotebooks),
         ]),
 

@@ -209,6 +209,8 @@ public final class QuireApplication {
                     // The active inking tool's button pressed again opens (or closes) its settings.
                     if button == .tool(canvas.tool) && InkTool(rawValue: canvas.tool.rawValue) != nil {
                         togglePenSettings()
+                    } else if button == .notebooks {
+                        toggleNotebookList()
                     } else {
                         _ = canvas.perform(button.action)
                         followToolWithPenSettings()

@@ -171,6 +171,43 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         driver.key("Escape")
         XCTAssertTrue(eventually { !listShows(window) && inked(window, firstBlock) > 5_000 })
     }
+
+    /// At twice the scale, from the toolbar's button: the list is where its layout says (the current
+    /// notebook ringed in the accent colour), its words are drawn in the header and on its buttons,
+    /// and Close takes it away.
+    func testTheToolbarButtonOpensTheListLaidOutAtTwiceTheScale() throws {
+        let quire = try launchQuire(["--library", library, "--ui-scale", "2"], environment: ["QUIRE_INTERFACE": "shown"])
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
+        let toolbar = Toolbar(text: nil)
+        toolbar.scale = 2
+        toolbar.fit(windowHeight: window.height)
+        click(window, try XCTUnwrap(toolbar.layout.buttons.first { $0.0 == .notebooks }).1.center)
+        XCTAssertTrue(eventually { listShows(window) }, "the toolbar's button did not open the list: \(quire.text)")
+        let list = NotebookListLayout(count: 1, mode: .library, windowWidth: window.width, windowHeight: window.height, scale: 2)
+        let cover = list.tiles[0].cover
+        let ring = Point(cover.minX - 2 * list.scale, cover.center.y)
+        XCTAssertTrue(eventually {
+            guard let pixel = driver.screenshot(x: window.x + Int(ring.x), y: window.y + Int(ring.y), width: 1, height: 1)?[0, 0] else { return false }
+            return abs(Int(pixel.r) - 69) <= 3 && abs(Int(pixel.g) - 120) <= 3 && abs(Int(pixel.b) - 217) <= 3
+        }, "the current notebook is not ringed where the layout puts it")
+        let image = try XCTUnwrap(screen(window))
+        func light(_ rect: Rect) -> Int {
+            var count = 0
+            for y in Int(rect.minY)..<Int(rect.maxY) {
+                for x in Int(rect.minX)..<Int(rect.maxX) where image[x, y].luma > 200 { count += 1 }
+            }
+            return count
+        }
+        // "Notebooks" in the header, at 20 design pixels × the scale: well over a hundred light pixels.
+        let heading = Rect(x: list.header.minX, y: list.header.minY, width: 200 * list.scale, height: list.header.height)
+        XCTAssertGreaterThan(light(heading), 150, "no heading drawn")
+        for (button, rect) in list.headerButtons where button != .new {
+            XCTAssertGreaterThan(light(rect.insetBy(4)), 40, "no words on \(button.label)")
+        }
+        click(window, try XCTUnwrap(list.headerButtons.first { $0.0 == .close }).1.center)
+        XCTAssertTrue(eventually { !listShows(window) }, "Close did not close the list")
+    }
 }
 
 private extension Int {
