@@ -78,7 +78,9 @@ final class NotebookList {
                            scale: scale, scroll: scroll)
     }
 
-    /// Opens the list on the library (covers read afresh: pages were drawn since).
+    /// Opens the list on the library (covers read afresh: pages were drawn since). While it is open no
+    /// page is drawn, and a path's cover stays its own: a restored notebook has its file back, and a
+    /// new or copied one a path of its own.
     func open() {
         isOpen = true
         mode = .library
@@ -100,7 +102,6 @@ final class NotebookList {
 
     /// Shows the library as it is now: its notebooks (by title), the trash's, and the current one.
     func show(notebooks: [Item], trashed: [Item], current: String) {
-        if notebooks != self.notebooks || trashed != self.trashed { covers.forget() }
         self.notebooks = notebooks
         self.trashed = trashed
         self.current = current

@@ -180,17 +180,6 @@ final class WindowInterface {
 
     /// Takes an input event before the canvas does.
     func handle(_ event: WindowEvent, now: Double) -> Handling {
-        if case let .resized(width, height) = event { windowSize = (width, height) }
-        if notebookList.isOpen {
-            switch notebookList.handle(event) {
-            case .passed: break
-            case .taken: return .taken
-            case .closed:
-                changed = true
-                return .taken
-            case let .request(request): return .notebookList(request)
-            }
-        }
         switch event {
         case let .pointerMoved(sample), let .pointerDown(sample, _, _):
             pointerOverPanel = (shown && toolbar.contains(sample.position))
@@ -220,6 +209,18 @@ final class WindowInterface {
             return .taken
         default:
             break
+        }
+        // The open notebook list lies over everything and takes every input but the end of a press
+        // begun before it opened (the toolbar's button that opened it), taken above.
+        if notebookList.isOpen {
+            switch notebookList.handle(event) {
+            case .passed: break
+            case .taken: return .taken
+            case .closed:
+                changed = true
+                return .taken
+            case let .request(request): return .notebookList(request)
+            }
         }
         if picker.isOpen {
             switch picker.handle(event) {

@@ -207,6 +207,10 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         }
         click(window, try XCTUnwrap(list.headerButtons.first { $0.0 == .close }).1.center)
         XCTAssertTrue(eventually { !listShows(window) }, "Close did not close the list")
+        // The page takes the pen again: the press on the toolbar's button ended in the list, not here.
+        let path = try XCTUnwrap(books.notebookPaths().first)
+        driver.drag(through: [(window.x + 300, window.y + 400), (window.x + 400, window.y + 400), (window.x + 500, window.y + 400)])
+        XCTAssertTrue(eventually { strokes(in: path) == 1 }, "the first stroke after the list was lost: \(quire.text)")
     }
 }
 
