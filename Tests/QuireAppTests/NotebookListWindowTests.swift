@@ -118,8 +118,18 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         for _ in 0..<"Notebook 2".count { driver.key("BackSpace") }
         driver.key("p", shift: true)
         for letter in ["h", "y", "s", "i", "c", "s"] { driver.key(letter) }
+        // Beyond ASCII: a Latin-1 keysym and a Unicode one, as UTF-8 in the file.
+        driver.key("space")
+        XCTAssertTrue(driver.typeUnmapped("eacute"))
+        XCTAssertTrue(driver.typeUnmapped("U65E5"))
         driver.key("Return")
-        XCTAssertTrue(eventually { title(of: secondPath) == "Physics" }, "the typed title is not in the file: \(quire.text)")
+        XCTAssertTrue(eventually { title(of: secondPath) == "Physics é日" }, "the typed title is not in the file: \(quire.text)")
+        // Renamed again, back to plain ASCII, through the tile's Rename button.
+        list = layout(window, count: 2)
+        click(window, try XCTUnwrap(list.tiles[1].actions.first { $0.0 == .rename }).1.center)
+        for _ in 0..<3 { driver.key("BackSpace") }
+        driver.key("Return")
+        XCTAssertTrue(eventually { title(of: secondPath) == "Physics" }, "the second rename is not in the file: \(quire.text)")
         XCTAssertEqual(title(of: firstPath), "Notebook 1", "only the new notebook was renamed")
 
         // Escape closes the list on the new notebook's blank page; its own ink goes there.
@@ -133,7 +143,6 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         // Switch to Notebook 1 (first by title): its page, not Physics's.
         driver.key("F3")
         XCTAssertTrue(eventually { listShows(window) })
-        list = layout(window, count: 2)
         click(window, list.tiles[0].cover.center)
         XCTAssertTrue(quire.waitForOutput(containing: "Notebook 1 — page 1 of 1"), quire.text)
         XCTAssertTrue(eventually { !listShows(window) && inked(window, firstBlock) > 5_000 && inked(window, secondLine) == 0 },
