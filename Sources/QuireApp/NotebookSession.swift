@@ -14,7 +14,7 @@ public final class NotebookSession {
     public private(set) var pageIndex = 0
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
-    var autosaver: Autosaver?
+    private(set) var autosaver: Autosaver?
     /// Set on the autosave queue when a change was refused for good.
     private let refusal = Flag()
     /// Decoded pictures of this notebook's blobs.
