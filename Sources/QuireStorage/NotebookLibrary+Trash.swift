@@ -8,7 +8,8 @@ extension NotebookLibrary {
         public var title: String
         /// The file name it is restored under when free (`trash` added a time stamp to it).
         public var originalName: String
-        /// When it was trashed (its file's change time: `trash` moves it there), seconds since 1970.
+        /// When it was trashed (the time stamp `trash` put in its name), seconds since 1970; 0 for a file
+        /// put in the trash by hand.
         public var trashedAt: Double
     }
 
@@ -26,19 +27,32 @@ extension NotebookLibrary {
             } catch {
                 title = "(unreadable: \(error))"
             }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            let changed = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            return TrashedEntry(path: path, title: title, originalName: Self.originalName(ofTrashed: name), trashedAt: changed)
+            return TrashedEntry(path: path, title: title, originalName: Self.originalName(ofTrashed: name),
+                                trashedAt: Self.trashTime(ofTrashed: name) ?? 0)
         }.sorted { ($0.trashedAt, $1.path) > ($1.trashedAt, $0.path) }
     }
+
+    /// The time stamp `trash` adds to a file's name (ISO 8601 without colons).
+    private static let stampPattern = #" \d{4}-\d{2}-\d{2}T\d{6}Z$"#
 
     /// The name a trashed file had before `trash` added ` YYYY-MM-DDTHHMMSSZ` to it.
     static func originalName(ofTrashed name: String) -> String {
         let stem = (name as NSString).deletingPathExtension
-        let pattern = #" \d{4}-\d{2}-\d{2}T\d{6}Z$"#
-        guard let range = stem.range(of: pattern, options: .regularExpression) else { return name }
+        guard let range = stem.range(of: stampPattern, options: .regularExpression) else { return name }
         let original = String(stem[..<range.lowerBound])
         return (original.isEmpty ? "Notebook" : original) + "." + fileExtension
+    }
+
+    /// When `trash` moved the file named `name` there, from the stamp in its name.
+    static func trashTime(ofTrashed name: String) -> Double? {
+        let stem = (name as NSString).deletingPathExtension
+        guard let range = stem.range(of: stampPattern, options: .regularExpression) else { return nil }
+        var stamp = String(stem[range].dropFirst())
+        // Put the time's colons back: 2026-11-26T164243Z → 2026-11-26T16:42:43Z.
+        let time = stamp.index(stamp.startIndex, offsetBy: 11)
+        stamp.insert(":", at: stamp.index(time, offsetBy: 2))
+        stamp.insert(":", at: stamp.index(time, offsetBy: 5))
+        return ISO8601DateFormatter().date(from: stamp)?.timeIntervalSince1970
     }
 
     /// Moves a trashed notebook back into the library under the name it had, or that name with a number

@@ -73,7 +73,7 @@ final class NotebookLibraryTrashTests: StorageTestCase {
         // aside by hand under another stamp, as a later trashing would name it.
         let secondTrashed = library.trashDirectory + "/Notes 2030-01-01T000000Z.quire"
         try FileManager.default.moveItem(atPath: b.path, toPath: secondTrashed)
-        XCTAssertEqual(Set(library.trashedNotebooks().map(\.title)), ["Notes", "Notes again"])
+        XCTAssertEqual(library.trashedNotebooks().map(\.title), ["Notes again", "Notes"], "the most recently trashed first")
 
         let one = try library.restore(firstTrashed), two = try library.restore(secondTrashed)
         XCTAssertEqual([one, two].map { ($0 as NSString).lastPathComponent }, ["Notes.quire", "Notes 2.quire"])
@@ -96,5 +96,8 @@ final class NotebookLibraryTrashTests: StorageTestCase {
         XCTAssertEqual(NotebookLibrary.originalName(ofTrashed: "Maths_ week 1 2026-11-26T164243Z.quire"), "Maths_ week 1.quire")
         XCTAssertEqual(NotebookLibrary.originalName(ofTrashed: "Dropped by hand.quire"), "Dropped by hand.quire")
         XCTAssertEqual(NotebookLibrary.originalName(ofTrashed: " 2026-11-26T164243Z.quire"), "Notebook.quire")
+        XCTAssertEqual(NotebookLibrary.trashTime(ofTrashed: "Maths 2026-11-26T164243Z.quire"),
+                       ISO8601DateFormatter().date(from: "2026-11-26T16:42:43Z")?.timeIntervalSince1970)
+        XCTAssertNil(NotebookLibrary.trashTime(ofTrashed: "Dropped by hand.quire"))
     }
 }
