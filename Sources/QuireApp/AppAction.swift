@@ -25,5 +25,7 @@ public enum AppAction: Equatable, Sendable {
     case toggleFullscreen
     /// Open or close the colour picker.
     case toggleColorPicker
+    /// Open or close the notebook list.
+    case showNotebooks
     case notebook(NotebookCommand)
 }

@@ -34,7 +34,7 @@ public enum KeyTable {
     static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
-    static let f1: UInt = 0xffbe, f11: UInt = 0xffc8, tab: UInt = 0xff09
+    static let f1: UInt = 0xffbe, f3: UInt = 0xffc0, f11: UInt = 0xffc8, tab: UInt = 0xff09
 
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
@@ -69,8 +69,11 @@ public enum KeyTable {
             (ctrl("c", shift: true), .notebook(.copyPageToNextNotebook)),
             (ctrl("m", shift: true), .notebook(.movePageToNextNotebook)),
         ]),
-        KeyBinding(.notebook, "move this notebook to the library's `.trash` folder (move it back to restore)", [
+        KeyBinding(.notebook, "move this notebook to the library's `.trash` folder (restore it from the notebook list's Trash)", [
             (key(delete, "Delete", control: true, shift: true), .notebook(.trashNotebook)),
+        ]),
+        KeyBinding(.notebook, "the notebook list (or the toolbar's notebooks button): every notebook's cover; tap one to open it; New, Rename (type the title, Enter), Duplicate, Trash, and the Trash view to restore (Escape closes)", [
+            (key(f3, "F3"), .showNotebooks),
         ]),
 
         // The canvas.

@@ -14,7 +14,7 @@ public final class NotebookSession {
     public private(set) var pageIndex = 0
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
-    private var autosaver: Autosaver?
+    private(set) var autosaver: Autosaver?
     /// Set on the autosave queue when a change was refused for good.
     private let refusal = Flag()
     /// Decoded pictures of this notebook's blobs.
@@ -22,7 +22,7 @@ public final class NotebookSession {
     /// Rendered pages of this notebook's PDFs.
     private var pdfPages: PDFPageCache
     private let newPageSize: PageSize
-    private let say: @Sendable (String) -> Void
+    let say: @Sendable (String) -> Void
 
     /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
     /// A notebook that cannot be opened (damaged, not a notebook, unreadable) never keeps the window
@@ -68,7 +68,7 @@ public final class NotebookSession {
     }
 
     /// A new blank notebook named "Notebook N" with the first N not taken.
-    private static func newNotebook(in library: NotebookLibrary, pageSize: PageSize) throws -> NotebookStore {
+    static func newNotebook(in library: NotebookLibrary, pageSize: PageSize) throws -> NotebookStore {
         let existing = Set(library.entries().map(\.title))
         let title = (1...).lazy.map { "Notebook \($0)" }.first { !existing.contains($0) }!
         return try library.create(title: title, pages: [Page(size: pageSize)])
@@ -274,7 +274,7 @@ public final class NotebookSession {
                 try switchTo(try NotebookStore(openingAt: path), detaching: false)
                 throw error
             }
-            say("Moved \((path as NSString).lastPathComponent) to \(trashed); move it back to restore it")
+            say("Moved \((path as NSString).lastPathComponent) to \(trashed); the notebook list's Trash (F3) restores it")
             try switchTo(try next ?? library.create(title: "Notebook 1", pages: [Page(size: newPageSize)]), detaching: false)
         case .nextNotebook, .previousNotebook:
             let paths = library.notebookPaths()
@@ -348,7 +348,7 @@ public final class NotebookSession {
         pageIndex = savedView.flatMap { pageIDs.firstIndex(of: $0.pageID) } ?? 0
     }
 
-    private func detach() throws {
+    func detach() throws {
         if let autosaver {
             autosaver.flush()
             let lost = autosaver.stop()
@@ -360,7 +360,7 @@ public final class NotebookSession {
         try store.close()
     }
 
-    private func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
+    func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
         if detaching { try detach() }
         store = newStore
         pictures = PictureCache(store: newStore, report: say)
@@ -372,7 +372,7 @@ public final class NotebookSession {
         autosaver?.submit(label, change)
     }
 
-    private func refuseReadOnly() -> Bool {
+    func refuseReadOnly() -> Bool {
         guard let reason = store.readOnlyReason else { return false }
         say("quire: this notebook is read-only (\(reason))")
         return true

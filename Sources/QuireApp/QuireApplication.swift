@@ -209,6 +209,8 @@ public final class QuireApplication {
                     // The active inking tool's button pressed again opens (or closes) its settings.
                     if button == .tool(canvas.tool) && InkTool(rawValue: canvas.tool.rawValue) != nil {
                         togglePenSettings()
+                    } else if button == .notebooks {
+                        toggleNotebookList()
                     } else {
                         _ = canvas.perform(button.action)
                         followToolWithPenSettings()
@@ -220,6 +222,9 @@ public final class QuireApplication {
                     continue
                 case let .picked(color, _):
                     canvas.setColor(color, for: canvas.tool)
+                    continue
+                case let .notebookList(request):
+                    perform(request)
                     continue
                 }
                 switch canvas.handle(event) {
@@ -247,6 +252,8 @@ public final class QuireApplication {
                     window.toggleFullscreen()
                 case .toggleColorPicker?:
                     interface.toggleColorPicker()
+                case .showNotebooks?:
+                    toggleNotebookList()
                 case let .notebook(command)?:
                     perform(command)
                 case nil:
@@ -289,20 +296,82 @@ public final class QuireApplication {
     }
 
     private func perform(_ command: NotebookCommand) {
+        changeNotebook { try session.perform(command) }
+    }
+
+    /// Carries out a change of page or notebook (`change` returns whether the page shown changed);
+    /// returns false when it failed (said).
+    @discardableResult
+    private func changeNotebook(_ change: () throws -> Bool) -> Bool {
         // A stroke still being drawn belongs to this page, and is finished (and saved) here first.
         canvas.finishGesture()
         catchUpRenderer()
         refreshThumbnail()
         session.viewChanged(canvas.pageToWindow)
+        defer { redraw() }
         do {
-            if try session.perform(command) {
+            if try change() {
                 try showPage(try session.loadCurrentPage())
                 session.viewChanged(canvas.pageToWindow)
             }
+            return true
+        } catch {
+            say("quire: \(FileSystemReason.text(for: error))")
+            return false
+        }
+    }
+
+    /// F3: the notebook list opened (the shown page's cover brought up to date first) or closed.
+    private func toggleNotebookList() {
+        canvas.finishGesture()
+        catchUpRenderer()
+        refreshThumbnail()
+        guard interface.toggleNotebookList() else { return }
+        showLibraryInList()
+    }
+
+    /// Shows the notebook list the library as it is now.
+    private func showLibraryInList() {
+        let (notebooks, trashed) = session.libraryEntries()
+        interface.notebookList.show(notebooks: notebooks.map { NotebookList.Item(path: $0.path, title: $0.title) },
+                                    trashed: trashed.map { NotebookList.Item(path: $0.path, title: $0.title) },
+                                    current: session.store.path)
+    }
+
+    /// What the notebook list asked for: a notebook opened (the list closes), made (its title then
+    /// typed), renamed, copied, trashed or restored (the list shows the library again).
+    private func perform(_ request: NotebookList.Request) {
+        switch request {
+        case let .open(path):
+            if path == session.store.path || changeNotebook({ try session.open(path) }) {
+                interface.notebookList.close()
+                return
+            }
+        case .create:
+            if changeNotebook({ try session.perform(.newNotebook) }) {
+                showLibraryInList()
+                interface.notebookList.beginRenaming(session.store.path)
+                return
+            }
+        case let .trash(path):
+            changeNotebook { try session.trash(path) }
+        case let .rename(path, title):
+            tryLibraryChange { try session.rename(path, to: title) }
+        case let .duplicate(path):
+            tryLibraryChange { _ = try session.duplicate(path) }
+        case let .restore(trashedPath):
+            tryLibraryChange { _ = try session.restore(trashedPath) }
+        }
+        showLibraryInList()
+    }
+
+    /// A change to the library that leaves the page shown as it is; a failure is said.
+    private func tryLibraryChange(_ change: () throws -> Void) {
+        do {
+            try change()
         } catch {
             say("quire: \(FileSystemReason.text(for: error))")
         }
-        redraw()
     }
 
     /// Shows the current page again as the notebook holds it (after it refused a change).

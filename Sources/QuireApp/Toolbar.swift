@@ -9,6 +9,8 @@ import QuireText
 enum ToolbarButton: Equatable {
     case tool(ToolID)
     case undo, redo
+    /// The notebook list.
+    case notebooks
 
     /// What the button does, as the key table's action.
     var action: AppAction {
@@ -16,6 +18,7 @@ enum ToolbarButton: Equatable {
         case let .tool(id): .selectTool(id)
         case .undo: .undo
         case .redo: .redo
+        case .notebooks: .showNotebooks
         }
     }
 
@@ -26,6 +29,7 @@ enum ToolbarButton: Equatable {
         case let .tool(id): name = id.rawValue.prefix(1).uppercased() + id.rawValue.dropFirst()
         case .undo: name = "Undo"
         case .redo: name = "Redo"
+        case .notebooks: name = "Notebooks"
         }
         return KeyTable.keyLabel(for: action).map { "\(name) — \($0)" } ?? name
     }
@@ -40,6 +44,7 @@ final class Toolbar {
     static let buttons: [[ToolbarButton]] = [
         [.tool(.pen), .tool(.marker), .tool(.highlighter), .tool(.eraser), .tool(.select), .tool(.scissors)],
         [.undo, .redo],
+        [.notebooks],
     ]
     /// Sizes in design pixels (× `scale`).
     static let buttonSize = 40.0

@@ -48,6 +48,12 @@ enum ToolbarIcons {
                     line([(9.2, 15.6), (18, 2)], width: 1.8), line([(14.8, 15.6), (6, 2)], width: 1.8)]
         case .tool:
             return [ring(12, 12, 7)]
+        case .notebooks:
+            // Two notebooks, one behind the other, the front one with a spine and a label.
+            return [line([(8, 3), (20, 3), (20, 18)], width: 1.6),
+                    shape([(4, 6), (17, 6), (17, 22), (4, 22)]),
+                    shape([(6.5, 6), (7.6, 6), (7.6, 22), (6.5, 22)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15)),
+                    shape([(9.5, 10), (15, 10), (15, 12.5), (9.5, 12.5)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15))]
         case .undo, .redo:
             // A hooked arrow, turned round for redo.
             let flip = button == .redo

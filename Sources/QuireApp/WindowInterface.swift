@@ -7,8 +7,8 @@ import QuireX11
 
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
 /// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the
-/// notice line, the colour picker (the toolbar's swatch or C; a press off it closes it) and the pen
-/// settings panel (W). The run loop asks it whether a frame is wanted, feeds it events before the
+/// notice line, the colour picker (the toolbar's swatch or C; a press off it closes it), the pen
+/// settings panel (W) and the notebook list (F3; over the whole window, it takes all input). The run loop asks it whether a frame is wanted, feeds it events before the
 /// canvas, and draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
@@ -19,6 +19,7 @@ final class WindowInterface {
     private let toolbar: Toolbar
     private let status: StatusLine
     let picker: ColorPicker
+    let notebookList: NotebookList
     private(set) var helpShown = false
     /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
     private(set) var shown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
@@ -37,8 +38,8 @@ final class WindowInterface {
     private var pointerOverPanel = false
 
     /// Whether the pointer should be the plain arrow rather than the tool's: over the toolbar, or with
-    /// the help shown (a click only hides it).
-    var wantsArrow: Bool { helpShown || pointerOverPanel }
+    /// the help or the notebook list shown (a click only hides the help).
+    var wantsArrow: Bool { helpShown || pointerOverPanel || notebookList.isOpen }
 
     /// How the toolbar and status look: the canvas's state they show, and the tooltip's.
     struct Look: Equatable {
@@ -62,6 +63,8 @@ final class WindowInterface {
         case picked(InkColor, settled: Bool)
         /// The pen settings panel changed `tool`'s settings; `finished` when the press ended (save them).
         case penSettingsChanged(InkTool, PenSettings, finished: Bool)
+        /// The notebook list asked for a notebook to be opened, made, renamed, copied, trashed or restored.
+        case notebookList(NotebookList.Request)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
@@ -74,6 +77,7 @@ final class WindowInterface {
         status = StatusLine(text: text)
         picker = ColorPicker(text: text)
         penSettings = PenSettingsPanel(text: text)
+        notebookList = NotebookList(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -86,6 +90,7 @@ final class WindowInterface {
             if picker.isOpen { placePicker() }
             penSettings.scale = scale
             latency?.scale = scale
+            notebookList.scale = scale
         }
     }
 
@@ -102,6 +107,21 @@ final class WindowInterface {
             placePicker()
             picker.open()
         }
+    }
+
+    /// F3: the notebook list opened over everything (the other panels closed), or closed; true when it
+    /// opened (the caller then shows it the library).
+    func toggleNotebookList() -> Bool {
+        if notebookList.isOpen {
+            notebookList.close()
+            return false
+        }
+        picker.close()
+        closePenSettings()
+        if helpShown { toggleHelp() }
+        notebookList.resize(width: windowSize.width, height: windowSize.height)
+        notebookList.open()
+        return true
     }
 
     /// Whether a drag on the colour picker is going on (the colour it picks is not final).
@@ -144,15 +164,19 @@ final class WindowInterface {
     func wantsFrame(_ look: Look, now: Double) -> Bool {
         // The picker shows (and must be taken away) even with the toolbar hidden.
         changed || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
-            || latency?.needsFrame == true
+            || latency?.needsFrame == true || notebookList.needsFrame()
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.
     func secondsUntilChange(now: Double) -> Double? {
         let times = [notices.secondsUntilChange(now: now),
-                     shown ? Toolbar.secondsUntilTooltip(hovered: hovered, since: hoveredSince, now: now) : nil]
+                     shown ? Toolbar.secondsUntilTooltip(hovered: hovered, since: hoveredSince, now: now) : nil,
+                     // Covers are read on another thread: look for them every few milliseconds.
+                     notebookList.isOpen && notebookList.covers.isLoading ? Self.coverWait : nil]
         return times.compactMap { $0 }.min()
     }
+
+    static let coverWait = 0.008
 
     /// Takes an input event before the canvas does.
     func handle(_ event: WindowEvent, now: Double) -> Handling {
@@ -185,6 +209,18 @@ final class WindowInterface {
             return .taken
         default:
             break
+        }
+        // The open notebook list lies over everything and takes every input but the end of a press
+        // begun before it opened (the toolbar's button that opened it), taken above.
+        if notebookList.isOpen {
+            switch notebookList.handle(event) {
+            case .passed: break
+            case .taken: return .taken
+            case .closed:
+                changed = true
+                return .taken
+            case let .request(request): return .notebookList(request)
+            }
         }
         if picker.isOpen {
             switch picker.handle(event) {
@@ -252,6 +288,7 @@ final class WindowInterface {
         penSettings.fit(windowWidth: width, windowHeight: height)
         items += penSettings.overlay()
         items += picker.overlay()
+        items += notebookList.overlay(width: width, height: height)
         if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }
         if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
         return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)

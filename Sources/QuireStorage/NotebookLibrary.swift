@@ -2,7 +2,7 @@ import Foundation
 import QuireDocument
 
 /// A folder of notebooks, one `.quire` file each: `$XDG_DATA_HOME/quire/notebooks` unless another is
-/// given. Deleted notebooks go to its `.trash` folder, from which they can be moved back by hand.
+/// given. Deleted notebooks go to its `.trash` folder, from which `restore` puts them back.
 public struct NotebookLibrary: Sendable {
     public static let fileExtension = "quire"
     public let directory: String

@@ -403,7 +403,7 @@ public final class X11Window {
             var buffer = [CChar](repeating: 0, count: 32)
             var keysym: KeySym = 0
             let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &keysym, nil)
-            let text = String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = KeyInput.text(keysym: UInt(keysym), lookedUp: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) })
             let state = Int32(key.state)
             return .key(KeyInput(keysym: UInt(keysym), text: text, control: state & ControlMask != 0,
                                  shift: state & ShiftMask != 0, alt: state & Mod1Mask != 0))
@@ -431,6 +431,12 @@ public final class X11Window {
             paste?.handle(e)
             collectPaste()
             return xdnd.handle(e)
+        case MappingNotify:
+            // The keyboard's layout changed (another layout chosen, a key remapped): Xlib's copy of the
+            // keymap, which XLookupString reads, is brought up to date.
+            var mapping = event.xmapping
+            XRefreshKeyboardMapping(&mapping)
+            return nil
         default:
             return nil
         }

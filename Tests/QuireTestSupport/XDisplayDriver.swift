@@ -70,6 +70,30 @@ public final class XDisplayDriver {
         sync()
     }
 
+    /// Types the keysym `name` (`eacute`, `U65E5`) though no key of the layout has it: a keycode with no
+    /// keysym is given it first (clients hear of it by MappingNotify, before the key). False when the
+    /// name is no keysym or no keycode is free.
+    @discardableResult
+    public func typeUnmapped(_ name: String) -> Bool {
+        let keysym = XStringToKeysym(name)
+        var lowest: Int32 = 0, highest: Int32 = 0
+        XDisplayKeycodes(display, &lowest, &highest)
+        var perCode: Int32 = 0
+        guard keysym != 0, highest >= lowest,
+              let map = XGetKeyboardMapping(display, KeyCode(lowest), highest - lowest + 1, &perCode) else { return false }
+        defer { XFree(map) }
+        let width = Int(perCode)
+        guard let spare = (lowest...highest).first(where: { code in
+            (0..<width).allSatisfy { map[Int(code - lowest) * width + $0] == 0 }
+        }) else { return false }
+        var symbols = [keysym]
+        XChangeKeyboardMapping(display, spare, 1, &symbols, 1)
+        XTestFakeKeyEvent(display, UInt32(spare), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(spare), 0, 0)
+        sync()
+        return true
+    }
+
     /// The first top-level window whose WM_NAME is `title` and that is mapped, with its position.
     public func findWindow(titled title: String) -> (id: UInt, x: Int, y: Int, width: Int, height: Int)? {
         let root = XDefaultRootWindow(display)
