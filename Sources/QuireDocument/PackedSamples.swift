@@ -63,7 +63,12 @@ public enum PackedSamples {
     private static let devices: [InputDeviceKind] = [.mouse, .pen, .eraser, .touch]
 
     private static func deviceCode(_ kind: InputDeviceKind) -> UInt8 {
-        UInt8(devices.firstIndex(of: kind)!)
+        switch kind {
+        case .mouse: 0
+        case .pen: 1
+        case .eraser: 2
+        case .touch: 3
+        }
     }
 
     static func bytesPerSample(_ flags: Flags) -> Int {
@@ -80,24 +85,44 @@ public enum PackedSamples {
         if samples.contains(where: { $0.device != firstDevice }) { flags.insert(.devicePerSample) }
         let startTime = samples.first?.time ?? 0
 
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(headerSize + samples.count * bytesPerSample(flags))
-        bytes += [version, flags.rawValue, deviceCode(firstDevice), 0]
-        append(UInt32(samples.count), to: &bytes)
-        append(startTime.bitPattern, to: &bytes)
-        for sample in samples {
-            append(Float(sample.position.x), to: &bytes)
-            append(Float(sample.position.y), to: &bytes)
-            if flags.contains(.pressure) { append(sample.pressure.map(Float.init) ?? .nan, to: &bytes) }
-            if flags.contains(.tilt) {
-                append(Float(sample.tiltX), to: &bytes)
-                append(Float(sample.tiltY), to: &bytes)
+        let firstCode = deviceCode(firstDevice)
+        let size = headerSize + samples.count * bytesPerSample(flags)
+        // Written in place into the one allocation (a stroke is encoded for every stroke a bulk write stores).
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var at = 0
+            func put(_ value: UInt32) {
+                out.storeBytes(of: value.littleEndian, toByteOffset: at, as: UInt32.self)
+                at += 4
             }
-            if flags.contains(.wheel) { append(sample.wheel.map(Float.init) ?? .nan, to: &bytes) }
-            append(Float(sample.time - startTime), to: &bytes)
-            if flags.contains(.devicePerSample) { bytes.append(deviceCode(sample.device)) }
+            func put(_ value: Float) { put(value.bitPattern) }
+            out.storeBytes(of: version, toByteOffset: 0, as: UInt8.self)
+            out.storeBytes(of: flags.rawValue, toByteOffset: 1, as: UInt8.self)
+            out.storeBytes(of: firstCode, toByteOffset: 2, as: UInt8.self)
+            out.storeBytes(of: 0, toByteOffset: 3, as: UInt8.self)
+            at = 4
+            put(UInt32(samples.count))
+            out.storeBytes(of: startTime.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+            at += 8
+            let pressure = flags.contains(.pressure), tilt = flags.contains(.tilt), wheel = flags.contains(.wheel)
+            let devicePerSample = flags.contains(.devicePerSample)
+            for sample in samples {
+                put(Float(sample.position.x))
+                put(Float(sample.position.y))
+                if pressure { put(sample.pressure.map(Float.init) ?? .nan) }
+                if tilt {
+                    put(Float(sample.tiltX))
+                    put(Float(sample.tiltY))
+                }
+                if wheel { put(sample.wheel.map(Float.init) ?? .nan) }
+                put(Float(sample.time - startTime))
+                if devicePerSample {
+                    out.storeBytes(of: deviceCode(sample.device), toByteOffset: at, as: UInt8.self)
+                    at += 1
+                }
+            }
+            initialized = at
         }
-        return bytes
     }
 
     public static func decode<Bytes: RandomAccessCollection>(_ bytes: Bytes) throws -> [InputSample]
@@ -166,25 +191,6 @@ public enum PackedSamples {
     private static func device(_ code: UInt8) throws -> InputDeviceKind {
         guard Int(code) < devices.count else { throw DecodingError.unknownDevice(code) }
         return devices[Int(code)]
-    }
-
-    private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-        // Byte by byte into the reserved capacity: an array literal here would allocate per value, the
-        // larger part of a bulk write's time.
-        let v = value.littleEndian
-        bytes.append(UInt8(truncatingIfNeeded: v))
-        bytes.append(UInt8(truncatingIfNeeded: v >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: v >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: v >> 24))
-    }
-
-    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
-        append(UInt32(truncatingIfNeeded: value), to: &bytes)
-        append(UInt32(truncatingIfNeeded: value >> 32), to: &bytes)
-    }
-
-    private static func append(_ value: Float, to bytes: inout [UInt8]) {
-        append(value.bitPattern, to: &bytes)
     }
 
     private static func readUInt32<Bytes: RandomAccessCollection>(_ bytes: Bytes, at i: Int) -> UInt32

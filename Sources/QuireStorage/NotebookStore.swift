@@ -177,6 +177,9 @@ public final class NotebookStore: @unchecked Sendable {
                 try db.execute(sql: "PRAGMA page_size = \(NotebookSchema.pageSize)")
                 try db.execute(sql: "PRAGMA application_id = \(NotebookSchema.applicationID)")
                 try NotebookSchema.migrate(db, from: 0)
+                // A cache as large as a big notebook's first write (this connection only, closed below):
+                // SQLite's default 2 MB made it read back the pages it had just written.
+                try db.execute(sql: "PRAGMA cache_size = -65536")
                 try db.inTransaction {
                     let now = Date().timeIntervalSince1970
                     for (key, value) in [("id", UUID().uuidString.lowercased() as any DatabaseValueConvertible),
@@ -185,11 +188,14 @@ public final class NotebookStore: @unchecked Sendable {
                     }
                     let revision = RevisionClock().next(after: 0)
                     for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
+                    // One style cache for every page: each cache registers a commit hook, and GRDB visits
+                    // every hook on every statement (a cache per page made 200 pages' writes 200 times dearer).
+                    let styles = StyleCache()
                     for (index, page) in pages.enumerated() {
                         if let blob = try BlobRows.missing(page.items.blobs, in: db).first {
                             throw NotebookFileError.missingBlob(path: path, blob: blob.rawValue, page: page.id.rawValue)
                         }
-                        try insert(page, position: Double(index + 1), in: db, styles: StyleCache(), revision: revision,
+                        try insert(page, position: Double(index + 1), in: db, styles: styles, revision: revision,
                                    path: path)
                     }
                     return .commit
