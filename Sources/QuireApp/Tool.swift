@@ -38,6 +38,10 @@ public struct ToolContext {
     public let color: (ToolID) -> InkColor
     /// Where the page sits in the window (page pixels → window pixels): for grips sized on screen.
     public let pageToWindow: AffineTransform
+    /// The canvas's clock (monotonic seconds), for what moves on by itself after a gesture ends.
+    let now: () -> Double
+    /// Where a scrap let go before its stretch split goes on springing back after the gesture ended.
+    let springBacks: SpringBackRunner
 }
 
 /// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.
