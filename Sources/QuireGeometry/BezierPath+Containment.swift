@@ -4,11 +4,7 @@ extension BezierPath {
     /// Whether `point` is inside the path (every subpath treated as closed). Points exactly on the
     /// outline may go either way.
     public func contains(_ point: Point, fillRule: FillRule = .nonZero) -> Bool {
-        let w = PathGeometry(self).winding(at: point)
-        switch fillRule {
-        case .nonZero: return w != 0
-        case .evenOdd: return w & 1 != 0
-        }
+        PathContainment(self).contains(point, fillRule: fillRule)
     }
 
     /// The winding number of the outline around `point`: +1 for each counter-clockwise turn (y up).
