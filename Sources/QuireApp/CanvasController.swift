@@ -96,6 +96,11 @@ public final class CanvasController {
         springBacks.advance(to: now, in: context)
     }
 
+    /// Lands at once what still animates, where it ends (a replay has no frames to wait for).
+    public func finishAnimations() {
+        springBacks.finish(in: context)
+    }
+
     /// Feeds one window event; returns a command for the application, if the event was one.
     public func handle(_ event: WindowEvent) -> CanvasCommand? {
         // A press lands a scrap still springing back: the new gesture (perhaps on that scrap, which

@@ -345,6 +345,26 @@ final class StretchTests: XCTestCase {
                        "no stale spring-back frame follows")
     }
 
+    /// With no frames to come (a replay ends), a scrap still springing back is landed at once.
+    func testFinishingAnimationsLandsASpringingScrapWhereItLies() throws {
+        let (canvas, _) = canvasWithScrap()
+        let before = canvas.page
+        _ = canvas.handle(key("v"))
+        _ = canvas.takeRenderWork()
+        _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))
+        _ = canvas.handle(.pointerMoved(sample(240, 150, 0.1)))
+        _ = canvas.handle(.pointerUp(sample(240, 150, 0.2), button: 1))
+        let shown = try rendered(before.items, after: canvas.takeRenderWork())
+        XCTAssertNotEqual(shown, before.items)
+        XCTAssertTrue(canvas.isAnimating)
+        canvas.finishAnimations()
+        XCTAssertFalse(canvas.isAnimating)
+        let work = canvas.takeRenderWork()
+        XCTAssertEqual(work.last, .drop)
+        XCTAssertEqual(try rendered(shown, after: work), before.items)
+        XCTAssertEqual(canvas.page, before)
+    }
+
     /// A pointer-down logged before Shift was recorded reads as without it.
     func testOldInputLogsWithoutShiftStillDecode() throws {
         let event = WindowEvent.pointerDown(sample(1, 2), button: 1)
