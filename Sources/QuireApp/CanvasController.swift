@@ -1,3 +1,4 @@
+import Dispatch
 import QuireDocument
 import QuireGeometry
 import QuireInk
@@ -29,6 +30,7 @@ public final class CanvasController {
     private let viewport = Viewport()
     private let renderQueue = RenderQueue()
     private let router: InputRouter
+    private let springBacks = SpringBackRunner()
     /// Each tool's colour once one was chosen (a palette key or the colour picker), so switching
     /// tools keeps each one's colour; a tool not in it draws with its palette colour.
     public private(set) var chosenColors: [ToolID: InkColor] = [:]
@@ -66,6 +68,11 @@ public final class CanvasController {
     public var tool: ToolID { router.selectedTool }
     public var isDrawing: Bool { router.isDrawing }
     public var needsRedraw: Bool { renderQueue.needsRedraw }
+    /// Something moves on by itself (a scrap springing back): the application draws frames, calling
+    /// `animate(now:)` before each, until it stops.
+    public var isAnimating: Bool { springBacks.isRunning }
+    /// Monotonic seconds, the same clock the application paces its frames by (tests set their own).
+    public var clock: () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     /// What the selected tool shows over the page (a selection's frame and grips), in window pixels.
     public var overlay: [OverlayItem] {
         tools.tool(tool)?.overlay(on: page, pageToWindow: pageToWindow) ?? []
@@ -96,11 +103,27 @@ public final class CanvasController {
 
     private var context: ToolContext {
         ToolContext(editor: editor, renderQueue: renderQueue, registry: registry, color: { [unowned self] in color(for: $0) },
-                    pageToWindow: viewport.pageToWindow, pens: router.settings.pens)
+                    pageToWindow: viewport.pageToWindow, pens: router.settings.pens, now: clock, springBacks: springBacks)
+    }
+
+    /// Moves what animates on to `now` (the clock's seconds) for the frame about to be drawn.
+    public func animate(now: Double) {
+        springBacks.advance(to: now, in: context)
+    }
+
+    /// Lands at once what still animates, where it ends (a replay has no frames to wait for).
+    public func finishAnimations() {
+        springBacks.finish(in: context)
     }
 
     /// Feeds one window event; returns a command for the application, if the event was one.
     public func handle(_ event: WindowEvent) -> CanvasCommand? {
+        // A press lands a scrap still springing back: the new gesture (perhaps on that scrap, which
+        // the page has where it lands) or the key's edit must find the page as it is drawn.
+        switch event {
+        case .pointerDown, .touchBegan, .key: springBacks.finish(in: context)
+        default: break
+        }
         if router.route(event, context: context) { return nil }
         switch event {
         case let .key(key):
@@ -121,6 +144,7 @@ public final class CanvasController {
     /// Carries out an action (from a key, later from the on-canvas interface); returns what only the
     /// application can do.
     public func perform(_ action: AppAction) -> CanvasCommand? {
+        springBacks.finish(in: context)
         let centre = viewport.windowSize / 2
         switch action {
         case let .selectTool(id): select(id)
@@ -171,12 +195,14 @@ public final class CanvasController {
     /// notebook changes under it).
     public func finishGesture() {
         router.interruptGesture(context: context, keep: true)
+        springBacks.finish(in: context)
     }
 
     /// Shows another page (the notebook turned a page): a gesture still in progress and renderer work
     /// not yet handed over belonged to the old page and are dropped.
     public func show(_ newPage: Page) {
         router.interruptGesture(context: context, keep: false)
+        springBacks.discard()
         renderQueue.reset()
         editor.show(newPage)
     }

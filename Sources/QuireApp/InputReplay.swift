@@ -21,6 +21,11 @@ public enum InputReplay {
             let builder = RenderItemBuilder(registry: canvas.registry)
             if !renderer.perform(canvas.takeRenderWork(), building: builder) { renderer.load(canvas.page, building: builder) }
         }
+        // A scrap let go just before the log ends is still springing back: the page has it where it lands.
+        canvas.finishAnimations()
+        if !renderer.perform(canvas.takeRenderWork(), building: RenderItemBuilder(registry: canvas.registry)) {
+            renderer.load(canvas.page, building: RenderItemBuilder(registry: canvas.registry))
+        }
         try PageExporter.write(try renderer.renderPageImage(), to: output)
         let counts = canvas.page.strokes.map { String($0.samples.count) }.joined(separator: ", ")
         say("Replayed \(events.count) events from \(path): \(canvas.page.strokes.count) strokes "

@@ -482,7 +482,7 @@ public final class QuireApplication {
     /// Whether the window must draw: the canvas or renderer has work, the window owes a whole frame, or
     /// the interface over it changed (help shown or hidden, a notice appearing or fading, a tool picked).
     private var frameWanted: Bool {
-        canvas.needsRedraw || renderer.needsAnotherFrame || window.owesWholeFrame
+        canvas.needsRedraw || canvas.isAnimating || renderer.needsAnotherFrame || window.owesWholeFrame
             || interface.wantsFrame(interfaceLook, now: Self.now())
     }
 
@@ -543,6 +543,7 @@ public final class QuireApplication {
         let began = MonotonicClock.seconds()
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
+        canvas.animate(now: Self.now())
         catchUpRenderer()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,

@@ -27,7 +27,8 @@ extension PageRenderer {
                         switch step {
                         case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
                         case let .remove(_, index): remove(at: index)
-                        case let .replace(index, pageItem, _): replace(at: index, with: builder.renderItem(pageItem))
+                        // The held item is built only when needed (each frame of a drag updates it).
+                        case let .replace(index, pageItem, _): replaceLifted(at: index, building: { builder.renderItem(pageItem) })
                         case let .move(_, from, to): move(from: from, to: to)
                         }
                     }

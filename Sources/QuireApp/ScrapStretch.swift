@@ -54,10 +54,14 @@ final class ScrapStretch {
     }
 
     /// The touches let go: a split scrap stays split where the pairs left it (one edit); one that did not
-    /// split springs back.
+    /// split springs back, animated over the next frames (`SpringBack`).
     func end(in context: ToolContext) {
         guard let split else {
-            cancel(in: context)
+            if let springBack = SpringBack(preview, releasedAt: context.now()) {
+                context.springBacks.start(springBack, in: context)
+            } else {
+                cancel(in: context)
+            }
             return
         }
         let page = context.editor.page
@@ -68,7 +72,8 @@ final class ScrapStretch {
         context.editor.apply(duplicate.edit)
     }
 
-    /// Drops the gesture: the renderer shows the page as it is (the scrap whole, unwarped, no copy).
+    /// Drops the gesture at once: the renderer shows the page as it is (the scrap whole, unwarped, no
+    /// copy).
     func cancel(in context: ToolContext) {
         if let split, let index = context.editor.page.index(of: id) {
             context.renderQueue.append(.edit(.remove([PlacedItem(split.copy, at: index + 1)])))

@@ -46,6 +46,10 @@ public struct ToolContext {
         let style = registry.style(for: tool, color: color)
         return pens[tool].map { $0.applied(to: style) } ?? style
     }
+    /// The canvas's clock (monotonic seconds), for what moves on by itself after a gesture ends.
+    let now: () -> Double
+    /// Where a scrap let go before its stretch split goes on springing back after the gesture ended.
+    let springBacks: SpringBackRunner
 }
 
 /// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.

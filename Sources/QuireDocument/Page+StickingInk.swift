@@ -51,15 +51,25 @@ extension Page {
 struct ScrapUnderInk {
     /// Its index on the page.
     var index: Int
-    var scrap: Scrap
+    let scrap: Scrap
     /// Page → scrap coordinates.
     var toScrap: Homography
     /// Its area on the page: most points are outside it, and that test is cheap.
     var bounds: Rect
+    /// Its outline, ready for the many tests a split makes of it.
+    private let outline: PathContainment
+
+    init(index: Int, scrap: Scrap, toScrap: Homography, bounds: Rect) {
+        self.index = index
+        self.scrap = scrap
+        self.toScrap = toScrap
+        self.bounds = bounds
+        outline = PathContainment(scrap.outline)
+    }
 
     func contains(_ point: Point) -> Bool {
         guard bounds.contains(point), let local = toScrap.apply(point) else { return false }
-        return scrap.outline.contains(local, fillRule: .evenOdd)
+        return outline.contains(local, fillRule: .evenOdd)
     }
 
     /// Samples on the page as a stroke on this scrap: positions in its coordinates, widths divided by its

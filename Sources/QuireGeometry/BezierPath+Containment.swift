@@ -4,11 +4,7 @@ extension BezierPath {
     /// Whether `point` is inside the path (every subpath treated as closed). Points exactly on the
     /// outline may go either way.
     public func contains(_ point: Point, fillRule: FillRule = .nonZero) -> Bool {
-        let w = PathGeometry(self).winding(at: point)
-        switch fillRule {
-        case .nonZero: return w != 0
-        case .evenOdd: return w & 1 != 0
-        }
+        PathContainment(self).contains(point, fillRule: fillRule)
     }
 
     /// The winding number of the outline around `point`: +1 for each counter-clockwise turn (y up).
@@ -36,11 +32,14 @@ extension PathGeometry {
 
 extension BezierCurve {
     func winding(at target: Point) -> Int {
-        let breaks = [0.0] + Polynomial.extrema(p0.y, p1.y, p2.y, p3.y) + [1.0]
+        // The monotone pieces run from 0 through each extremum to 1. Walked without building that
+        // list: a split of strokes among a cut's pieces asks this tens of thousands of times.
+        let extrema = Polynomial.extrema(p0.y, p1.y, p2.y, p3.y)
         var w = 0
-        var tA = breaks[0]
+        var tA = 0.0
         var yA = p0.y
-        for tB in breaks.dropFirst() {
+        for k in 0...extrema.count {
+            let tB = k < extrema.count ? extrema[k] : 1.0
             let yB = tB == 1 ? p3.y : point(at: tB).y
             defer { (tA, yA) = (tB, yB) }
             if yA == yB { continue }

@@ -10,9 +10,15 @@ extension PageRenderer {
     public var count: Int { entries.count }
 
     /// The page's items in order (a copy; `item(at:)` reads one).
-    public var items: [RenderItem] { entries.map(publicItem) }
+    public var items: [RenderItem] {
+        settleLifted()
+        return entries.map(publicItem)
+    }
 
-    public func item(at index: Int) -> RenderItem { publicItem(entries[index]) }
+    public func item(at index: Int) -> RenderItem {
+        settleLifted()
+        return publicItem(entries[index])
+    }
 
     /// An entry's item as it was given: a stroke kept on the GPU only gets its sprites read back.
     func publicItem(_ entry: Entry) -> RenderItem {
@@ -105,7 +111,9 @@ extension PageRenderer {
     public func replace(at index: Int, with item: RenderItem) -> Bool {
         guard entries.indices.contains(index) else { return refuse("replace at \(index)") }
         if index == liftedIndex {
-            // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn.
+            // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn. An update
+            // put off (`replaceLifted`) is superseded.
+            deferredLiftedItem = nil
             let old = entries[index]
             entries[index] = storedEntry(item)
             forget(old)

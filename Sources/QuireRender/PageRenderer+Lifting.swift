@@ -41,6 +41,7 @@ extension PageRenderer {
 
     /// Puts the held item back into the layers where it is now (nothing when none is held).
     public func drop() {
+        settleLifted()
         guard let index = liftedIndex else { return }
         liftedIndex = nil
         liftSnapshot = nil
@@ -53,6 +54,30 @@ extension PageRenderer {
     /// itself is updated by the same gesture's edits, for when it is put down.
     public func moveLifted(by map: Homography) {
         liftSnapshot?.map = map
+    }
+
+    /// The held item at `index` is now what `build` makes. While frames draw it from its picture
+    /// (`moveLifted`), building it waits until something needs its vectors (it is put down, drawn
+    /// without a picture, read back, exported): a gesture's updates come a frame apart and only the
+    /// last one lands, where building each (a scrap's ink inked again through the gesture's map, its
+    /// sprites sent to the GPU and the previous ones freed) cost more than the rest of the frame, and
+    /// its allocations the slow frames. Any other index, or a held item drawn from vectors, is
+    /// replaced at once (`replace(at:with:)`).
+    @discardableResult
+    public func replaceLifted(at index: Int, building build: @escaping () -> RenderItem) -> Bool {
+        guard index == liftedIndex, liftSnapshot != nil else { return replace(at: index, with: build()) }
+        deferredLiftedItem = build
+        return true
+    }
+
+    /// Builds the held item's update that `replaceLifted` put off, if there is one.
+    func settleLifted() {
+        guard let build = deferredLiftedItem else { return }
+        deferredLiftedItem = nil
+        guard let index = liftedIndex, entries.indices.contains(index) else { return }
+        let old = entries[index]
+        entries[index] = storedEntry(build())
+        forget(old)
     }
 
     /// The item at `index` rendered at the view's zoom into a target of its own, with the page area it
@@ -105,6 +130,8 @@ extension PageRenderer {
             Scissor.off()
             return
         }
+        // No picture for this view (it zoomed, or the item is too large for one): drawn from vectors.
+        settleLifted()
         guard let layer = pool.target("lifted", width: width, height: height) else { return }
         let area = view.pageToWindow.apply(entries[index].item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }

@@ -226,6 +226,7 @@ extension PageRenderer {
     /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink
     /// layer as it is, at any other scale re-rendered from vectors (sharp, not a scaled bitmap).
     public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
+        settleLifted()
         drawLayersIfStale()
         let size = try PageImageSize(pageWidth: Double(pageWidth), pageHeight: Double(pageHeight), scale: scale,
                                  maximumSide: PageImageSize.currentMaximumSide())

@@ -86,6 +86,8 @@ public final class PageRenderer {
     var liftedIndex: Int?
     /// A picture of the held item taken as it was picked up, drawn through the gesture's map each frame.
     var liftSnapshot: LiftSnapshot?
+    /// The held item's newest update, not built yet (see `replaceLifted`).
+    var deferredLiftedItem: (() -> RenderItem)?
     /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
     /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
     /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
@@ -267,6 +269,7 @@ public final class PageRenderer {
     /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are.
     func forgetItems() {
         liftedIndex = nil
+        deferredLiftedItem = nil
         liftSnapshot = nil
         liveStyle = nil
         liveSprites.removeAll()

@@ -166,4 +166,65 @@ final class LiftedItemTests: XCTestCase {
         let differences = zip(held.pixels, landed.pixels).map { abs(Int($0) - Int($1)) }
         XCTAssertLessThanOrEqual(differences.max() ?? 0, 2, "held: \(held.saveForInspection(named: "held")) landed: \(landed.saveForInspection(named: "landed"))")
     }
+    /// A drag updates the held item every frame; while frames draw its picture, only the update it lands
+    /// with is built (its pictures looked up, its ink inked, its sprites sent to the GPU): once, when it
+    /// is put down, or when something needs its vectors (a view its picture was not taken for, a read).
+    func testAHeldItemIsBuiltOnlyWhenItsVectorsAreNeeded() throws {
+        let blob = try XCTUnwrap(BlobID(hex: String(repeating: "e5", count: 32)))
+        let grey = RGBAImage(width: 60, height: 40, fill: (160, 160, 160, 255))
+        let pen = StrokeStyle.defaults(for: .pen)
+        let paper = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                          transform: Homography(.translation(20, 80)),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 60, pixelHeight: 40),
+                                                            rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                          items: [.stroke(Stroke(samples: (0...10).map { InputSample(position: Point(5 + Double($0) * 5, 10), pressure: 0.8, time: Double($0) * 0.01) }, style: pen))])))
+        let page = Page(size: PageSize(width: 200, height: 160), items: [paper])
+        final class Count: @unchecked Sendable { var builds = 0 }
+        let count = Count()
+        // A scrap's picture is looked up once each time its render item is built.
+        let builder = RenderItemBuilder(image: { id, _ in
+            count.builds += 1
+            return id == blob ? grey : nil
+        })
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 160)
+        let target = try RenderTarget(width: 200, height: 160)
+        renderer.load(page, building: builder)
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        XCTAssertTrue(renderer.perform([.lift(0)], building: builder))
+        count.builds = 0
+        let uploaded = renderer.strokeBytesUploaded
+        var shown = paper
+        func drag(to dx: Double) throws {
+            let map = Homography(.translation(dx, dx / 3))
+            let moved = try XCTUnwrap(paper.transformed(by: map))
+            XCTAssertTrue(renderer.perform([.edit(.update([ItemUpdate(index: 0, before: shown, after: moved)])), .moveLifted(map)],
+                                           building: builder))
+            shown = moved
+            renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        }
+        for dx in stride(from: 5.0, through: 60, by: 5) { try drag(to: dx) }
+        XCTAssertEqual(count.builds, 0, "twelve frames drawn from its picture, nothing built")
+        XCTAssertEqual(renderer.strokeBytesUploaded, uploaded, "and no ink sent to the GPU")
+
+        // Read back: built then, as it is now.
+        XCTAssertEqual(renderer.items, [builder.renderItem(shown)])
+        XCTAssertEqual(count.builds, 2, "once for the read, once for the comparison")
+        try drag(to: 70)
+        // A view its picture was not taken for draws it from its vectors: built for that.
+        count.builds = 0
+        renderer.drawView(width: 200, height: 160, pageToWindow: .scale(1.5, 1.5), into: target)
+        XCTAssertEqual(count.builds, 1)
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        try drag(to: 80)
+        try drag(to: 90)
+        count.builds = 0
+        XCTAssertTrue(renderer.perform([.drop], building: builder))
+        XCTAssertEqual(count.builds, 1, "put down: the last update built, once")
+        renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+        let fresh = try PageRenderer(pageWidth: 200, pageHeight: 160)
+        let freshTarget = try RenderTarget(width: 200, height: 160)
+        fresh.load(Page(size: PageSize(width: 200, height: 160), items: [shown]), building: builder)
+        fresh.drawView(width: 200, height: 160, pageToWindow: .identity, into: freshTarget)
+        XCTAssertEqual(target.readPixels().pixels, freshTarget.readPixels().pixels, "it lands where the last update put it")
+    }
 }

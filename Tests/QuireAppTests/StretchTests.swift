@@ -19,6 +19,9 @@ final class StretchTests: XCTestCase {
         .key(KeyInput(keysym: UInt(text.unicodeScalars.first!.value), text: text))
     }
 
+    /// The canvas's clock in these tests (seconds): moved on by hand, frame by frame.
+    private var clockTime = 1000.0
+
     /// A page with a 100×80 photo scrap at (100, 100) carrying a stroke of its own.
     private func canvasWithScrap() -> (CanvasController, ItemID) {
         let ink = Stroke(samples: [InputSample(position: Point(10, 10), time: 0), InputSample(position: Point(90, 70), time: 1)],
@@ -27,7 +30,21 @@ final class StretchTests: XCTestCase {
                                           transform: Homography(.translation(100, 100)),
                                           image: ScrapImage(reference: reference, rect: Rect(x: 0, y: 0, width: 100, height: 80)),
                                           items: [PageItem(.stroke(ink))])))
-        return (CanvasController(page: Page(items: [scrap])), scrap.id)
+        let canvas = CanvasController(page: Page(items: [scrap]))
+        canvas.clock = { [unowned self] in clockTime }
+        return (canvas, scrap.id)
+    }
+
+    /// Frames at 60 a second, as the application draws them while the canvas animates: each the work
+    /// handed to the renderer for it. At most two seconds' worth.
+    private func framesUntilStill(_ canvas: CanvasController) -> [[RenderWork]] {
+        var frames: [[RenderWork]] = []
+        while canvas.isAnimating && frames.count < 120 {
+            clockTime += 1.0 / 60
+            canvas.animate(now: clockTime)
+            frames.append(canvas.takeRenderWork())
+        }
+        return frames
     }
 
     private func scrap(at index: Int, in canvas: CanvasController) throws -> Scrap {
@@ -135,7 +152,11 @@ final class StretchTests: XCTestCase {
         for id in [3, 4, 1, 2] { _ = canvas.handle(.touchEnded(id: id, at: starts[id]! + Point(id > 2 ? 40 : 0, 0), time: 1)) }
         XCTAssertEqual(edits, 0, "let go before the split: no edit")
         XCTAssertEqual(canvas.page, before)
-        XCTAssertEqual(try rendered(shown, after: canvas.takeRenderWork()), before.items, "the renderer shows it sprung back")
+        // It springs back over the next frames (see the tests below), and then lies where it began.
+        let frames = framesUntilStill(canvas)
+        XCTAssertFalse(canvas.isAnimating, "the spring-back ends")
+        XCTAssertEqual(try rendered(shown, after: canvas.takeRenderWork() + frames.joined()), before.items,
+                       "the renderer shows it sprung back")
         XCTAssertEqual(canvas.page.index(of: id), 0)
     }
 
@@ -186,6 +207,162 @@ final class StretchTests: XCTestCase {
         XCTAssertEqual(edits, 1)
         XCTAssertEqual(try scrap(at: 0, in: canvas).transform.apply(Point(0, 0)), Point(100, 40))
         XCTAssertEqual(canvas.page.items.map(\.id), [id])
+    }
+
+    /// The scrap's corners on the page as the renderer's list has it (its 100×80 outline placed).
+    private func corners(of items: [PageItem]) throws -> [Point] {
+        guard case let .scrap(s) = items.first?.content else { throw XCTSkip("no scrap shown") }
+        return try Quadrilateral(Rect(x: 0, y: 0, width: 100, height: 80)).corners.map { try XCTUnwrap(s.transform.apply($0)) }
+    }
+
+    /// After a release before the split (`shown`: the renderer's list then): frame by frame the scrap's
+    /// drawn quad (the held picture's map and the item alike) comes home, every corner closer each
+    /// frame, easing out, over 0.2–0.3 s; the last frame puts it down exactly where it lies on the page,
+    /// which never changed; then nothing moves.
+    private func assertSpringsBack(_ canvas: CanvasController, before: Page, shown: [PageItem],
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
+        let home = try corners(of: before.items)
+        let released = try corners(of: shown)
+        func farthest(_ c: [Point]) -> Double { zip(c, home).map { $0.distance(to: $1) }.max()! }
+        XCTAssertGreaterThan(farthest(released), 20, "it was let go warped", file: file, line: line)
+        XCTAssertTrue(canvas.isAnimating, "let go, it springs back over the next frames", file: file, line: line)
+        let frames = framesUntilStill(canvas)
+        XCTAssertFalse(canvas.isAnimating, file: file, line: line)
+        XCTAssertEqual(Double(frames.count) / 60, SpringBack.duration, accuracy: 1.5 / 60, file: file, line: line)
+        XCTAssertTrue((0.2...0.3).contains(SpringBack.duration), file: file, line: line)
+        var list = shown
+        var distances = [farthest(released)]
+        var previous = released
+        for (n, work) in frames.enumerated() {
+            list = try rendered(list, after: work)
+            let c = try corners(of: list)
+            let isLast = n == frames.count - 1
+            if isLast {
+                XCTAssertEqual(list, before.items, "the last frame puts it back exactly", file: file, line: line)
+                XCTAssertEqual(work.last, .drop, "and down into the page's layers", file: file, line: line)
+                distances.append(0)
+                continue
+            }
+            XCTAssertFalse(work.contains(.drop), "held up until it lands (frame \(n))", file: file, line: line)
+            // The held picture is drawn through the frame's map: it takes the page area to the same
+            // place as the item's own placement does.
+            guard case let .moveLifted(map)? = work.last(where: { if case .moveLifted = $0 { true } else { false } }) else {
+                XCTFail("frame \(n) moves the held scrap", file: file, line: line)
+                continue
+            }
+            let drawn = try Quadrilateral(Rect(x: 100, y: 100, width: 100, height: 80)).corners.map { try XCTUnwrap(map.apply($0)) }
+            for (a, b) in zip(drawn, c) { XCTAssertEqual(a.distance(to: b), 0, accuracy: 1e-6, file: file, line: line) }
+            // Each corner that was out comes closer (an anchored one, home all along, stays there).
+            for k in 0..<4 {
+                let (now, then) = (c[k].distance(to: home[k]), previous[k].distance(to: home[k]))
+                if then > 1e-9 {
+                    XCTAssertLessThan(now, then, "every corner comes closer (frame \(n))", file: file, line: line)
+                } else {
+                    XCTAssertLessThanOrEqual(now, 1e-9, "a corner at home stays (frame \(n))", file: file, line: line)
+                }
+            }
+            previous = c
+            distances.append(farthest(c))
+        }
+        for (a, b) in zip(distances, distances.dropFirst()) {
+            XCTAssertLessThan(b, a, "nearer home each frame: \(distances)", file: file, line: line)
+        }
+        // Eased out: the first frame goes furthest, the last steps are small; and it does not jump.
+        XCTAssertGreaterThan(distances[1], distances[0] / 2, "the first frame is still well out: \(distances)", file: file, line: line)
+        XCTAssertGreaterThan(distances[0] - distances[1], distances[distances.count - 3] - distances[distances.count - 2],
+                             file: file, line: line)
+        XCTAssertEqual(canvas.page, before, "the page never changed", file: file, line: line)
+        canvas.animate(now: clockTime + 1)
+        XCTAssertEqual(canvas.takeRenderWork(), [], "nothing moves once it has landed", file: file, line: line)
+    }
+
+    func testFourFingersLetGoBeforeTheSplitSpringBackOverFramesToExactlyWhereTheScrapLies() throws {
+        let (canvas, _) = canvasWithScrap()
+        let before = canvas.page
+        var edits = 0
+        canvas.onEdit = { _, _ in edits += 1 }
+        _ = canvas.takeRenderWork()
+        let starts: [Int: Point] = [1: Point(115, 120), 2: Point(115, 160), 3: Point(185, 120), 4: Point(185, 160)]
+        for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
+        // The right hand out by 50 and down by 20: warped, under the split rule.
+        for step in 1...5 {
+            for id in [3, 4] { _ = canvas.handle(.touchMoved(id: id, at: starts[id]! + Point(10, 4) * Double(step), time: Double(step) / 10)) }
+        }
+        _ = canvas.handle(.touchEnded(id: 3, at: starts[3]! + Point(50, 20), time: 0.6))
+        let shown = try rendered(before.items, after: canvas.takeRenderWork())
+        for id in [4, 1, 2] { _ = canvas.handle(.touchEnded(id: id, at: starts[id]! + (id == 4 ? Point(50, 20) : .zero), time: 0.62)) }
+        try assertSpringsBack(canvas, before: before, shown: shown)
+        XCTAssertEqual(edits, 0, "nothing stored: nothing to undo")
+    }
+
+    func testShiftDragLetGoBeforeTheSplitSpringsBackOverFrames() throws {
+        let (canvas, _) = canvasWithScrap()
+        let before = canvas.page
+        var edits = 0
+        canvas.onEdit = { _, _ in edits += 1 }
+        _ = canvas.handle(key("v"))
+        _ = canvas.takeRenderWork()
+        // The right half pulled 70 right and 30 down: a stretch of 1.7, not split.
+        _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))
+        for i in 1...7 { _ = canvas.handle(.pointerMoved(sample(180 + 10 * Double(i), 140 + 30 * Double(i) / 7, Double(i) / 10))) }
+        _ = canvas.handle(.pointerUp(sample(250, 170, 0.8), button: 1))
+        let shown = try rendered(before.items, after: canvas.takeRenderWork())
+        try assertSpringsBack(canvas, before: before, shown: shown)
+        XCTAssertEqual(edits, 0)
+    }
+
+    func testANewGestureOnTheScrapWhileItSpringsBackLandsItAtOnceAndStartsFromThere() throws {
+        let (canvas, id) = canvasWithScrap()
+        let before = canvas.page
+        var edits = 0
+        canvas.onEdit = { _, _ in edits += 1 }
+        _ = canvas.handle(key("v"))
+        _ = canvas.takeRenderWork()
+        _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))
+        _ = canvas.handle(.pointerMoved(sample(250, 140, 0.1)))
+        _ = canvas.handle(.pointerUp(sample(250, 140, 0.2), button: 1))
+        var list = try rendered(before.items, after: canvas.takeRenderWork())
+        for _ in 0..<3 {
+            clockTime += 1.0 / 60
+            canvas.animate(now: clockTime)
+        }
+        list = try rendered(list, after: canvas.takeRenderWork())
+        XCTAssertNotEqual(list, before.items, "still on its way home")
+        // Pressed again on the scrap, three frames in (no Shift: a move): it lands at once, before the
+        // new gesture touches it, and the move starts from where it lies.
+        _ = canvas.handle(.pointerDown(sample(150, 140, 1), button: 1))
+        XCTAssertFalse(canvas.isAnimating, "landed at once")
+        let work = canvas.takeRenderWork()
+        XCTAssertEqual(try rendered(list, after: work), before.items, "the renderer shows it where it lies")
+        XCTAssertTrue(work.contains(.drop))
+        _ = canvas.handle(.pointerMoved(sample(160, 150, 1.1)))
+        _ = canvas.handle(.pointerUp(sample(160, 150, 1.2), button: 1))
+        XCTAssertEqual(edits, 1, "the move is the one edit")
+        XCTAssertEqual(try scrap(at: 0, in: canvas).transform, Homography(.translation(110, 110)))
+        XCTAssertEqual(canvas.page.items.map(\.id), [id])
+        canvas.animate(now: clockTime + 1)
+        XCTAssertEqual(try rendered(try rendered(list, after: work), after: canvas.takeRenderWork()), canvas.page.items,
+                       "no stale spring-back frame follows")
+    }
+
+    /// With no frames to come (a replay ends), a scrap still springing back is landed at once.
+    func testFinishingAnimationsLandsASpringingScrapWhereItLies() throws {
+        let (canvas, _) = canvasWithScrap()
+        let before = canvas.page
+        _ = canvas.handle(key("v"))
+        _ = canvas.takeRenderWork()
+        _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))
+        _ = canvas.handle(.pointerMoved(sample(240, 150, 0.1)))
+        _ = canvas.handle(.pointerUp(sample(240, 150, 0.2), button: 1))
+        let shown = try rendered(before.items, after: canvas.takeRenderWork())
+        XCTAssertNotEqual(shown, before.items)
+        XCTAssertTrue(canvas.isAnimating)
+        canvas.finishAnimations()
+        XCTAssertFalse(canvas.isAnimating)
+        let work = canvas.takeRenderWork()
+        XCTAssertEqual(work.last, .drop)
+        XCTAssertEqual(try rendered(shown, after: work), before.items)
+        XCTAssertEqual(canvas.page, before)
     }
 
     /// A pointer-down logged before Shift was recorded reads as without it.
