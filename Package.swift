@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             "QuireXournal",
+            // The interface benchmark builds glyph atlases itself.
+            "QuireText",
             // XTEST drives the real window in the latency benchmark, as the window tests do.
             "CXTest",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
