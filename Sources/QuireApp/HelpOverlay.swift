@@ -1,5 +1,4 @@
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText

@@ -1,6 +1,5 @@
 import Foundation
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText
