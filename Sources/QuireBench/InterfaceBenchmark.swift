@@ -60,12 +60,14 @@ let interfaceBenchmark = Benchmark(
         renderer.finishBaking()
         renderer.finish()
 
-        /// Whole frames (a pan by a pixel each: everything redrawn, the overlay whole).
-        func panFrames(_ shown: Bool, count: Int, into times: inout [Double]) {
+        /// Whole frames (a pan by a pixel each: everything redrawn, the overlay whole); `withoutText`:
+        /// the overlay's text items left out, to show what the text itself costs.
+        func panFrames(_ shown: Bool, withoutText: Bool = false, count: Int, into times: inout [Double]) {
             interface.toolbarShown = shown
             for frame in 0..<count {
                 let begin = DispatchTime.now().uptimeNanoseconds
-                let overlay = interface.overlay(width: width, height: height)
+                var overlay = interface.overlay(width: width, height: height)
+                if withoutText { overlay.removeAll { if case .text = $0 { true } else { false } } }
                 renderer.drawView(width: width, height: height, pageToWindow: .translation(Double(frame % 2), 0),
                                   overlay: overlay, into: target)
                 renderer.finish()
@@ -92,6 +94,7 @@ let interfaceBenchmark = Benchmark(
             renderer.remove(at: renderer.count - 1)
         }
         var pan: [Bool: [Double]] = [true: [], false: []]
+        var panWithoutText: [Double] = []
         var drawing: [Bool: [Double]] = [true: [], false: []]
         // Warm-up of both (textures, atlas pages uploaded), then rounds alternating which goes first.
         var discard: [Double] = []
@@ -102,6 +105,7 @@ let interfaceBenchmark = Benchmark(
                 panFrames(shown, count: 10, into: &pan[shown, default: []])
                 drawingFrames(shown, into: &drawing[shown, default: []])
             }
+            panFrames(true, withoutText: true, count: 10, into: &panWithoutText)
         }
         for (kind, times) in [("whole frame", pan), ("drawing frame", drawing)] {
             for shown in [true, false] {
@@ -112,6 +116,8 @@ let interfaceBenchmark = Benchmark(
                 context.report(label + ", p99", percentile(sorted, 0.99) * 1000, "ms")
             }
         }
+        panWithoutText.sort()
+        context.report("whole frame \(Int(scale))×, shown, no text, median", panWithoutText[panWithoutText.count / 2] * 1000, "ms")
         let callsBefore = renderer.overlayTextDrawCalls
         panFrames(true, count: 1, into: &discard)
         context.report("text draw calls, a whole frame at \(Int(scale))×", Double(renderer.overlayTextDrawCalls - callsBefore), "",
