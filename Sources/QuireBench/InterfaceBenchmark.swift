@@ -21,7 +21,7 @@ let interfaceBenchmark = Benchmark(
         return
     }
     // 1. The atlas from nothing: FreeType rasterizing each glyph, then packing and copying it.
-    let ascii = String(String.UnicodeScalarView((0x21...0x7e).compactMap(Unicode.Scalar.init)))
+    let ascii = String(String.UnicodeScalarView((0x20...0x7e).compactMap(Unicode.Scalar.init)))
     let sizes = InterfaceOverlayPreview.textSizes
     print("  text sizes: " + sizes.map { String(format: "%g", $0) }.joined(separator: ", ") + " px per em (× the scale)")
     for scale in [1.0, 2.0] {

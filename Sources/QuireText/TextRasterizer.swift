@@ -5,7 +5,9 @@ import QuireImageIO
 /// anti-aliased coverage (light hinting: crisp on the pixel grid vertically, true to the design
 /// horizontally), placed by its advance and the font's kerning, and coloured into a straight-alpha RGBA
 /// image as tall as the font's line. Rendered glyphs are kept per size, so a message redrawn or a
-/// label drawn again costs only the copy. Not for use from two threads at once (FreeType's face is not).
+/// label drawn again costs only the copy. `run` lays a line out on the same glyphs copied once into
+/// `atlas` instead, for the GPU to draw (the interface's text). Not for use from two threads at once
+/// (FreeType's face is not).
 public final class TextRasterizer {
     /// Text heights (pixels per em) that can be asked for.
     public static let sizes = 4.0...512.0
