@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             "QuireXournal",
+            // The interface benchmark builds glyph atlases itself.
+            "QuireText",
             // The latency benchmark runs the real window as the window tests do: their Xvfb server and
             // launched `quire`, and XTEST to drive it.
             "QuireTestSupport", "CXTest",
@@ -96,7 +98,8 @@ let package = Package(
         .testTarget(name: "QuirePDFTests", dependencies: [
             "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
         ]),
-        .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport"]),
+        // QuireText: the glyph atlas's text is drawn and compared with the rasterizer's image of it.
+        .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport", "QuireText"]),
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
             // Xournal++ files: the tests gzip their own (CZlib); exported PDFs and Xournal++'s are read back with poppler (QuirePDF).

@@ -1,5 +1,4 @@
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText
@@ -71,33 +70,21 @@ final class HelpOverlay {
         let inner = Int(panelWidth - 2 * padding)
         var y = panel.minY + padding
         let titleSize = Self.titleSize / Self.textSize * size
-        let title = try text.render("Quire — keys and gestures (any key or click closes this)", size: titleSize,
-                                    color: (245, 245, 245, 255), maximumWidth: inner)
-        items.append(.image(key: "help-title-\(width)x\(height)-\(size)", image: title,
-                            rect: Rect(x: panel.minX + padding, y: y, width: Double(title.width), height: Double(title.height)),
-                            opacity: 1))
+        let title = try text.run("Quire — keys and gestures (any key or click closes this)", size: titleSize, maximumWidth: inner)
+        items.append(.text(title, at: Point(panel.minX + padding, y), color: (245, 245, 245, 255)))
         y += titleSize * 1.6
-        for (index, row) in rows.enumerated() {
-            let key = "help-\(index)-\(width)x\(height)-\(size)"
+        for row in rows {
             switch row {
             case let .heading(heading):
                 y += size * 0.6
-                let image = try text.render(heading.uppercased(), size: size * 0.9, color: (150, 150, 160, 255), maximumWidth: inner)
-                items.append(.image(key: key, image: image,
-                                    rect: Rect(x: panel.minX + padding, y: y, width: Double(image.width), height: Double(image.height)),
-                                    opacity: 1))
+                let run = try text.run(heading.uppercased(), size: size * 0.9, maximumWidth: inner)
+                items.append(.text(run, at: Point(panel.minX + padding, y), color: (150, 150, 160, 255)))
                 y += size * 1.5
             case let .entry(keys, does):
-                let keysImage = try text.render(keys, size: size, color: (160, 200, 255, 255),
-                                                maximumWidth: Int(keyColumn - 12 * scale))
-                let doesImage = try text.render(does, size: size, color: (235, 235, 235, 255),
-                                                maximumWidth: Int(Double(inner) - keyColumn))
-                items.append(.image(key: key + "-keys", image: keysImage,
-                                    rect: Rect(x: panel.minX + padding, y: y, width: Double(keysImage.width),
-                                               height: Double(keysImage.height)), opacity: 1))
-                items.append(.image(key: key + "-does", image: doesImage,
-                                    rect: Rect(x: panel.minX + padding + keyColumn, y: y, width: Double(doesImage.width),
-                                               height: Double(doesImage.height)), opacity: 1))
+                let keysRun = try text.run(keys, size: size, maximumWidth: Int(keyColumn - 12 * scale))
+                let doesRun = try text.run(does, size: size, maximumWidth: Int(Double(inner) - keyColumn))
+                items.append(.text(keysRun, at: Point(panel.minX + padding, y), color: (160, 200, 255, 255)))
+                items.append(.text(doesRun, at: Point(panel.minX + padding + keyColumn, y), color: (235, 235, 235, 255)))
                 y += size * 1.5
             }
             if y > panel.maxY - padding { break }

@@ -1,5 +1,4 @@
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText
@@ -14,7 +13,7 @@ final class LatencyLine {
     /// The words to show; nil until the first input frame is measured.
     private var words: String?
     private var serial = 0
-    private var rendered: (serial: Int, scale: Double, image: RGBAImage)?
+    private var laidOut: (serial: Int, scale: Double, run: GlyphRun)?
     /// The serial of the words the last frame drew.
     private var drawn = 0
 
@@ -35,20 +34,18 @@ final class LatencyLine {
     func overlay(windowWidth: Int, windowHeight: Int) -> [OverlayItem] {
         drawn = serial
         guard let text, let words else { return [] }
-        if rendered?.serial != serial || rendered?.scale != scale {
-            guard let image = try? text.render(words, size: Self.textSize * scale, color: (235, 235, 235, 255)) else { return [] }
-            rendered = (serial, scale, image)
+        if laidOut?.serial != serial || laidOut?.scale != scale {
+            guard let run = try? text.run(words, size: Self.textSize * scale) else { return [] }
+            laidOut = (serial, scale, run)
         }
-        guard let image = rendered?.image else { return [] }
+        guard let run = laidOut?.run else { return [] }
         let padding = 6 * scale, margin = 8 * scale
-        let width = Double(image.width) + 2 * padding, height = Double(image.height) + padding
+        let width = Double(run.layout.width) + 2 * padding, height = Double(run.layout.height) + padding
         let band = Rect(x: Double(windowWidth) - margin - width, y: Double(windowHeight) - margin - height,
                         width: width, height: height)
         return [
             .polygon(InterfaceShape.roundedRect(band, radius: 4 * scale), color: InkColor(red: 0.1, green: 0.1, blue: 0.12, alpha: 0.85)),
-            .image(key: "latency-\(serial)-\(scale)", image: image,
-                   rect: Rect(x: band.minX + padding, y: band.minY + padding / 2, width: Double(image.width), height: Double(image.height)),
-                   opacity: 1),
+            .text(run, at: Point(band.minX + padding, band.minY + padding / 2), color: (235, 235, 235, 255)),
         ]
     }
 }

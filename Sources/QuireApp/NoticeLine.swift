@@ -1,6 +1,5 @@
 import Foundation
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText
@@ -31,10 +30,10 @@ final class NoticeLine: @unchecked Sendable {
         var message: String
         var shownAt: Double
         var hold: Double
-        /// The text rendered for a window this wide (re-rendered, cut shorter, when it narrows).
-        var image: RGBAImage?
-        var imageKey: String
-        var renderedForWidth: Int
+        /// The text laid out for a window this wide (again, cut shorter, when it narrows).
+        var run: GlyphRun?
+        var laidOutForWidth: Int
+        var laidOutForScale: Double
     }
 
     /// `text` nil: no font could be loaded, and messages reach only the terminal.
@@ -58,7 +57,7 @@ final class NoticeLine: @unchecked Sendable {
         guard let newest, text != nil else { return false }
         serial += 1
         let hold = min(Self.holdSeconds.upperBound, max(Self.holdSeconds.lowerBound, Double(newest.count) / 15))
-        shown = Shown(message: newest, shownAt: now, hold: hold, image: nil, imageKey: "notice-\(serial)", renderedForWidth: 0)
+        shown = Shown(message: newest, shownAt: now, hold: hold, run: nil, laidOutForWidth: 0, laidOutForScale: 0)
         return true
     }
 
@@ -95,23 +94,22 @@ final class NoticeLine: @unchecked Sendable {
         let padding = Self.padding * scale
         let widest = Int(Double(windowWidth) - 2 * padding - 16 * scale)
         guard widest > 20 else { return [] }
-        if current.image == nil || current.renderedForWidth != windowWidth {
-            current.image = try? text.render(current.message, size: Self.textSize * scale, color: (r: 245, g: 245, b: 245, a: 255),
-                                             maximumWidth: widest)
-            current.renderedForWidth = windowWidth
-            current.imageKey = "notice-\(serial)-\(windowWidth)"
+        if current.run == nil || current.laidOutForWidth != windowWidth || current.laidOutForScale != scale {
+            current.run = try? text.run(current.message, size: Self.textSize * scale, maximumWidth: widest)
+            current.laidOutForWidth = windowWidth
+            current.laidOutForScale = scale
             shown = current
         }
-        guard let image = current.image else { return [] }
-        let band = Rect(x: (Double(windowWidth) - Double(image.width)) / 2 - padding,
-                        y: Double(windowHeight) - Self.bottomMargin * scale - Double(image.height) - 2 * padding * 0.6,
-                        width: Double(image.width) + 2 * padding, height: Double(image.height) + 2 * padding * 0.6)
-        let textRect = Rect(x: band.minX + padding, y: band.minY + padding * 0.6,
-                            width: Double(image.width), height: Double(image.height))
+        guard let run = current.run else { return [] }
+        let (width, height) = (Double(run.layout.width), Double(run.layout.height))
+        let band = Rect(x: (Double(windowWidth) - width) / 2 - padding,
+                        y: Double(windowHeight) - Self.bottomMargin * scale - height - 2 * padding * 0.6,
+                        width: width + 2 * padding, height: height + 2 * padding * 0.6)
         return [
             .polygon(InterfaceShape.roundedRect(band, radius: min(band.height / 2, 12 * scale)),
                      color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: Float(0.88 * opacity))),
-            .image(key: current.imageKey, image: image, rect: textRect, opacity: Float(opacity)),
+            .text(run, at: Point(band.minX + padding, band.minY + padding * 0.6), color: (r: 245, g: 245, b: 245, a: 255),
+                  opacity: opacity),
         ]
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import QuireGeometry
-import QuireImageIO
 import QuireInk
 import QuireRender
 import QuireText
@@ -53,6 +52,8 @@ final class Toolbar {
     static let groupGap = 14.0
     /// Seconds the pointer rests on a button before its tooltip shows.
     static let tooltipDelay = 0.6
+    /// The tooltip's text height in interface pixels (× the scale).
+    static let tooltipTextSize = 13.0
 
     /// The interface scale; the toolbar draws smaller when the window is too short for it (`fit`).
     var scale = 1.0 {
@@ -148,13 +149,12 @@ final class Toolbar {
         }, width: 1.2 * drawnScale, color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.6)))
         if let hovered, now - hoveredSince >= Self.tooltipDelay, let text,
            let rect = buttons.first(where: { $0.0 == hovered })?.1,
-           let image = try? text.render(hovered.tooltip, size: 13 * drawnScale, color: (245, 245, 245, 255), maximumWidth: 600) {
-            let tip = Rect(x: panel.maxX + 8 * drawnScale, y: rect.center.y - Double(image.height) / 2 - 5 * drawnScale,
-                           width: Double(image.width) + 16 * drawnScale, height: Double(image.height) + 10 * drawnScale)
+           let run = try? text.run(hovered.tooltip, size: Self.tooltipTextSize * drawnScale, maximumWidth: Int(600 * drawnScale)) {
+            let (width, height) = (Double(run.layout.width), Double(run.layout.height))
+            let tip = Rect(x: panel.maxX + 8 * drawnScale, y: rect.center.y - height / 2 - 5 * drawnScale,
+                           width: width + 16 * drawnScale, height: height + 10 * drawnScale)
             items.append(.polygon(InterfaceShape.roundedRect(tip, radius: 6 * drawnScale), color: InkColor(red: 0.13, green: 0.13, blue: 0.15, alpha: 0.95)))
-            items.append(.image(key: "tooltip-\(hovered.tooltip)-\(drawnScale)", image: image,
-                                rect: Rect(x: tip.minX + 8 * drawnScale, y: tip.minY + 5 * drawnScale, width: Double(image.width),
-                                           height: Double(image.height)), opacity: 1))
+            items.append(.text(run, at: Point(tip.minX + 8 * drawnScale, tip.minY + 5 * drawnScale), color: (245, 245, 245, 255)))
         }
         return items
     }
@@ -171,6 +171,9 @@ final class Toolbar {
         case let .polyline(points, width, color):
             .polyline(points, width: width, color: InkColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * 0.3))
         case let .image(key, image, rect, opacity): .image(key: key, image: image, rect: rect, opacity: opacity * 0.3)
+        case let .text(text):
+            .text(OverlayText(origin: text.origin, width: text.width, height: text.height, glyphs: text.glyphs, pages: text.pages,
+                              color: text.color, opacity: text.opacity * 0.3))
         case .colorField: item
         }
     }

@@ -42,4 +42,5 @@ let allBenchmarks: [Benchmark] = [
     xoppBenchmark,
     penPreviewBenchmark,
     latencyBenchmark,
+    interfaceBenchmark,
 ]

@@ -16,6 +16,8 @@ public enum OverlayItem: Sendable {
     case image(key: String, image: RGBAImage, rect: Rect, opacity: Float)
     /// A field of colours computed per pixel (the colour picker's square and hue strip), filling `rect`.
     case colorField(ColorField, rect: Rect)
+    /// A line of text from the glyph atlas (all text items of a frame are drawn in one call per page).
+    case text(OverlayText)
 
     /// The window area it can touch; null when it holds a point that is not finite (then it is skipped).
     var bounds: Rect {
@@ -29,6 +31,8 @@ public enum OverlayItem: Sendable {
         case let .image(_, _, rect, _), let .colorField(_, rect):
             guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return .null }
             return rect
+        case let .text(text):
+            return text.bounds
         }
     }
 
@@ -46,6 +50,8 @@ extension OverlayItem {
         case polyline([Point], Double, InkColor)
         case image(String, Rect, Float)
         case colorField(ColorField, Rect)
+        /// Text by where its glyphs come from and go: a page's pixels under one id never change.
+        case text(Point, [OverlayGlyph], InkColor, Float)
     }
 
     var drawing: Drawing {
@@ -54,6 +60,7 @@ extension OverlayItem {
         case let .polyline(points, width, color): .polyline(points, width, color)
         case let .image(key, _, rect, opacity): .image(key, rect, opacity)
         case let .colorField(field, rect): .colorField(field, rect)
+        case let .text(text): .text(text.pixelOrigin, text.glyphs, text.color, text.opacity)
         }
     }
 

@@ -12,12 +12,17 @@ final class OverlayRenderer {
     private let imageQuads: ImageQuadRenderer
     private let images: ImageTextureCache
     private let colorFields: ColorFieldRenderer
+    let texts: OverlayTextRenderer
+    /// Text items waiting to be drawn together, and the area they cover.
+    private var pendingTexts: [OverlayText] = []
+    private var pendingBounds = Rect.null
     /// Triangle vertices being built, reused from frame to frame.
     private var vertices: [Float] = []
 
     init(polygons: PolygonRenderer, quads: QuadRenderer, imageQuads: ImageQuadRenderer, images: ImageTextureCache,
-         colorFields: ColorFieldRenderer) {
+         colorFields: ColorFieldRenderer, texts: OverlayTextRenderer) {
         self.colorFields = colorFields
+        self.texts = texts
         self.polygons = polygons
         self.quads = quads
         self.imageQuads = imageQuads
@@ -45,6 +50,14 @@ final class OverlayRenderer {
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for item in overlay where !item.bounds.isNull {
+            // Text is gathered and drawn in one call per atlas page: before anything that covers
+            // part of it, so the order of overlapping items stays as given.
+            if case let .text(text) = item {
+                pendingTexts.append(text)
+                pendingBounds = pendingBounds.union(item.bounds)
+                continue
+            }
+            if item.bounds.intersects(pendingBounds) { drawPendingTexts(projection: projection) }
             switch item {
             case let .polygon(points, color):
                 fill(points, color: color, projection: projection)
@@ -56,12 +69,26 @@ final class OverlayRenderer {
                 imageQuads.draw(texture, corners: Quadrilateral(rect), projection: projection, opacity: opacity)
             case let .colorField(field, rect):
                 colorFields.draw(field, in: rect, projection: projection)
+            case .text:
+                break
             }
         }
+        drawPendingTexts(projection: projection)
+        texts.keepOnly(Set(overlay.flatMap { item -> [Int] in
+            if case let .text(text) = item { return text.pages.map(\.id) }
+            return []
+        }))
         glDisable(GLenum(GL_STENCIL_TEST))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         quads.drawLayer(scratch.texture, over: window, projection: projection)
         Scissor.off()
+    }
+
+    private func drawPendingTexts(projection: PageProjection) {
+        guard !pendingTexts.isEmpty else { return }
+        texts.draw(pendingTexts, projection: projection)
+        pendingTexts.removeAll(keepingCapacity: true)
+        pendingBounds = .null
     }
 
     /// Even-odd fill: fans invert stencil bit 0 (as a clip level does, `StencilClip.invert`), then one

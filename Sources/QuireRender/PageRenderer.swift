@@ -136,7 +136,7 @@ public final class PageRenderer {
         images = ImageTextureCache()
         shadows = try ShadowRenderer(polygons: polygons, quads: quads)
         overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images,
-                                          colorFields: try ColorFieldRenderer())
+                                          colorFields: try ColorFieldRenderer(), texts: try OverlayTextRenderer())
         brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
         bakedLayer = try RenderTarget(width: pageWidth, height: pageHeight)
@@ -176,6 +176,10 @@ public final class PageRenderer {
     public var imageUploads: Int { images.uploads }
     /// Picture textures alive now.
     public var imageTextureCount: Int { images.count }
+    /// Glyph atlas pages held as textures for the overlay's text.
+    public var glyphPageTextureCount: Int { overlayRenderer.texts.pageTextureCount }
+    /// Draw calls the overlay's text has taken so far (one per atlas page for each batch of text).
+    public var overlayTextDrawCalls: Int { overlayRenderer.texts.drawCalls }
     /// GPU bytes of those picture textures (mipmaps included).
     public var imageTextureBytes: Int { images.bytes }
     /// GPU bytes of the page's layers and the scratch layers kept for reuse (view, highlighters,

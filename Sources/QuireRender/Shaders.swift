@@ -137,6 +137,35 @@ enum Shaders {
 }
 
 extension Shaders {
+    /// Glyphs from an atlas page: window position, page texel position (normalized), premultiplied colour.
+    static let glyphVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        layout(location = 1) in vec2 aTexCoord;
+        layout(location = 2) in vec4 aColor;
+        uniform mat3 uPageToClip;
+        out vec2 vTexCoord;
+        out vec4 vColor;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            vTexCoord = aTexCoord;
+            vColor = aColor;
+        }
+        """
+
+    /// The page holds coverage in its red channel; the colour comes premultiplied.
+    static let glyphFragment = """
+        #version 330 core
+        uniform sampler2D uAtlas;
+        in vec2 vTexCoord;
+        in vec4 vColor;
+        out vec4 fragColor;
+        void main() {
+            fragColor = vColor * texture(uAtlas, vTexCoord).r;
+        }
+        """
+
     /// Flat triangles: clip-path fans into the stencil, and the overlay's shapes.
     static let flatVertex = """
         #version 330 core

@@ -5,7 +5,9 @@ import QuireImageIO
 /// anti-aliased coverage (light hinting: crisp on the pixel grid vertically, true to the design
 /// horizontally), placed by its advance and the font's kerning, and coloured into a straight-alpha RGBA
 /// image as tall as the font's line. Rendered glyphs are kept per size, so a message redrawn or a
-/// label drawn again costs only the copy. Not for use from two threads at once (FreeType's face is not).
+/// label drawn again costs only the copy. `run` lays a line out on the same glyphs copied once into
+/// `atlas` instead, for the GPU to draw (the interface's text). Not for use from two threads at once
+/// (FreeType's face is not).
 public final class TextRasterizer {
     /// Text heights (pixels per em) that can be asked for.
     public static let sizes = 4.0...512.0
@@ -15,6 +17,8 @@ public final class TextRasterizer {
     public static let maximumWidth = 16_384
 
     public let fontPath: String
+    /// Where `run` puts the glyphs it lays out, for drawing on the GPU.
+    public let atlas: GlyphAtlas
     private var library: FT_Library?
     private var face: FT_Face?
     private var glyphs: [GlyphKey: Glyph] = [:]
@@ -25,7 +29,9 @@ public final class TextRasterizer {
         var size: Double
     }
 
-    private struct Glyph {
+    struct Glyph {
+        /// The font's index for it (the atlas's key).
+        var index: UInt32
         var width: Int
         var rows: Int
         /// From the pen position to the bitmap's left edge, and from the baseline up to its top.
@@ -37,15 +43,16 @@ public final class TextRasterizer {
     }
 
     /// Text measured and laid out: where each glyph's bitmap goes in an image `width` × `height`.
-    public struct Layout: Equatable {
+    public struct Layout: Equatable, Sendable {
         public var width: Int
         public var height: Int
         /// From the top of the image to the baseline.
         public var baseline: Int
     }
 
-    public init(fontPath: String) throws {
+    public init(fontPath: String, atlas: GlyphAtlas = GlyphAtlas()) throws {
         self.fontPath = fontPath
+        self.atlas = atlas
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw TextError.unreadableFont(path: fontPath, code: -1) }
         self.library = library
@@ -107,6 +114,11 @@ public final class TextRasterizer {
     /// `maximumWidth` pixels.
     public func render(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
                        maximumWidth: Int) throws -> RGBAImage {
+        try render(fitted(text, size: size, maximumWidth: maximumWidth), size: size, color: color)
+    }
+
+    /// `text`, cut short with an ellipsis where it would be wider than `maximumWidth` pixels.
+    func fitted(_ text: String, size: Double, maximumWidth: Int) throws -> String {
         var characters = Array(text)
         var line = text
         var width = try layout(of: line, size: size).width
@@ -117,11 +129,11 @@ public final class TextRasterizer {
             line = String(characters).trimmingTrailingSpaces() + "…"
             width = try layout(of: line, size: size).width
         }
-        return try render(line, size: size, color: color)
+        return line
     }
 
     /// Lays the glyphs out along the baseline: positions in whole pixels of the image to make.
-    private func place(_ text: String, size: Double) throws -> (layout: Layout, placed: [(Int, Int, Glyph)]) {
+    func place(_ text: String, size: Double) throws -> (layout: Layout, placed: [(Int, Int, Glyph)]) {
         guard size.isFinite, Self.sizes.contains(size), let face else { throw TextError.badSize(size) }
         try setSize(size)
         var scalars = Array(text.unicodeScalars.prefix(Self.maximumCharacters + 1))
@@ -163,7 +175,7 @@ public final class TextRasterizer {
     }
 
     /// The glyph rendered at the current size (cached); nil for one the font cannot render.
-    private func glyph(_ index: UInt32, size: Double) throws -> Glyph? {
+    func glyph(_ index: UInt32, size: Double) throws -> Glyph? {
         let key = GlyphKey(index: index, size: size)
         if let glyph = glyphs[key] { return glyph }
         guard let face, FT_Load_Glyph(face, index, quire_ft_load_render | quire_ft_load_target_light) == 0,
@@ -176,7 +188,7 @@ public final class TextRasterizer {
                 for column in 0..<width { coverage[row * width + column] = buffer[row * pitch + column] }
             }
         }
-        let glyph = Glyph(width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+        let glyph = Glyph(index: index, width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
                           advance: Int(slot.pointee.advance.x), coverage: coverage)
         glyphs[key] = glyph
         return glyph

@@ -1,4 +1,5 @@
 @testable import QuireApp
+import QuireRender
 import QuireText
 import XCTest
 
@@ -39,10 +40,11 @@ final class NoticeLineTests: XCTestCase {
         _ = notices.takePosted(now: 0)
         XCTAssertEqual(notices.opacity(now: NoticeLine.holdSeconds.upperBound - 0.1), 1, "a long message is held longer")
         let items = notices.overlay(windowWidth: 400, windowHeight: 300, now: 0)
-        guard case let .image(_, image, rect, _)? = items.last else { return XCTFail("no text: \(items)") }
-        XCTAssertLessThanOrEqual(rect.maxX, 400)
-        XCTAssertGreaterThanOrEqual(rect.minX, 0)
-        XCTAssertEqual(Double(image.width), rect.width)
+        guard case let .text(line)? = items.last else { return XCTFail("no text: \(items)") }
+        XCTAssertLessThanOrEqual(line.origin.x + Double(line.width), 400)
+        XCTAssertGreaterThanOrEqual(line.origin.x, 0)
+        XCTAssertGreaterThan(line.glyphs.count, 10)
+        XCTAssertTrue(line.glyphs.allSatisfy { $0.x >= 0 && $0.x + $0.width <= line.width }, "glyphs outside the cut line")
     }
 
     func testOnlyTheProgramsOwnWarningsAndErrorsReachTheWindow() {

@@ -64,12 +64,13 @@ final class ToolbarTests: XCTestCase {
         do { text = try TextRasterizer() } catch { throw XCTSkip("the interface font is missing: \(error)") }
         let toolbar = Toolbar(text: text)
         let early = toolbar.overlay(state, hovered: .tool(.pen), hoveredSince: 10, now: 10.2)
-        XCTAssertFalse(early.contains { if case .image = $0 { return true } else { return false } })
+        XCTAssertFalse(early.contains { if case .text = $0 { return true } else { return false } })
         XCTAssertEqual(try XCTUnwrap(Toolbar.secondsUntilTooltip(hovered: .tool(.pen), since: 10, now: 10.2)), 0.4, accuracy: 1e-9)
         let late = toolbar.overlay(state, hovered: .tool(.pen), hoveredSince: 10, now: 10.7)
-        guard case let .image(_, image, rect, _)? = late.last else { return XCTFail("no tooltip") }
-        XCTAssertGreaterThan(rect.minX, toolbar.panel.maxX)
-        XCTAssertGreaterThan(image.width, 30)
+        guard case let .text(tip)? = late.last else { return XCTFail("no tooltip") }
+        XCTAssertGreaterThan(tip.origin.x, toolbar.panel.maxX)
+        XCTAssertGreaterThan(tip.width, 30)
+        XCTAssertEqual(tip.glyphs.count, "Pen—P".count, "a glyph for each inked character of \"Pen — P\"")
         XCTAssertNil(Toolbar.secondsUntilTooltip(hovered: .tool(.pen), since: 10, now: 10.7))
         XCTAssertNil(Toolbar.secondsUntilTooltip(hovered: nil, since: 10, now: 10.2))
     }
