@@ -73,7 +73,7 @@ let package = Package(
         ]),
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
-            "QuireXournal",
+            "QuireXournal", "QuireText",
             // XTEST drives the real window in the latency benchmark, as the window tests do.
             "CXTest",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -25,5 +25,7 @@ public enum AppAction: Equatable, Sendable {
     case toggleFullscreen
     /// Open or close the colour picker.
     case toggleColorPicker
+    /// Open or close the page sorter: every page as a thumbnail, to open, move, add and remove pages.
+    case showPageSorter
     case notebook(NotebookCommand)
 }

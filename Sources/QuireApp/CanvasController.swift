@@ -16,6 +16,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case toggleInterface
     case toggleFullscreen
     case toggleColorPicker
+    case showPageSorter
     case notebook(NotebookCommand)
 }
 
@@ -141,6 +142,7 @@ public final class CanvasController {
         case .toggleInterface: return .toggleInterface
         case .toggleFullscreen: return .toggleFullscreen
         case .toggleColorPicker: return .toggleColorPicker
+        case .showPageSorter: return .showPageSorter
         case let .notebook(command): return .notebook(command)
         }
         return nil

@@ -41,5 +41,6 @@ let allBenchmarks: [Benchmark] = [
     stretchWarpBenchmark,
     xoppBenchmark,
     penPreviewBenchmark,
+    pageSorterBenchmark,
     latencyBenchmark,
 ]
