@@ -14,6 +14,8 @@ struct PageSorterLayout: Equatable {
     static let gap = 22.0
     static let margin = 28.0
     static let header = 64.0
+    /// Room between the header and the first row at the top (the shown page's ring is outside its card).
+    static let inset = 14.0
     /// Window pixels a wheel notch scrolls (× `scale`).
     static let notch = 90.0
 
@@ -37,6 +39,8 @@ struct PageSorterLayout: Equatable {
     /// From one row's top to the next's: a card, its number under it, the gap.
     var rowPitch: Double { cardSize.height + Self.labelHeight * scale + gap }
     var headerHeight: Double { Self.header * scale }
+    /// The first row's top, unscrolled.
+    var firstRowTop: Double { headerHeight + Self.inset * scale }
 
     var columns: Int {
         let room = windowWidth - 2 * Self.margin * scale + gap
@@ -50,7 +54,7 @@ struct PageSorterLayout: Equatable {
     var left: Double { ((windowWidth - (Double(columns) * columnPitch - gap)) / 2).rounded(.down) }
 
     /// Everything from the header's top to the last row's label and a margin under it.
-    var contentHeight: Double { headerHeight + Double(rows) * rowPitch - gap + Self.margin * scale }
+    var contentHeight: Double { firstRowTop + Double(rows) * rowPitch - gap + Self.margin * scale }
 
     /// The farthest the grid scrolls (0 when it all fits).
     var maximumScroll: Double { max(0, contentHeight - windowHeight) }
@@ -64,7 +68,7 @@ struct PageSorterLayout: Equatable {
     /// Card `index`'s rectangle in window pixels (the thumbnail's area, its number below it).
     func cardRect(_ index: Int, scroll: Double) -> Rect {
         let row = index / columns, column = index % columns
-        return Rect(x: left + Double(column) * columnPitch, y: headerHeight + Double(row) * rowPitch - scroll,
+        return Rect(x: left + Double(column) * columnPitch, y: firstRowTop + Double(row) * rowPitch - scroll,
                     width: cardSize.width, height: cardSize.height)
     }
 
@@ -76,9 +80,10 @@ struct PageSorterLayout: Equatable {
 
     /// The rows any part of which (card or number) shows in the window below the header.
     func visibleRows(scroll: Double) -> ClosedRange<Int>? {
-        // Row r spans r × pitch … r × pitch + (pitch − gap) below the header, less the scroll.
-        let first = Int(((scroll - (rowPitch - gap)) / rowPitch).rounded(.down)) + 1
-        let last = Int(((scroll + windowHeight - headerHeight) / rowPitch).rounded(.up)) - 1
+        // Row r spans firstRowTop + r × pitch … that + (pitch − gap), less the scroll; it shows between
+        // the header's foot and the window's.
+        let first = Int(((scroll - (rowPitch - gap) - (firstRowTop - headerHeight)) / rowPitch).rounded(.down)) + 1
+        let last = Int(((scroll + windowHeight - firstRowTop) / rowPitch).rounded(.up)) - 1
         let range = max(0, first)...min(rows - 1, last)
         return range.isEmpty ? nil : range
     }
@@ -110,7 +115,7 @@ struct PageSorterLayout: Equatable {
     /// over the header.
     func card(at point: Point, scroll: Double) -> Int? {
         guard point.y >= headerHeight, point.x >= left else { return nil }
-        let row = Int(((point.y + scroll - headerHeight) / rowPitch).rounded(.down))
+        let row = Int(((point.y + scroll - firstRowTop) / rowPitch).rounded(.down))
         let column = Int(((point.x - left) / columnPitch).rounded(.down))
         guard row >= 0, column < columns else { return nil }
         let index = row * columns + column
@@ -124,7 +129,7 @@ struct PageSorterLayout: Equatable {
     /// last card).
     func dropSlot(at point: Point, scroll: Double) -> (slot: Int, row: Int, column: Int) {
         let lastRow = count / columns
-        let rawRow = Int(((point.y + scroll - headerHeight) / rowPitch).rounded(.down))
+        let rawRow = Int(((point.y + scroll - firstRowTop) / rowPitch).rounded(.down))
         let row = min(max(0, rawRow), lastRow)
         let rawColumn = Int(((point.x - left + gap / 2) / columnPitch + 0.5).rounded(.down))
         var column = min(max(0, rawColumn), columns)
@@ -137,7 +142,7 @@ struct PageSorterLayout: Equatable {
     func dropIndicator(row: Int, column: Int, scroll: Double) -> Rect {
         let x = left + Double(column) * columnPitch - gap / 2
         let width = max(3, 4 * scale)
-        return Rect(x: x - width / 2, y: headerHeight + Double(row) * rowPitch - scroll, width: width, height: cardSize.height)
+        return Rect(x: x - width / 2, y: firstRowTop + Double(row) * rowPitch - scroll, width: width, height: cardSize.height)
     }
 
     /// The page's index after a page at `from` is dropped in `slot` (its neighbours close up first);
@@ -151,7 +156,7 @@ struct PageSorterLayout: Equatable {
     func scroll(revealing index: Int, from scroll: Double) -> Double {
         let card = cardRect(index, scroll: 0)
         let label = labelRect(index, scroll: 0)
-        if card.minY - headerHeight < scroll { return clamped(card.minY - headerHeight) }
+        if card.minY - firstRowTop < scroll { return clamped(card.minY - firstRowTop) }
         if label.maxY + gap > scroll + windowHeight { return clamped(label.maxY + gap - windowHeight) }
         return clamped(scroll)
     }

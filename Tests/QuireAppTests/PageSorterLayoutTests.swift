@@ -21,14 +21,15 @@ final class PageSorterLayoutTests: XCTestCase {
     func testCardRectsFollowRowsAndScroll() {
         let pitch = layout.rowPitch
         XCTAssertEqual(pitch, 194 + 24 + 22)
-        XCTAssertEqual(layout.cardRect(0, scroll: 0), Rect(x: 81, y: 64, width: 150, height: 194))
-        XCTAssertEqual(layout.cardRect(7, scroll: 0), Rect(x: 81 + 2 * 172, y: 64 + pitch, width: 150, height: 194))
-        XCTAssertEqual(layout.cardRect(7, scroll: 100).minY, 64 + pitch - 100)
-        XCTAssertEqual(layout.labelRect(7, scroll: 0).minY, 64 + pitch + 194)
+        // Under the 64 px header and 14 px more.
+        XCTAssertEqual(layout.cardRect(0, scroll: 0), Rect(x: 81, y: 78, width: 150, height: 194))
+        XCTAssertEqual(layout.cardRect(7, scroll: 0), Rect(x: 81 + 2 * 172, y: 78 + pitch, width: 150, height: 194))
+        XCTAssertEqual(layout.cardRect(7, scroll: 100).minY, 78 + pitch - 100)
+        XCTAssertEqual(layout.labelRect(7, scroll: 0).minY, 78 + pitch + 194)
     }
 
     func testOnlyTheRowsInTheWindowAreVisible() {
-        // 700 px from 64: rows 0–2 show (row 2 starts at 544).
+        // 700 px from 78: rows 0–2 show (row 2 starts at 558).
         XCTAssertEqual(layout.visibleCards(scroll: 0), 0..<15)
         // Scrolled 300 px, row 0 (card and number 218 px) has gone under the header…
         XCTAssertEqual(layout.visibleCards(scroll: 300), 5..<20)
@@ -37,7 +38,7 @@ final class PageSorterLayoutTests: XCTestCase {
     }
 
     func testScrollingStopsAtBothEnds() {
-        XCTAssertEqual(layout.contentHeight, 64 + 5 * layout.rowPitch - 22 + 28)
+        XCTAssertEqual(layout.contentHeight, 78 + 5 * layout.rowPitch - 22 + 28)
         XCTAssertEqual(layout.maximumScroll, layout.contentHeight - 700)
         XCTAssertEqual(layout.clamped(-50), 0)
         XCTAssertEqual(layout.clamped(1e9), layout.maximumScroll)
