@@ -67,22 +67,22 @@ extension PageSorter {
         return items
     }
 
-    /// A page's card: its thumbnail fitted and centred on white, or its number on the plain card.
+    /// A page's card: its thumbnail (the page's own paper) fitted and centred in it, a page of another
+    /// shape than Letter leaving bands of the background; or its number on the plain card. (No card
+    /// under a thumbnail: each filled shape is a stencil pass, which a software rasteriser feels.)
     private func card(_ index: Int, in rect: Rect, opacity: Float) -> [OverlayItem] {
-        let paper = InkColor(red: Self.cardColor.red, green: Self.cardColor.green, blue: Self.cardColor.blue, alpha: opacity)
-        var items: [OverlayItem] = [.polygon(corners(rect), color: paper)]
         let page = pages[index]
         if case let .image(image)? = thumbnails?.thumbnail(of: page), image.width > 0, image.height > 0 {
             let fit = min(rect.width / Double(image.width), rect.height / Double(image.height))
             let width = Double(image.width) * fit, height = Double(image.height) * fit
-            items.append(.image(key: "sorter-\(opening)-\(page.rawValue)", image: image,
-                                rect: Rect(x: rect.minX + (rect.width - width) / 2, y: rect.minY + (rect.height - height) / 2,
-                                           width: width, height: height), opacity: opacity))
-        } else {
-            items += centred(number: index + 1, size: 30 * scale, color: Self.numberOnCardColor,
-                             in: Rect(x: rect.minX, y: rect.center.y - 20 * scale, width: rect.width, height: 40 * scale), opacity: opacity)
+            return [.image(key: "sorter-\(opening)-\(page.rawValue)", image: image,
+                           rect: Rect(x: rect.minX + (rect.width - width) / 2, y: rect.minY + (rect.height - height) / 2,
+                                      width: width, height: height), opacity: opacity)]
         }
-        return items
+        let paper = InkColor(red: Self.cardColor.red, green: Self.cardColor.green, blue: Self.cardColor.blue, alpha: opacity)
+        return [.polygon(corners(rect), color: paper)]
+            + centred(number: index + 1, size: 30 * scale, color: Self.numberOnCardColor,
+                      in: Rect(x: rect.minX, y: rect.center.y - 20 * scale, width: rect.width, height: 40 * scale), opacity: opacity)
     }
 
     /// The "+" card: a faint outline with a plus in it.
