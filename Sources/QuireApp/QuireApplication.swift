@@ -210,6 +210,8 @@ public final class QuireApplication {
                     // The active inking tool's button pressed again opens (or closes) its settings.
                     if button == .tool(canvas.tool) && InkTool(rawValue: canvas.tool.rawValue) != nil {
                         togglePenSettings()
+                    } else if button == .pages {
+                        togglePageSorter()
                     } else {
                         _ = canvas.perform(button.action)
                         followToolWithPenSettings()

@@ -9,6 +9,8 @@ import QuireText
 enum ToolbarButton: Equatable {
     case tool(ToolID)
     case undo, redo
+    /// The page sorter.
+    case pages
 
     /// What the button does, as the key table's action.
     var action: AppAction {
@@ -16,6 +18,7 @@ enum ToolbarButton: Equatable {
         case let .tool(id): .selectTool(id)
         case .undo: .undo
         case .redo: .redo
+        case .pages: .showPageSorter
         }
     }
 
@@ -26,12 +29,13 @@ enum ToolbarButton: Equatable {
         case let .tool(id): name = id.rawValue.prefix(1).uppercased() + id.rawValue.dropFirst()
         case .undo: name = "Undo"
         case .redo: name = "Redo"
+        case .pages: name = "Pages"
         }
         return KeyTable.keyLabel(for: action).map { "\(name) — \($0)" } ?? name
     }
 }
 
-/// The toolbar down the window's left edge: the tools, undo and redo, and the current colour and
+/// The toolbar down the window's left edge: the tools, undo and redo, the page sorter, and the current colour and
 /// width; the active tool lit, a button that cannot act (undo with nothing to undo) dimmed, and after a
 /// short hover a tooltip naming the button and its key. Drawn by Quire in the overlay, from vector
 /// icons (`ToolbarIcons`), at the interface scale. Pure layout and drawing: the run loop feeds it the
@@ -40,6 +44,7 @@ final class Toolbar {
     static let buttons: [[ToolbarButton]] = [
         [.tool(.pen), .tool(.marker), .tool(.highlighter), .tool(.eraser), .tool(.select), .tool(.scissors)],
         [.undo, .redo],
+        [.pages],
     ]
     /// Sizes in design pixels (× `scale`).
     static let buttonSize = 40.0

@@ -48,6 +48,10 @@ enum ToolbarIcons {
                     line([(9.2, 15.6), (18, 2)], width: 1.8), line([(14.8, 15.6), (6, 2)], width: 1.8)]
         case .tool:
             return [ring(12, 12, 7)]
+        case .pages:
+            // Four pages in a grid: the sorter.
+            let page = { (x: Double, y: Double) in shape([(x, y), (x + 7.5, y), (x + 7.5, y + 9), (x, y + 9)]) }
+            return [page(3.5, 2), page(13, 2), page(3.5, 13), page(13, 13)]
         case .undo, .redo:
             // A hooked arrow, turned round for redo.
             let flip = button == .redo

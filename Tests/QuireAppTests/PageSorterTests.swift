@@ -140,6 +140,13 @@ final class PageSorterTests: XCTestCase {
         XCTAssertEqual(again.handle(key(PageSorter.escape)), .closed)
     }
 
+    func testTheToolbarsPagesButtonAndF2OpenIt() {
+        XCTAssertEqual(ToolbarButton.pages.action, .showPageSorter)
+        XCTAssertEqual(ToolbarButton.pages.tooltip, "Pages — F2")
+        XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: PageSorter.f2, text: "")), .showPageSorter)
+        XCTAssertFalse(ToolbarIcons.icon(.pages, in: Rect(x: 0, y: 0, width: 24, height: 24)).isEmpty)
+    }
+
     func testItDrawsOnlyTheCardsInView() {
         let sorter = openSorter()
         let few = sorter.overlay().count
