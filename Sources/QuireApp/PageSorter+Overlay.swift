@@ -24,6 +24,8 @@ extension PageSorter {
     public func overlay() -> [OverlayItem] {
         guard isOpen else { return [] }
         needsFrame = false
+        // A page held at the top or bottom edge scrolls the grid a little each frame.
+        autoscroll(now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
         requestThumbnails()
         let layout = self.layout, s = scale
         let window = Rect(x: 0, y: 0, width: Double(windowSize.width), height: Double(windowSize.height))

@@ -8,7 +8,7 @@ import QuireX11
 /// The page sorter (F2): the notebook's pages as a grid of thumbnails over the whole window. The wheel,
 /// a finger, or the pen or mouse dragged on the space between cards scrolls it; a click or tap on a
 /// page opens it (and closes the sorter); a pen or mouse drag of a page moves it, a bar showing where
-/// it will land; the "+" card (or Insert) adds a blank page after the selected one, Delete removes the
+/// it will land (held at the top or bottom edge, the grid scrolls under it); the "+" card (or Insert) adds a blank page after the selected one, Delete removes the
 /// selected page; the arrows and Enter select and open; Escape or F2 closes. The sorter only says what
 /// was asked for (`Action`): the run loop carries it out through the notebook session, as it does the
 /// page keys, and hands back the new order (`update`). Public (opening, scrolling, drawing) for the
@@ -79,6 +79,8 @@ public final class PageSorter {
     private(set) var press: Press?
     /// Where the dragged page is now (window pixels), while a page is dragged.
     private(set) var dragPoint: Point?
+    /// When the grid last scrolled by itself under a page held at its top or bottom edge (monotonic s).
+    private var autoscrolledAt: Double?
 
     /// Rendered words and digits by key, kept while the sorter is open.
     var labels: [String: RGBAImage] = [:]
@@ -273,6 +275,7 @@ public final class PageSorter {
         guard let held = press else { return .taken }
         press = nil
         dragPoint = nil
+        autoscrolledAt = nil
         needsFrame = true
         switch held.kind {
         case .scrolling:
@@ -289,6 +292,36 @@ public final class PageSorter {
             close()
             return .acted(.open(card))
         }
+    }
+
+    /// Design pixels from the grid's top (under the header) or the window's bottom within which a held
+    /// page scrolls the grid, and the fastest it scrolls (design pixels a second, at the very edge).
+    static let edge = 48.0, autoscrollSpeed = 1400.0
+
+    /// How fast (window pixels a second, + down) a page held at `point` scrolls the grid: faster the
+    /// nearer the edge; 0 away from both.
+    func autoscrollVelocity(at point: Point) -> Double {
+        let layout = self.layout, band = Self.edge * scale
+        let top = layout.headerHeight + band, bottom = Double(windowSize.height) - band
+        if point.y < top { return -Self.autoscrollSpeed * scale * min(1, (top - point.y) / band) }
+        if point.y > bottom { return Self.autoscrollSpeed * scale * min(1, (point.y - bottom) / band) }
+        return 0
+    }
+
+    /// Scrolls the grid under a page held at an edge by the time since the last frame (at most a
+    /// twentieth of a second's worth); true while it goes on (the window keeps drawing frames).
+    @discardableResult
+    func autoscroll(now: Double) -> Bool {
+        guard let point = dragPoint, case let velocity = autoscrollVelocity(at: point), velocity != 0 else {
+            autoscrolledAt = nil
+            return false
+        }
+        let elapsed = min(0.05, max(0, now - (autoscrolledAt ?? now)))
+        autoscrolledAt = now
+        scroll(to: scroll + velocity * elapsed)
+        let atEnd = velocity < 0 ? scroll <= 0 : scroll >= layout.maximumScroll
+        if !atEnd { needsFrame = true }
+        return !atEnd
     }
 
     /// The page being dragged and where its card would drop, while a page is dragged.

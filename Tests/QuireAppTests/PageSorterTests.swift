@@ -86,6 +86,33 @@ final class PageSorterTests: XCTestCase {
         XCTAssertEqual(drag(sorter, [third.center, Point(third.center.x + 30, third.center.y), Point(third.maxX - 5, third.center.y)]), .taken)
     }
 
+    func testAPageHeldAtTheBottomEdgeScrollsTheGridAndDropsWhereItGotTo() {
+        let sorter = openSorter()
+        XCTAssertEqual(sorter.autoscrollVelocity(at: Point(500, 400)), 0, "away from the edges")
+        XCTAssertEqual(sorter.autoscrollVelocity(at: Point(500, 700)), PageSorter.autoscrollSpeed, "at the very bottom: full speed")
+        XCTAssertEqual(sorter.autoscrollVelocity(at: Point(500, 700 - 24)), PageSorter.autoscrollSpeed / 2, accuracy: 1e-9)
+        XCTAssertEqual(sorter.autoscrollVelocity(at: Point(500, 64)), -PageSorter.autoscrollSpeed, "under the header: up")
+        let card = sorter.layout.cardRect(1, scroll: 0).center
+        _ = sorter.handle(.pointerDown(sample(card), button: 1))
+        _ = sorter.handle(.pointerMoved(sample(Point(card.x, 500))))
+        _ = sorter.handle(.pointerMoved(sample(Point(card.x, 699))))
+        XCTAssertTrue(sorter.autoscroll(now: 10), "held at the edge: it goes on (the first frame only notes the time)")
+        XCTAssertEqual(sorter.scroll, 0)
+        // A second's frames at 60 Hz: as many pixels as the speed (less the first, slower, bit).
+        for frame in 1...60 { XCTAssertTrue(sorter.autoscroll(now: 10 + Double(frame) / 60)) }
+        XCTAssertEqual(sorter.scroll, PageSorter.autoscrollSpeed * 47 / 48, accuracy: 1)
+        // A long pause between frames moves it no more than a twentieth of a second's worth.
+        let before = sorter.scroll
+        sorter.autoscroll(now: 100)
+        XCTAssertLessThanOrEqual(sorter.scroll - before, PageSorter.autoscrollSpeed / 20 + 1e-9)
+        guard case let .acted(.move(from, to)) = sorter.handle(.pointerUp(sample(Point(card.x, 699)), button: 1)) else {
+            return XCTFail("the page was not moved")
+        }
+        XCTAssertEqual(from, 1)
+        XCTAssertGreaterThan(to, 20, "dropped among the rows scrolled to")
+        XCTAssertFalse(sorter.autoscroll(now: 101), "let go: no more scrolling")
+    }
+
     func testTheWheelAFingerAndADragBetweenCardsScroll() {
         let sorter = openSorter()
         XCTAssertEqual(sorter.handle(.scroll(dx: 0, dy: 2, at: Point(500, 400), control: false)), .taken)
