@@ -6,7 +6,8 @@ import QuireText
 import QuireX11
 
 /// The page sorter (F2): the notebook's pages as a grid of thumbnails over the whole window. The wheel,
-/// a finger, or the pen or mouse dragged on the space between cards scrolls it; a click or tap on a
+/// a finger, or the pen or mouse dragged on the space between cards scrolls it (a finger held still on
+/// a page for a moment first carries the page instead); a click or tap on a
 /// page opens it (and closes the sorter); a pen or mouse drag of a page moves it, a bar showing where
 /// it will land (held at the top or bottom edge, the grid scrolls under it); the "+" card (or Insert) adds a blank page after the selected one, Delete removes the
 /// selected page; the arrows and Enter select and open; Escape or F2 closes. The sorter only says what
@@ -40,6 +41,8 @@ public final class PageSorter {
     static let home: UInt = 0xff50, end: UInt = 0xff57, pageUp: UInt = 0xff55, pageDown: UInt = 0xff56
     /// Design pixels a press moves before it is a drag rather than a click.
     static let slop = 8.0
+    /// Seconds a finger rests on a page before moving it carries the page rather than scrolling.
+    static let touchHold = 0.45
     /// Rows decoded beyond the visible ones in the direction of scrolling.
     static let prefetchRows = 3
 
@@ -72,6 +75,8 @@ public final class PageSorter {
         var pointer: Bool
         var touch: Int?
         var start: Point
+        /// When a touch began (the event's seconds); 0 for the pointer.
+        var startTime: Double
         var startScroll: Double
         var card: Int?
         var kind: Kind
@@ -195,14 +200,14 @@ public final class PageSorter {
             return .taken
         case let .pointerUp(sample, button) where press?.pointer == true && button == 1:
             return end(at: sample.position)
-        case let .touchBegan(id, at, _) where press == nil:
-            begin(at: at, pointer: false, touch: id)
+        case let .touchBegan(id, at, time) where press == nil:
+            begin(at: at, pointer: false, touch: id, time: time)
             return .taken
-        case let .touchMoved(id, at, _) where press?.touch == id:
-            move(to: at)
+        case let .touchMoved(id, at, time) where press?.touch == id:
+            move(to: at, time: time)
             return .taken
-        case let .touchEnded(id, at, _) where press?.touch == id:
-            return end(at: at)
+        case let .touchEnded(id, at, time) where press?.touch == id:
+            return end(at: at, time: time)
         case .exposed, .devicesChanged, .deviceGone, .closeRequested:
             return .passed
         default:
@@ -248,17 +253,19 @@ public final class PageSorter {
         needsFrame = true
     }
 
-    private func begin(at point: Point, pointer: Bool, touch: Int?) {
-        press = Press(pointer: pointer, touch: touch, start: point, startScroll: scroll, card: layout.card(at: point, scroll: scroll),
-                      kind: .undecided)
+    private func begin(at point: Point, pointer: Bool, touch: Int?, time: Double = 0) {
+        press = Press(pointer: pointer, touch: touch, start: point, startTime: time, startScroll: scroll,
+                      card: layout.card(at: point, scroll: scroll), kind: .undecided)
     }
 
-    private func move(to point: Point) {
+    private func move(to point: Point, time: Double = 0) {
         guard var held = press else { return }
         if held.kind == .undecided, point.distance(to: held.start) > Self.slop * scale {
-            // A pen or mouse dragging a page moves it; a finger, or a drag from between cards, scrolls.
+            // A pen or mouse dragging a page moves it, and so does a finger that rested on the page
+            // first; a finger that moves at once, or a drag from between cards, scrolls.
             let onPage = held.card.map { $0 < pages.count } ?? false
-            held.kind = held.pointer && onPage ? .dragging : .scrolling
+            let rested = !held.pointer && time - held.startTime >= Self.touchHold
+            held.kind = (held.pointer || rested) && onPage ? .dragging : .scrolling
         }
         switch held.kind {
         case .undecided: break
@@ -270,8 +277,8 @@ public final class PageSorter {
         press = held
     }
 
-    private func end(at point: Point) -> Handling {
-        move(to: point)
+    private func end(at point: Point, time: Double = 0) -> Handling {
+        move(to: point, time: time)
         guard let held = press else { return .taken }
         press = nil
         dragPoint = nil

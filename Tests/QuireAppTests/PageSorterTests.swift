@@ -133,6 +133,13 @@ final class PageSorterTests: XCTestCase {
         let gap = Point(sorter.layout.cardRect(1, scroll: 300).maxX + 8, 400)
         XCTAssertEqual(drag(sorter, [gap, Point(gap.x, gap.y - 5000)]), .taken)
         XCTAssertEqual(sorter.scroll, sorter.layout.maximumScroll)
+        // A finger that rests on a page before moving carries it.
+        let resting = sorter.layout.cardRect(30, scroll: sorter.scroll).center
+        let before = sorter.layout.cardRect(25, scroll: sorter.scroll)
+        _ = sorter.handle(.touchBegan(id: 5, at: resting, time: 2))
+        XCTAssertEqual(sorter.handle(.touchMoved(id: 5, at: Point(resting.x, resting.y - 30), time: 2 + PageSorter.touchHold)), .taken)
+        XCTAssertEqual(sorter.drop?.page, 30)
+        XCTAssertEqual(sorter.handle(.touchEnded(id: 5, at: Point(before.minX + 8, before.center.y), time: 3)), .acted(.move(from: 30, to: 25)))
         // A tap opens.
         let tapped = sorter.layout.cardRect(38, scroll: sorter.scroll).center
         _ = sorter.handle(.touchBegan(id: 4, at: tapped, time: 1))
