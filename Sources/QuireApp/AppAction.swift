@@ -27,5 +27,7 @@ public enum AppAction: Equatable, Sendable {
     case toggleColorPicker
     /// Open or close the notebook list.
     case showNotebooks
+    /// Open or close the page sorter: every page as a thumbnail, to open, move, add and remove pages.
+    case showPageSorter
     case notebook(NotebookCommand)
 }

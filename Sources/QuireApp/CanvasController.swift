@@ -18,6 +18,7 @@ public enum CanvasCommand: Equatable, Sendable {
     case toggleFullscreen
     case toggleColorPicker
     case showNotebooks
+    case showPageSorter
     case notebook(NotebookCommand)
 }
 
@@ -167,6 +168,7 @@ public final class CanvasController {
         case .toggleFullscreen: return .toggleFullscreen
         case .toggleColorPicker: return .toggleColorPicker
         case .showNotebooks: return .showNotebooks
+        case .showPageSorter: return .showPageSorter
         case let .notebook(command): return .notebook(command)
         }
         return nil

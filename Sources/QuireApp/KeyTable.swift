@@ -34,7 +34,7 @@ public enum KeyTable {
     static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
     static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
     static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
-    static let f1: UInt = 0xffbe, f3: UInt = 0xffc0, f11: UInt = 0xffc8, tab: UInt = 0xff09
+    static let f1: UInt = 0xffbe, f2: UInt = 0xffbf, f3: UInt = 0xffc0, f11: UInt = 0xffc8, tab: UInt = 0xff09
 
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
@@ -57,6 +57,9 @@ public enum KeyTable {
         KeyBinding(.notebook, "Ctrl+PageDown / Ctrl+PageUp", "move the page one later / earlier", [
             (key(pageDown, "PageDown", control: true), .notebook(.movePageLater)),
             (key(pageUp, "PageUp", control: true), .notebook(.movePageEarlier)),
+        ]),
+        KeyBinding(.notebook, "the page sorter: every page as a thumbnail; click one to open it, drag one to move it, the + card or Insert adds a page after the selected one, Delete removes the selected one (arrows select, Enter opens); the wheel, a finger or a drag between pages scrolls; Escape or F2 closes it", [
+            (key(f2, "F2"), .showPageSorter),
         ]),
         KeyBinding(.notebook, "delete the page", [(key(delete, "Delete", control: true), .notebook(.deletePage))]),
         KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),

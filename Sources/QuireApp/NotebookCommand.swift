@@ -7,4 +7,10 @@ public enum NotebookCommand: Equatable, Sendable {
     case newNotebook, duplicateNotebook, trashNotebook
     case nextNotebook, previousNotebook
     case copyPageToNextNotebook, movePageToNextNotebook
+    /// The page sorter's requests, by index in the notebook's order: show that page; move a page so it
+    /// is at index `to` of the new order; add a blank page at an index (0…count); remove a page.
+    case openPage(Int)
+    case movePage(from: Int, to: Int)
+    case addPage(at: Int)
+    case removePage(Int)
 }

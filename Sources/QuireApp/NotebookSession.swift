@@ -253,6 +253,39 @@ public final class NotebookSession {
             pageIndex = target
             say("Moved the page: \(position)")
             return false
+        case let .openPage(index):
+            guard pageIDs.indices.contains(index), index != pageIndex else { return false }
+            pageIndex = index
+        case let .movePage(from, to):
+            guard !refuseReadOnly() else { return false }
+            guard pageIDs.indices.contains(from), pageIDs.indices.contains(to), from != to else { return false }
+            let page = pageIDs[from], shown = currentPageID
+            save("reorder") { try $0.movePage(page, to: to) }
+            pageIDs.remove(at: from)
+            pageIDs.insert(page, at: to)
+            pageIndex = pageIDs.firstIndex(of: shown) ?? 0
+            say("Moved page \(from + 1) to \(to + 1): \(position)")
+            return false
+        case let .addPage(index):
+            guard !refuseReadOnly() else { return false }
+            guard (0...pageIDs.count).contains(index) else { return false }
+            let page = Page(size: newPageSize), shown = currentPageID
+            save("new page") { try $0.insertPage(page, at: index) }
+            pageIDs.insert(page.id, at: index)
+            pageIndex = pageIDs.firstIndex(of: shown) ?? 0
+            say("Added page \(index + 1): \(position)")
+            return false
+        case let .removePage(index):
+            guard pageIDs.indices.contains(index) else { return false }
+            // The page shown goes as the Delete key's does: the next one is shown (a blank one if it was the last).
+            guard index != pageIndex else { return try perform(.deletePage) }
+            guard !refuseReadOnly() else { return false }
+            let doomed = pageIDs[index], shown = currentPageID
+            save("delete page") { try $0.deletePage(doomed) }
+            pageIDs.remove(at: index)
+            pageIndex = pageIDs.firstIndex(of: shown) ?? 0
+            say("Removed page \(index + 1): \(position)")
+            return false
         case .newNotebook:
             try switchTo(try Self.newNotebook(in: library, pageSize: newPageSize))
         case .duplicateNotebook:

@@ -181,6 +181,7 @@ public final class QuireApplication {
                 if let shown = report.shown { interface.latency?.show(shown) }
             }
             showArrivedPictures()
+            _ = interface.sorter.takeArrivedThumbnails()
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
             // takes the canvas's queued work, and the frame would be forgotten.
             if !events.isEmpty { lastBusy = Self.now() }
@@ -211,6 +212,8 @@ public final class QuireApplication {
                         togglePenSettings()
                     } else if button == .notebooks {
                         toggleNotebookList()
+                    } else if button == .pages {
+                        togglePageSorter()
                     } else {
                         _ = canvas.perform(button.action)
                         followToolWithPenSettings()
@@ -225,6 +228,8 @@ public final class QuireApplication {
                     continue
                 case let .notebookList(request):
                     perform(request)
+                case let .sorter(action):
+                    perform(action)
                     continue
                 }
                 switch canvas.handle(event) {
@@ -254,6 +259,8 @@ public final class QuireApplication {
                     interface.toggleColorPicker()
                 case .showNotebooks?:
                     toggleNotebookList()
+                case .showPageSorter?:
+                    togglePageSorter()
                 case let .notebook(command)?:
                     perform(command)
                 case nil:
@@ -374,6 +381,40 @@ public final class QuireApplication {
         }
     }
 
+    /// F2: the page sorter opened on the notebook's pages (the shown page's thumbnail brought up to
+    /// date and saved first, so its card shows what was just drawn), or closed.
+    private func togglePageSorter() {
+        if !interface.sorter.isOpen {
+            canvas.finishGesture()
+            catchUpRenderer()
+            refreshThumbnail()
+            session.flushSaves()
+        }
+        interface.togglePageSorter(pages: session.pageIDs, current: session.pageIndex,
+                                   thumbnails: PageThumbnails(store: session.store, report: say))
+    }
+
+    /// Carries out what the page sorter asked for as the page keys are (saved as one change each), and
+    /// shows the sorter the notebook's pages after it.
+    private func perform(_ action: PageSorter.Action) {
+        let command: NotebookCommand
+        var selecting: Int?
+        switch action {
+        case let .open(index): command = .openPage(index)
+        case let .move(from, to):
+            command = .movePage(from: from, to: to)
+            selecting = to
+        case let .add(index):
+            command = .addPage(at: index)
+            selecting = index
+        case let .remove(index): command = .removePage(index)
+        }
+        perform(command)
+        if interface.sorter.isOpen {
+            interface.sorter.update(pages: session.pageIDs, current: session.pageIndex, selecting: selecting)
+        }
+    }
+
     /// Shows the current page again as the notebook holds it (after it refused a change).
     private func reloadPage() {
         do {
@@ -396,7 +437,7 @@ public final class QuireApplication {
     static let pictureWait = 0.008
 
     /// Pictures decoding or PDF pages rendering for the page shown.
-    private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages }
+    private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages || interface.sorter.isLoading }
 
     /// Draws again the items showing pictures that finished decoding or PDF pages that finished
     /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every

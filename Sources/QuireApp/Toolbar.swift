@@ -10,6 +10,8 @@ enum ToolbarButton: Equatable {
     case undo, redo
     /// The notebook list.
     case notebooks
+    /// The page sorter.
+    case pages
 
     /// What the button does, as the key table's action.
     var action: AppAction {
@@ -18,6 +20,7 @@ enum ToolbarButton: Equatable {
         case .undo: .undo
         case .redo: .redo
         case .notebooks: .showNotebooks
+        case .pages: .showPageSorter
         }
     }
 
@@ -29,12 +32,13 @@ enum ToolbarButton: Equatable {
         case .undo: name = "Undo"
         case .redo: name = "Redo"
         case .notebooks: name = "Notebooks"
+        case .pages: name = "Pages"
         }
         return KeyTable.keyLabel(for: action).map { "\(name) — \($0)" } ?? name
     }
 }
 
-/// The toolbar down the window's left edge: the tools, undo and redo, and the current colour and
+/// The toolbar down the window's left edge: the tools, undo and redo, the page sorter, and the current colour and
 /// width; the active tool lit, a button that cannot act (undo with nothing to undo) dimmed, and after a
 /// short hover a tooltip naming the button and its key. Drawn by Quire in the overlay, from vector
 /// icons (`ToolbarIcons`), at the interface scale. Pure layout and drawing: the run loop feeds it the
@@ -43,7 +47,7 @@ final class Toolbar {
     static let buttons: [[ToolbarButton]] = [
         [.tool(.pen), .tool(.marker), .tool(.highlighter), .tool(.eraser), .tool(.select), .tool(.scissors)],
         [.undo, .redo],
-        [.notebooks],
+        [.pages, .notebooks],
     ]
     /// Sizes in design pixels (× `scale`).
     static let buttonSize = 40.0

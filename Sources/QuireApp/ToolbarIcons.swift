@@ -54,6 +54,10 @@ enum ToolbarIcons {
                     shape([(4, 6), (17, 6), (17, 22), (4, 22)]),
                     shape([(6.5, 6), (7.6, 6), (7.6, 22), (6.5, 22)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15)),
                     shape([(9.5, 10), (15, 10), (15, 12.5), (9.5, 12.5)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15))]
+        case .pages:
+            // Four pages in a grid: the sorter.
+            let page = { (x: Double, y: Double) in shape([(x, y), (x + 7.5, y), (x + 7.5, y + 9), (x, y + 9)]) }
+            return [page(3.5, 2), page(13, 2), page(3.5, 13), page(13, 13)]
         case .undo, .redo:
             // A hooked arrow, turned round for redo.
             let flip = button == .redo

@@ -1,4 +1,5 @@
 import Foundation
+import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireRender
@@ -8,7 +9,8 @@ import QuireX11
 /// What Quire draws over the page for the person at the window, and the input it takes first: the
 /// toolbar and status (Tab hides both), the help panel (? or F1; any key or click hides it), the
 /// notice line, the colour picker (the toolbar's swatch or C; a press off it closes it), the pen
-/// settings panel (W) and the notebook list (F3; over the whole window, it takes all input). The run loop asks it whether a frame is wanted, feeds it events before the
+/// settings panel (W), the page sorter (F2) and the notebook list (F3; both over the whole window,
+/// taking every event while open). The run loop asks it whether a frame is wanted, feeds it events before the
 /// canvas, and draws its overlay on top of the canvas's.
 final class WindowInterface {
     let notices: NoticeLine
@@ -20,6 +22,7 @@ final class WindowInterface {
     private let status: StatusLine
     let picker: ColorPicker
     let notebookList: NotebookList
+    let sorter: PageSorter
     private(set) var helpShown = false
     /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
     private(set) var shown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
@@ -38,8 +41,8 @@ final class WindowInterface {
     private var pointerOverPanel = false
 
     /// Whether the pointer should be the plain arrow rather than the tool's: over the toolbar, or with
-    /// the help or the notebook list shown (a click only hides the help).
-    var wantsArrow: Bool { helpShown || pointerOverPanel || notebookList.isOpen }
+    /// the help, the page sorter or the notebook list shown (a click only hides the help).
+    var wantsArrow: Bool { helpShown || pointerOverPanel || notebookList.isOpen || sorter.isOpen }
 
     /// How the toolbar and status look: the canvas's state they show, and the tooltip's.
     struct Look: Equatable {
@@ -65,6 +68,9 @@ final class WindowInterface {
         case penSettingsChanged(InkTool, PenSettings, finished: Bool)
         /// The notebook list asked for a notebook to be opened, made, renamed, copied, trashed or restored.
         case notebookList(NotebookList.Request)
+        /// The page sorter asked for a change of page or of the pages (the run loop has the session do
+        /// it and hands the sorter the new order).
+        case sorter(PageSorter.Action)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
@@ -78,6 +84,7 @@ final class WindowInterface {
         picker = ColorPicker(text: text)
         penSettings = PenSettingsPanel(text: text)
         notebookList = NotebookList(text: text)
+        sorter = PageSorter(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -89,6 +96,7 @@ final class WindowInterface {
             status.scale = scale
             if picker.isOpen { placePicker() }
             penSettings.scale = scale
+            sorter.scale = scale
             latency?.scale = scale
             notebookList.scale = scale
         }
@@ -118,6 +126,7 @@ final class WindowInterface {
         }
         picker.close()
         closePenSettings()
+        sorter.close()
         if helpShown { toggleHelp() }
         notebookList.resize(width: windowSize.width, height: windowSize.height)
         notebookList.open()
@@ -131,6 +140,17 @@ final class WindowInterface {
         toolbar.fit(windowHeight: windowSize.height)
         picker.place(beside: toolbar.layout.swatch, left: toolbar.panel.maxX, windowWidth: windowSize.width,
                      windowHeight: windowSize.height, scale: scale)
+    }
+
+    /// Opens the page sorter on the notebook's `pages` (`current` shown, its thumbnails from
+    /// `thumbnails`), closing the panels it covers; or closes it.
+    func togglePageSorter(pages: [PageID], current: Int, thumbnails: @autoclosure () -> PageThumbnails) {
+        guard !sorter.isOpen else { return sorter.close() }
+        picker.close()
+        closePenSettings()
+        notebookList.close()
+        sorter.open(pages: pages, current: current, thumbnails: thumbnails(), windowWidth: windowSize.width,
+                    windowHeight: windowSize.height)
     }
 
     /// Tab: the toolbar and status hidden (drawing on the whole window) or shown again.
@@ -163,7 +183,7 @@ final class WindowInterface {
     /// Whether a frame must be drawn for the interface to look as it should (`look` is now's).
     func wantsFrame(_ look: Look, now: Double) -> Bool {
         // The picker shows (and must be taken away) even with the toolbar hidden.
-        changed || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
+        changed || sorter.needsFrame || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
             || latency?.needsFrame == true || notebookList.needsFrame()
     }
 
@@ -194,6 +214,16 @@ final class WindowInterface {
         if case let .resized(width, height) = event {
             windowSize = (width, height)
             if picker.isOpen { placePicker() }
+        }
+        if sorter.isOpen {
+            switch sorter.handle(event) {
+            case .passed: if case .key = event { return .passed }
+            case .taken: return .taken
+            case .closed:
+                changed = true
+                return .taken
+            case let .acted(action): return .sorter(action)
+            }
         }
         // The rest of a press the interface took (even if the toolbar was hidden meanwhile).
         switch event {
@@ -281,6 +311,14 @@ final class WindowInterface {
         toolbar.fit(windowHeight: height)
         if picker.isOpen { placePicker() }
         var items: [OverlayItem] = []
+        if sorter.isOpen {
+            // Over the whole window: the toolbar and panels under it would only show through.
+            sorter.fit(windowWidth: width, windowHeight: height)
+            items += sorter.overlay()
+            if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }
+            if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
+            return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
+        }
         if shown {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)

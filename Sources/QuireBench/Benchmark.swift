@@ -41,6 +41,7 @@ let allBenchmarks: [Benchmark] = [
     stretchWarpBenchmark,
     xoppBenchmark,
     penPreviewBenchmark,
+    pageSorterBenchmark,
     latencyBenchmark,
     interfaceBenchmark,
 ]
