@@ -48,7 +48,8 @@ public final class PageSorter {
 
     let text: TextRasterizer?
     var scale = 1.0 {
-        didSet { needsFrame = true }
+        // Only an open sorter shows it (a closed one never draws, so would want frames for ever).
+        didSet { if isOpen { needsFrame = true } }
     }
     private(set) var isOpen = false
     private(set) var pages: [PageID] = []

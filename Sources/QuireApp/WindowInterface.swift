@@ -315,10 +315,14 @@ final class WindowInterface {
             // Over the whole window: the toolbar and panels under it would only show through.
             sorter.fit(windowWidth: width, windowHeight: height)
             items += sorter.overlay()
+            // The notebook list is closed under it; a change it noted (its closing) is drawn by this frame.
+            notebookList.markDrawn()
             if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }
             if helpShown { items += help.overlay(windowWidth: width, windowHeight: height) }
             return items + notices.overlay(windowWidth: width, windowHeight: height, now: now)
         }
+        // The sorter is closed: this frame is the one that takes it away (if it was open).
+        sorter.needsFrame = false
         if shown {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)
