@@ -47,9 +47,9 @@ public final class QuireApplication {
     private var pacer = FramePacer(rate: X11Window.assumedRefreshRate)
     /// The next frame must draw and present the whole window (first frame, exposed, resized).
     private var wholeFrameNeeded = true
-    /// Frames counted for QUIRE_FRAME_STATS=1 (tests and `make bench-live` read them).
     /// What the pointer looks like now.
     private var toolCursor: ToolCursor?
+    /// Frames counted for QUIRE_FRAME_STATS=1 (tests and `make bench-live` read them).
     private var stats = FrameStatistics(enabled: ProcessInfo.processInfo.environment["QUIRE_FRAME_STATS"] == "1")
     /// The tools' colours and the picker's recent ones as last kept in `PickedColors.path()`.
     private var keptColors = PickedColors()
@@ -228,6 +228,7 @@ public final class QuireApplication {
                     continue
                 case let .notebookList(request):
                     perform(request)
+                    continue
                 case let .sorter(action):
                     perform(action)
                     continue
