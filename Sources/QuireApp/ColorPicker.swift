@@ -151,7 +151,7 @@ final class ColorPicker {
                 return settle(on: picked)
             }
         }
-        if key.keysym == HexEntry.escape {
+        if key.keysym == TextEntryKeys.escape {
             close()
             return .taken
         }

@@ -7,7 +7,6 @@ import QuireX11
 struct HexEntry: Equatable {
     /// More than `#rrggbb` is typed only by mistake; beyond this, keys are refused.
     static let maximumLength = 12
-    static let returnKey: UInt = 0xff0d, keypadEnter: UInt = 0xff8d, escape: UInt = 0xff1b, backspace: UInt = 0xff08
 
     private(set) var text = "#"
     /// The last Enter (or a key past the longest text) was refused: the field shows it in red.
@@ -25,17 +24,17 @@ struct HexEntry: Equatable {
 
     mutating func type(_ key: KeyInput) -> Outcome {
         switch key.keysym {
-        case Self.escape:
+        case TextEntryKeys.escape:
             return .cancelled
-        case Self.returnKey, Self.keypadEnter:
+        case TextEntryKeys.returnKey, TextEntryKeys.keypadEnter:
             if let color = InkColor(hex: text) { return .entered(color) }
             refused = true
-        case Self.backspace:
+        case TextEntryKeys.backspace:
             if text.count > 1 { text.removeLast() }
             refused = false
         default:
             // A modifier alone (Shift for "#") types nothing.
-            let typed = key.text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f } }
+            let typed = TextEntryKeys.typed(by: key)
             guard !typed.isEmpty else { break }
             if text.count + typed.count <= Self.maximumLength {
                 text += typed

@@ -10,7 +10,6 @@ struct TitleEntry: Equatable {
     /// Longer titles are typed only by mistake, and would not show on a cover; the file name is cut
     /// shorter still (`NotebookLibrary.freePath`).
     static let maximumLength = 100
-    static let returnKey: UInt = 0xff0d, keypadEnter: UInt = 0xff8d, escape: UInt = 0xff1b, backspace: UInt = 0xff08
 
     /// The notebook being renamed.
     let path: String
@@ -34,21 +33,21 @@ struct TitleEntry: Equatable {
 
     mutating func type(_ key: KeyInput) -> Outcome {
         switch key.keysym {
-        case Self.escape:
+        case TextEntryKeys.escape:
             return .cancelled
-        case Self.returnKey, Self.keypadEnter:
+        case TextEntryKeys.returnKey, TextEntryKeys.keypadEnter:
             let title = text.trimmingCharacters(in: .whitespaces)
             if let problem = Self.problem(with: title) {
                 refusal = problem
                 return .editing
             }
             return .entered(title)
-        case Self.backspace:
+        case TextEntryKeys.backspace:
             if !text.isEmpty { text.removeLast() }
             refusal = nil
         default:
             // Control characters (and a modifier alone, which types nothing) are not part of a title.
-            let typed = key.text.filter { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7f...0x9f).contains($0.value) } }
+            let typed = TextEntryKeys.typed(by: key)
             guard !typed.isEmpty, !key.control, !key.alt else { break }
             if text.count + typed.count <= Self.maximumLength {
                 text += typed
