@@ -151,7 +151,7 @@ final class ColorPicker {
                 return settle(on: picked)
             }
         }
-        if key.keysym == TextEntryKeys.escape {
+        if key.keysym == Keysym.escape {
             close()
             return .taken
         }

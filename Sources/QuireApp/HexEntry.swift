@@ -24,12 +24,12 @@ struct HexEntry: Equatable {
 
     mutating func type(_ key: KeyInput) -> Outcome {
         switch key.keysym {
-        case TextEntryKeys.escape:
+        case Keysym.escape:
             return .cancelled
-        case TextEntryKeys.returnKey, TextEntryKeys.keypadEnter:
+        case Keysym.returnKey, Keysym.keypadEnter:
             if let color = InkColor(hex: text) { return .entered(color) }
             refused = true
-        case TextEntryKeys.backspace:
+        case Keysym.backspace:
             if text.count > 1 { text.removeLast() }
             refused = false
         default:

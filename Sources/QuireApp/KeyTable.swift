@@ -31,11 +31,6 @@ public struct KeyBinding: Sendable {
 /// `quire --help`, `quire keys` and the ready message read it to tell people. Earlier rows win, so a
 /// notebook key is never also a canvas key.
 public enum KeyTable {
-    static let pageUp: UInt = 0xff55, pageDown: UInt = 0xff56, delete: UInt = 0xffff, backspace: UInt = 0xff08
-    static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
-    static let keypadPlus: UInt = 0xffab, keypadMinus: UInt = 0xffad
-    static let f1: UInt = 0xffbe, f2: UInt = 0xffbf, f3: UInt = 0xffc0, f11: UInt = 0xffc8, tab: UInt = 0xff09
-
     private static func key(_ keysym: UInt, _ name: String, control: Bool? = false, shift: Bool? = false,
                             alt: Bool? = false) -> KeyChord {
         KeyChord(.keysym(keysym, name: name), control: control, shift: shift, alt: alt)
@@ -52,31 +47,31 @@ public enum KeyTable {
     public static let bindings: [KeyBinding] = [
         // Pages and notebooks, until the on-canvas interface exists.
         KeyBinding(.notebook, "PageDown / PageUp", "next / previous page (PageDown on the last page adds a blank one)", [
-            (key(pageDown, "PageDown"), .notebook(.nextPage)), (key(pageUp, "PageUp"), .notebook(.previousPage)),
+            (key(Keysym.pageDown, "PageDown"), .notebook(.nextPage)), (key(Keysym.pageUp, "PageUp"), .notebook(.previousPage)),
         ]),
         KeyBinding(.notebook, "Ctrl+PageDown / Ctrl+PageUp", "move the page one later / earlier", [
-            (key(pageDown, "PageDown", control: true), .notebook(.movePageLater)),
-            (key(pageUp, "PageUp", control: true), .notebook(.movePageEarlier)),
+            (key(Keysym.pageDown, "PageDown", control: true), .notebook(.movePageLater)),
+            (key(Keysym.pageUp, "PageUp", control: true), .notebook(.movePageEarlier)),
         ]),
         KeyBinding(.notebook, "the page sorter: every page as a thumbnail; click one to open it, drag one to move it, the + card or Insert adds a page after the selected one, Delete removes the selected one (arrows select, Enter opens); the wheel, a finger or a drag between pages scrolls; Escape or F2 closes it", [
-            (key(f2, "F2"), .showPageSorter),
+            (key(Keysym.f2, "F2"), .showPageSorter),
         ]),
-        KeyBinding(.notebook, "delete the page", [(key(delete, "Delete", control: true), .notebook(.deletePage))]),
+        KeyBinding(.notebook, "delete the page", [(key(Keysym.delete, "Delete", control: true), .notebook(.deletePage))]),
         KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),
         KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: false), .notebook(.duplicateNotebook))]),
         KeyBinding(.notebook, "Ctrl+Shift+PageDown / Ctrl+Shift+PageUp", "next / previous notebook", [
-            (key(pageDown, "PageDown", control: true, shift: true), .notebook(.nextNotebook)),
-            (key(pageUp, "PageUp", control: true, shift: true), .notebook(.previousNotebook)),
+            (key(Keysym.pageDown, "PageDown", control: true, shift: true), .notebook(.nextNotebook)),
+            (key(Keysym.pageUp, "PageUp", control: true, shift: true), .notebook(.previousNotebook)),
         ]),
         KeyBinding(.notebook, "Ctrl+Shift+C / Ctrl+Shift+M", "copy / move the page to the end of the next notebook", [
             (ctrl("c", shift: true), .notebook(.copyPageToNextNotebook)),
             (ctrl("m", shift: true), .notebook(.movePageToNextNotebook)),
         ]),
         KeyBinding(.notebook, "move this notebook to the library's `.trash` folder (restore it from the notebook list's Trash)", [
-            (key(delete, "Delete", control: true, shift: true), .notebook(.trashNotebook)),
+            (key(Keysym.delete, "Delete", control: true, shift: true), .notebook(.trashNotebook)),
         ]),
         KeyBinding(.notebook, "the notebook list (or the toolbar's notebooks button): every notebook's cover; tap one to open it; New, Rename (type the title, Enter), Duplicate, Trash, and the Trash view to restore (Escape closes)", [
-            (key(f3, "F3"), .showNotebooks),
+            (key(Keysym.f3, "F3"), .showNotebooks),
         ]),
 
         // The canvas.
@@ -89,7 +84,7 @@ public enum KeyTable {
             (plain("w"), .showPenSettings),
         ]),
         KeyBinding(.canvas, "Delete, Backspace", "remove the selected scrap", [
-            (key(delete, "Delete"), .deleteSelection), (key(backspace, "BackSpace"), .deleteSelection),
+            (key(Keysym.delete, "Delete"), .deleteSelection), (key(Keysym.backspace, "BackSpace"), .deleteSelection),
         ]),
         KeyBinding(.canvas, "bring the selected scrap to the front (or press it twice)", [(plain("f"), .bringSelectionToFront)]),
         KeyBinding(.canvas, "paste a picture (a copied PNG or JPEG, or copied picture files) as a scrap; dropping files on the window does the same", [
@@ -105,14 +100,14 @@ public enum KeyTable {
         ]),
         KeyBinding(.canvas, "Ctrl+= / Ctrl+−, keypad + / −", "zoom in / out about the window's centre (0.25× to 8×)", [
             (ctrl("="), .zoomIn), (ctrl("+"), .zoomIn), (ctrl("-"), .zoomOut),
-            (key(keypadPlus, "KP_Add", control: nil, shift: nil, alt: nil), .zoomIn),
-            (key(keypadMinus, "KP_Subtract", control: nil, shift: nil, alt: nil), .zoomOut),
+            (key(Keysym.keypadPlus, "KP_Add", control: nil, shift: nil, alt: nil), .zoomIn),
+            (key(Keysym.keypadMinus, "KP_Subtract", control: nil, shift: nil, alt: nil), .zoomOut),
         ]),
         KeyBinding(.canvas, "arrows", "pan", [
-            (key(left, "Left", control: nil, shift: nil, alt: nil), .pan(dx: 1, dy: 0)),
-            (key(right, "Right", control: nil, shift: nil, alt: nil), .pan(dx: -1, dy: 0)),
-            (key(up, "Up", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: 1)),
-            (key(down, "Down", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: -1)),
+            (key(Keysym.left, "Left", control: nil, shift: nil, alt: nil), .pan(dx: 1, dy: 0)),
+            (key(Keysym.right, "Right", control: nil, shift: nil, alt: nil), .pan(dx: -1, dy: 0)),
+            (key(Keysym.up, "Up", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: 1)),
+            (key(Keysym.down, "Down", control: nil, shift: nil, alt: nil), .pan(dx: 0, dy: -1)),
         ]),
         KeyBinding(.canvas, "back to 1×, page at the top left", [(ctrl("0"), .resetView)]),
         KeyBinding(.canvas, "write the page as PNG (to `--export-png PATH`, or `quire-page-DATE-TIME.png` here)", [
@@ -121,11 +116,11 @@ public enum KeyTable {
         KeyBinding(.canvas, "write the whole notebook as a vector PDF (`TITLE-DATE-TIME.pdf` here), in the background", [
             (ctrl("e", shift: true), .exportPDF),
         ]),
-        KeyBinding(.canvas, "hide or show the toolbar and status (draw on the whole window)", [(key(tab, "Tab"), .toggleInterface)]),
-        KeyBinding(.canvas, "fullscreen on or off", [(key(f11, "F11"), .toggleFullscreen)]),
+        KeyBinding(.canvas, "hide or show the toolbar and status (draw on the whole window)", [(key(Keysym.tab, "Tab"), .toggleInterface)]),
+        KeyBinding(.canvas, "fullscreen on or off", [(key(Keysym.f11, "F11"), .toggleFullscreen)]),
         KeyBinding(.canvas, "?, F1", "show every key and gesture on the window (any key or click hides them)", [
             // "?" is Shift+/ on most layouts: the character is matched whatever Shift is.
-            (KeyChord(.character("?"), control: false, shift: nil, alt: false), .showHelp), (key(f1, "F1"), .showHelp),
+            (KeyChord(.character("?"), control: false, shift: nil, alt: false), .showHelp), (key(Keysym.f1, "F1"), .showHelp),
         ]),
         KeyBinding(.canvas, "Ctrl+Q, the close button", "quit", [(ctrl("q"), .quit)]),
     ]

@@ -37,7 +37,6 @@ final class NotebookList {
         var title: String
     }
 
-    static let escape: UInt = 0xff1b, f3: UInt = 0xffc0
     /// A press that moves this far (design pixels) scrolls rather than presses.
     static let dragSlop = 8.0
     /// Window pixels one wheel step scrolls (× the scale).
@@ -199,7 +198,7 @@ final class NotebookList {
             changed = true
             return .taken
         }
-        if key.keysym == Self.escape || key.keysym == Self.f3 {
+        if key.keysym == Keysym.escape || key.keysym == Keysym.f3 {
             close()
             return .closed
         }

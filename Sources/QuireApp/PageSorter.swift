@@ -35,10 +35,6 @@ public final class PageSorter {
         case acted(Action)
     }
 
-    static let escape: UInt = 0xff1b, f2: UInt = 0xffbf, delete: UInt = 0xffff, backspace: UInt = 0xff08
-    static let insert: UInt = 0xff63, enter: UInt = 0xff0d, keypadEnter: UInt = 0xff8d
-    static let left: UInt = 0xff51, up: UInt = 0xff52, right: UInt = 0xff53, down: UInt = 0xff54
-    static let home: UInt = 0xff50, end: UInt = 0xff57, pageUp: UInt = 0xff55, pageDown: UInt = 0xff56
     /// Design pixels a press moves before it is a drag rather than a click.
     static let slop = 8.0
     /// Seconds a finger rests on a page before moving it carries the page rather than scrolling.
@@ -220,27 +216,27 @@ public final class PageSorter {
         if let action = KeyTable.action(for: input), action == .quit || action == .toggleFullscreen { return .passed }
         let columns = layout.columns
         switch input.keysym {
-        case Self.escape, Self.f2:
+        case Keysym.escape, Keysym.f2:
             close()
             return .closed
-        case Self.delete, Self.backspace:
+        case Keysym.delete, Keysym.backspace:
             guard !pages.isEmpty, press == nil else { return .taken }
             return .acted(.remove(selected))
-        case Self.insert:
+        case Keysym.insert:
             guard press == nil else { return .taken }
             return .acted(.add(at: pages.isEmpty ? 0 : selected + 1))
-        case Self.enter, Self.keypadEnter:
+        case Keysym.returnKey, Keysym.keypadEnter:
             guard !pages.isEmpty else { return .taken }
             close()
             return .acted(.open(selected))
-        case Self.left: select(selected - 1)
-        case Self.right: select(selected + 1)
-        case Self.up: select(selected - columns)
-        case Self.down: select(selected + columns)
-        case Self.home: select(0)
-        case Self.end: select(pages.count - 1)
-        case Self.pageUp: scroll(to: scroll - Double(windowSize.height) * 0.9)
-        case Self.pageDown: scroll(to: scroll + Double(windowSize.height) * 0.9)
+        case Keysym.left: select(selected - 1)
+        case Keysym.right: select(selected + 1)
+        case Keysym.up: select(selected - columns)
+        case Keysym.down: select(selected + columns)
+        case Keysym.home: select(0)
+        case Keysym.end: select(pages.count - 1)
+        case Keysym.pageUp: scroll(to: scroll - Double(windowSize.height) * 0.9)
+        case Keysym.pageDown: scroll(to: scroll + Double(windowSize.height) * 0.9)
         default:
             break
         }

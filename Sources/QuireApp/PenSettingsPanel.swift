@@ -35,8 +35,6 @@ final class PenSettingsPanel {
         case closed
     }
 
-    static let escape: UInt = 0xff1b
-
     let text: TextRasterizer?
     /// Renders the preview page at a scale (the window's GL context, set by the application); nil:
     /// the card shows no stroke (the unit tests, which have no GL).
@@ -176,7 +174,7 @@ final class PenSettingsPanel {
         }
         guard isOpen else { return .passed }
         switch event {
-        case let .key(input) where input.keysym == Self.escape:
+        case let .key(input) where input.keysym == Keysym.escape:
             close()
             return .closed
         case let .pointerDown(sample, button, _) where holder == nil:

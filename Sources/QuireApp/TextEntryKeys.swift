@@ -1,10 +1,8 @@
 import QuireX11
 
-/// What the interface's one-line text fields (the colour picker's hex, a notebook's title) share: the
-/// keys that end or edit an entry, and what any other key types into one.
+/// What the interface's one-line text fields (the colour picker's hex, a notebook's title) share: what
+/// a key types into one (Escape, Return, Enter and BackSpace edit or end it: `Keysym`).
 enum TextEntryKeys {
-    static let returnKey: UInt = 0xff0d, keypadEnter: UInt = 0xff8d, escape: UInt = 0xff1b, backspace: UInt = 0xff08
-
     /// What `key` types: its text without control characters (C0, DEL and C1). A modifier alone types
     /// nothing.
     static func typed(by key: KeyInput) -> String {

@@ -33,16 +33,16 @@ struct TitleEntry: Equatable {
 
     mutating func type(_ key: KeyInput) -> Outcome {
         switch key.keysym {
-        case TextEntryKeys.escape:
+        case Keysym.escape:
             return .cancelled
-        case TextEntryKeys.returnKey, TextEntryKeys.keypadEnter:
+        case Keysym.returnKey, Keysym.keypadEnter:
             let title = text.trimmingCharacters(in: .whitespaces)
             if let problem = Self.problem(with: title) {
                 refusal = problem
                 return .editing
             }
             return .entered(title)
-        case TextEntryKeys.backspace:
+        case Keysym.backspace:
             if !text.isEmpty { text.removeLast() }
             refusal = nil
         default:

@@ -112,7 +112,7 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertEqual(picker.handle(.key(KeyInput(keysym: 0xffe1, text: ""))), .taken, "Shift alone types nothing")
         for character in "2E8b57" { XCTAssertEqual(picker.handle(key(String(character))), .taken) }
         XCTAssertEqual(picker.entry?.text, "#2E8b57")
-        XCTAssertEqual(picker.handle(key("\r", keysym: TextEntryKeys.returnKey)), .picked(InkColor(hex: "#2e8b57")!, settled: true))
+        XCTAssertEqual(picker.handle(key("\r", keysym: Keysym.returnKey)), .picked(InkColor(hex: "#2e8b57")!, settled: true))
         XCTAssertNil(picker.entry)
         XCTAssertEqual(picker.recent.first?.hex, "#2e8b57")
         XCTAssertEqual(picker.color.rgb.hex, "#2e8b57")
@@ -122,24 +122,24 @@ final class ColorPickerTests: XCTestCase {
         let picker = openPicker()
         _ = picker.handle(key("#", keysym: 0x23))
         for character in "12zz" { _ = picker.handle(key(String(character))) }
-        XCTAssertEqual(picker.handle(key("\r", keysym: TextEntryKeys.returnKey)), .taken, "not applied")
+        XCTAssertEqual(picker.handle(key("\r", keysym: Keysym.returnKey)), .taken, "not applied")
         XCTAssertEqual(picker.entry?.refused, true)
         XCTAssertEqual(picker.entry?.text, "#12zz")
-        _ = picker.handle(key("", keysym: TextEntryKeys.backspace))
-        _ = picker.handle(key("", keysym: TextEntryKeys.backspace))
+        _ = picker.handle(key("", keysym: Keysym.backspace))
+        _ = picker.handle(key("", keysym: Keysym.backspace))
         XCTAssertEqual(picker.entry?.refused, false)
         for character in "3456" { _ = picker.handle(key(String(character))) }
-        XCTAssertEqual(picker.handle(key("", keysym: TextEntryKeys.keypadEnter)), .picked(InkColor(hex: "#123456")!, settled: true))
+        XCTAssertEqual(picker.handle(key("", keysym: Keysym.keypadEnter)), .picked(InkColor(hex: "#123456")!, settled: true))
         // Too long: refused at the limit, nothing more taken in.
         _ = picker.handle(key("#", keysym: 0x23))
         for _ in 0..<20 { _ = picker.handle(key("a")) }
         XCTAssertEqual(picker.entry?.text.count, HexEntry.maximumLength)
         XCTAssertEqual(picker.entry?.refused, true)
         XCTAssertEqual(picker.handle(.key(KeyInput(keysym: 0x7a, text: "\u{1a}", control: true))), .passed, "Ctrl+Z is not typed")
-        XCTAssertEqual(picker.handle(key("", keysym: TextEntryKeys.escape)), .taken)
+        XCTAssertEqual(picker.handle(key("", keysym: Keysym.escape)), .taken)
         XCTAssertNil(picker.entry, "Escape drops the entry")
         XCTAssertTrue(picker.isOpen)
-        XCTAssertEqual(picker.handle(key("", keysym: TextEntryKeys.escape)), .taken)
+        XCTAssertEqual(picker.handle(key("", keysym: Keysym.escape)), .taken)
         XCTAssertFalse(picker.isOpen, "a second Escape closes the panel")
     }
 
@@ -199,7 +199,7 @@ final class ColorPickerTests: XCTestCase {
         XCTAssertTrue(interface.wantsFrame(look(), now: 0), "opened: a frame")
         XCTAssertTrue(interface.overlay(look(), width: 1000, height: 800, now: 0).contains { if case .colorField = $0 { true } else { false } })
         XCTAssertFalse(interface.wantsFrame(look(), now: 0))
-        XCTAssertEqual(interface.handle(key("", keysym: TextEntryKeys.escape), now: 0), .taken)
+        XCTAssertEqual(interface.handle(key("", keysym: Keysym.escape), now: 0), .taken)
         XCTAssertTrue(interface.wantsFrame(look(), now: 0), "closed: a frame to take it away")
         XCTAssertFalse(interface.overlay(look(), width: 1000, height: 800, now: 0).contains { if case .colorField = $0 { true } else { false } })
     }

@@ -148,19 +148,19 @@ final class PageSorterTests: XCTestCase {
 
     func testThePlusCardAndTheKeysAddAndRemovePages() {
         let sorter = openSorter(current: 4)
-        XCTAssertEqual(sorter.handle(key(PageSorter.delete)), .acted(.remove(4)))
-        XCTAssertEqual(sorter.handle(key(PageSorter.insert)), .acted(.add(at: 5)), "after the selected page")
-        XCTAssertEqual(sorter.handle(key(PageSorter.right)), .taken)
+        XCTAssertEqual(sorter.handle(key(Keysym.delete)), .acted(.remove(4)))
+        XCTAssertEqual(sorter.handle(key(Keysym.insert)), .acted(.add(at: 5)), "after the selected page")
+        XCTAssertEqual(sorter.handle(key(Keysym.right)), .taken)
         XCTAssertEqual(sorter.selected, 5)
-        XCTAssertEqual(sorter.handle(key(PageSorter.down)), .taken)
+        XCTAssertEqual(sorter.handle(key(Keysym.down)), .taken)
         XCTAssertEqual(sorter.selected, 5 + sorter.layout.columns)
         sorter.update(pages: pages + [PageID()], current: 4)
         XCTAssertEqual(sorter.layout.count, 41)
-        _ = sorter.handle(key(PageSorter.end))
+        _ = sorter.handle(key(Keysym.end))
         XCTAssertEqual(sorter.selected, 40)
         let plus = sorter.layout.cardRect(41, scroll: sorter.scroll)
         XCTAssertEqual(drag(sorter, [plus.center]), .acted(.add(at: 41)))
-        XCTAssertEqual(sorter.handle(key(PageSorter.enter)), .acted(.open(40)))
+        XCTAssertEqual(sorter.handle(key(Keysym.returnKey)), .acted(.open(40)))
         XCTAssertFalse(sorter.isOpen)
     }
 
@@ -168,16 +168,16 @@ final class PageSorterTests: XCTestCase {
         let sorter = openSorter()
         XCTAssertEqual(sorter.handle(key(0x71, "q", control: true)), .passed, "Ctrl+Q still quits")
         XCTAssertEqual(sorter.handle(key(0x70, "p")), .taken, "tool keys do nothing behind the sorter")
-        XCTAssertEqual(sorter.handle(key(PageSorter.f2)), .closed)
+        XCTAssertEqual(sorter.handle(key(Keysym.f2)), .closed)
         XCTAssertFalse(sorter.isOpen)
         let again = openSorter()
-        XCTAssertEqual(again.handle(key(PageSorter.escape)), .closed)
+        XCTAssertEqual(again.handle(key(Keysym.escape)), .closed)
     }
 
     func testTheToolbarsPagesButtonAndF2OpenIt() {
         XCTAssertEqual(ToolbarButton.pages.action, .showPageSorter)
         XCTAssertEqual(ToolbarButton.pages.tooltip, "Pages — F2")
-        XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: PageSorter.f2, text: "")), .showPageSorter)
+        XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: Keysym.f2, text: "")), .showPageSorter)
         XCTAssertFalse(ToolbarIcons.icon(.pages, in: Rect(x: 0, y: 0, width: 24, height: 24)).isEmpty)
     }
 

@@ -125,7 +125,7 @@ final class PenSettingsPanelTests: XCTestCase {
         XCTAssertEqual(panel.handle(.key(KeyInput(keysym: UInt(Character("m").asciiValue!), text: "m")), onToolbar: { _ in false }), .passed)
         XCTAssertEqual(panel.handle(.scroll(dx: 0, dy: 1, at: centre, control: true), onToolbar: { _ in false }), .taken)
         XCTAssertEqual(panel.handle(.scroll(dx: 0, dy: 1, at: Point(1000, 700), control: true), onToolbar: { _ in false }), .passed)
-        XCTAssertEqual(panel.handle(.key(KeyInput(keysym: PenSettingsPanel.escape, text: "")), onToolbar: { _ in false }), .closed)
+        XCTAssertEqual(panel.handle(.key(KeyInput(keysym: Keysym.escape, text: "")), onToolbar: { _ in false }), .closed)
         XCTAssertFalse(panel.isOpen)
     }
 
