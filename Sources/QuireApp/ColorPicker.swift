@@ -110,7 +110,7 @@ final class ColorPicker {
             return .taken
         case let .pointerMoved(sample) where drag?.pointer == true:
             return dragged(to: sample.position)
-        case let .pointerUp(sample, _) where drag?.pointer == true:
+        case let .pointerUp(sample, _, _) where drag?.pointer == true:
             return released(at: sample.position)
         case let .touchBegan(id, at, _) where drag == nil:
             guard let part = layout.part(at: at) else { return .pressedOutside(at) }

@@ -61,7 +61,7 @@ final class InputRouter {
             if gestureDeviceID == 0 || sample.deviceID == 0 || sample.deviceID == gestureDeviceID {
                 activeTool?.move(input(sample), in: context)
             }
-        case let .pointerUp(sample, button):
+        case let .pointerUp(sample, button, _):
             notePen(sample)
             if button == gestureButton {
                 activeTool?.end(input(sample), in: context)

@@ -13,4 +13,7 @@ public enum NotebookCommand: Equatable, Sendable {
     case movePage(from: Int, to: Int)
     case addPage(at: Int)
     case removePage(Int)
+    /// Copy or move (`move`) the page at an index to the end of the notebook at a path (the sorter's
+    /// drop on a notebook).
+    case sendPage(Int, toNotebook: String, move: Bool)
 }

@@ -154,7 +154,7 @@ final class NotebookList {
         case let .pointerMoved(sample) where press?.pointer == true:
             dragged(to: sample.position)
             return .taken
-        case let .pointerUp(sample, _) where press?.pointer == true:
+        case let .pointerUp(sample, _, _) where press?.pointer == true:
             return released(at: sample.position)
         case let .touchBegan(id, at, _) where press == nil:
             begin(at: at, pointer: false, touch: id)

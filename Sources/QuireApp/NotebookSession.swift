@@ -316,32 +316,53 @@ public final class NotebookSession {
             // Opened before this one is let go: if it cannot be read, the session stays here.
             try switchTo(try NotebookStore(openingAt: next))
         case .copyPageToNextNotebook, .movePageToNextNotebook:
-            let move = command == .movePageToNextNotebook
-            if move { guard !refuseReadOnly() else { return false } }
             let paths = library.notebookPaths()
             guard paths.count > 1, let here = paths.firstIndex(of: store.path) else {
                 say("There is no other notebook to send the page to; Ctrl+N makes one")
                 return false
             }
-            autosaver?.flush()
-            let target = try NotebookStore(openingAt: paths[(here + 1) % paths.count])
-            defer { try? target.close() }
-            if target.isReadOnly {
-                say("quire: \(target.path) is read-only (\(target.readOnlyReason ?? "")); the page was not sent")
-                return false
-            }
-            let page = currentPageID
-            try store.transferPage(page, to: target, move: move)
-            say("\(move ? "Moved" : "Copied") the page to the end of \(try target.title)")
-            guard move else { return false }
-            if pageIDs.count == 1 {
-                let blank = Page(size: newPageSize)
-                try store.insertPage(blank)
-                pageIDs.append(blank.id)
-            }
-            pageIDs.remove(at: pageIndex)
-            pageIndex = min(pageIndex, pageIDs.count - 1)
+            return try sendPage(at: pageIndex, toNotebookAt: paths[(here + 1) % paths.count],
+                                move: command == .movePageToNextNotebook)
+        case let .sendPage(index, path, move):
+            return try sendPage(at: index, toNotebookAt: path, move: move)
         }
+        say(position)
+        return true
+    }
+
+    /// Copies or moves the page at `index` to the end of the notebook at `path` (the page keys' Ctrl+Shift+C
+    /// and M send the shown page to the next notebook; the page sorter sends any page to the one it is
+    /// dropped on). The target is opened for writing, as `quire pages` opens it, so a notebook open in
+    /// another window or read-only refuses (said, nothing changed). A notebook left without pages gets a
+    /// blank one. Returns true when the page shown changed (it was the one moved away).
+    private func sendPage(at index: Int, toNotebookAt path: String, move: Bool) throws -> Bool {
+        guard pageIDs.indices.contains(index) else { return false }
+        if move { guard !refuseReadOnly() else { return false } }
+        guard path != store.path else {
+            say("The page is in this notebook already")
+            return false
+        }
+        let target = try NotebookStore(openingAt: path)
+        defer { try? target.close() }
+        if let reason = target.readOnlyReason {
+            say("quire: \(target.path) is read-only (\(reason)); the page was not sent")
+            return false
+        }
+        let page = pageIDs[index], shown = currentPageID
+        try store.transferPage(page, to: target, move: move)
+        say("\(move ? "Moved" : "Copied") page \(index + 1) to the end of '\(try target.title)'")
+        guard move else { return false }
+        if pageIDs.count == 1 {
+            let blank = Page(size: newPageSize)
+            try store.insertPage(blank)
+            pageIDs.append(blank.id)
+        }
+        pageIDs.remove(at: index)
+        guard page == shown else {
+            pageIndex = pageIDs.firstIndex(of: shown) ?? 0
+            return false
+        }
+        pageIndex = min(index, pageIDs.count - 1)
         say(position)
         return true
     }

@@ -9,7 +9,8 @@ import QuireRender
 /// draws the same few dozen as a 20-page one): each page's stored thumbnail fitted on a white card, or
 /// its number on a plain card until (or unless) it has one; the shown page ringed in the accent
 /// colour, the selected one in white; the page's number under each card; the "+" card; while a page
-/// is dragged, its card under the pointer and a bar where it will land.
+/// is dragged, its card under the pointer and a bar where it will land, and the shelf of the library's
+/// other notebooks it can be dropped on.
 extension PageSorter {
     static let background = InkColor(red: 0.11, green: 0.11, blue: 0.13)
     static let cardColor = InkColor(red: 0.96, green: 0.96, blue: 0.97)
@@ -58,11 +59,16 @@ extension PageSorter {
         items += words("Click a page to open it · drag to move it · Insert adds · Delete removes · Esc closes", size: 12 * s,
                        color: Self.dimTextColor, at: Point(layout.left + 110 * s, 22 * s))
         items += scrollbar(layout, window: window)
+        if let shelf { items += shelfItems(shelf) }
         if let drop, let point = dragPoint {
-            let bar = layout.dropIndicator(row: drop.slot.row, column: drop.slot.column, scroll: scroll)
-            items.append(.polygon(InterfaceShape.roundedRect(bar, radius: bar.width / 2), color: Self.accent))
-            let size = layout.cardSize
-            let lifted = Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height)
+            if let slot = drop.slot {
+                let bar = layout.dropIndicator(row: slot.row, column: slot.column, scroll: scroll)
+                items.append(.polygon(InterfaceShape.roundedRect(bar, radius: bar.width / 2), color: Self.accent))
+            }
+            // Over the shelf the card is carried at half size, so the notebook it would go to shows round it.
+            let size = layout.cardSize, shrink = drop.slot == nil ? 0.5 : 1
+            let lifted = Rect(x: point.x - size.width * shrink / 2, y: point.y - size.height * shrink / 2,
+                              width: size.width * shrink, height: size.height * shrink)
             items += card(drop.page, in: lifted, opacity: 0.85)
             items.append(.polyline(outline(lifted.outsetBy(2 * s)), width: 2 * s, color: Self.accent))
         }
@@ -119,34 +125,37 @@ extension PageSorter {
                        rect: Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height)), opacity: opacity)]
     }
 
-    private func words(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), at point: Point) -> [OverlayItem] {
-        guard let image = label(text, size: size, color: color) else { return [] }
-        return [.image(key: labelKey(text, size: size, color: color), image: image,
+    /// `text` with its top left at `point`, cut short with an ellipsis past `maximumWidth` pixels.
+    func words(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), at point: Point,
+               maximumWidth: Int? = nil) -> [OverlayItem] {
+        guard let image = label(text, size: size, color: color, maximumWidth: maximumWidth) else { return [] }
+        return [.image(key: labelKey(text, size: size, color: color, width: maximumWidth), image: image,
                        rect: Rect(x: point.x.rounded(), y: point.y.rounded(), width: Double(image.width), height: Double(image.height)),
                        opacity: 1)]
     }
 
-    private func labelKey(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> String {
-        "sorter-label-\(text)-\(size)-\(color.r)"
+    private func labelKey(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), width: Int? = nil) -> String {
+        "sorter-label-\(text)-\(size)-\(color.r)" + (width.map { "-\($0)" } ?? "")
     }
 
     /// The words rendered once and kept (a few hundred numbers at most are drawn while scrolling; past
     /// that many the oldest are rendered again when they come back).
-    private func label(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> RGBAImage? {
+    private func label(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
+                       maximumWidth: Int? = nil) -> RGBAImage? {
         guard let rasterizer = self.text else { return nil }
-        let key = labelKey(text, size: size, color: color)
+        let key = labelKey(text, size: size, color: color, width: maximumWidth)
         if let known = labels[key] { return known }
         if labels.count > 600 { labels.removeAll() }
-        let image = try? rasterizer.render(text, size: size, color: color, maximumWidth: max(1, windowSize.width))
+        let image = try? rasterizer.render(text, size: size, color: color, maximumWidth: max(1, maximumWidth ?? windowSize.width))
         labels[key] = image
         return image
     }
 
-    private func corners(_ rect: Rect) -> [Point] {
+    func corners(_ rect: Rect) -> [Point] {
         [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)]
     }
 
-    private func outline(_ rect: Rect) -> [Point] {
+    func outline(_ rect: Rect) -> [Point] {
         let points = corners(rect)
         return points + [points[0]]
     }

@@ -9,7 +9,9 @@ import QuireX11
 /// a finger, or the pen or mouse dragged on the space between cards scrolls it (a finger held still on
 /// a page for a moment first carries the page instead); a click or tap on a
 /// page opens it (and closes the sorter); a pen or mouse drag of a page moves it, a bar showing where
-/// it will land (held at the top or bottom edge, the grid scrolls under it); the "+" card (or Insert) adds a blank page after the selected one, Delete removes the
+/// it will land (held at the top or bottom edge, the grid scrolls under it), or dropped on one of the
+/// library's other notebooks, shown on a shelf at the right while a page is dragged, to move it there
+/// (Ctrl held as it drops: copy it); the "+" card (or Insert) adds a blank page after the selected one, Delete removes the
 /// selected page; the arrows and Enter select and open; Escape or F2 closes. The sorter only says what
 /// was asked for (`Action`): the run loop carries it out through the notebook session, as it does the
 /// page keys, and hands back the new order (`update`). Public (opening, scrolling, drawing) for the
@@ -25,6 +27,8 @@ public final class PageSorter {
         case add(at: Int)
         /// Remove the page at `index` (the notebook keeps at least one).
         case remove(Int)
+        /// Move (or `copy`) the page at an index to the end of the notebook at a path.
+        case send(Int, toNotebook: String, copy: Bool)
     }
 
     enum Handling: Equatable {
@@ -84,6 +88,13 @@ public final class PageSorter {
     /// When the grid last scrolled by itself under a page held at its top or bottom edge (monotonic s).
     private var autoscrolledAt: Double?
 
+    /// The library's other notebooks, where a dragged page can be dropped (the shelf's rows).
+    private(set) var notebooks: [NotebookList.Item] = []
+    /// Their covers, read while the shelf shows.
+    let covers = NotebookCovers()
+    /// How far the shelf's rows are scrolled, window pixels.
+    private(set) var shelfScroll = 0.0
+
     /// Rendered words and digits by key, kept while the sorter is open.
     var labels: [String: RGBAImage] = [:]
 
@@ -95,11 +106,16 @@ public final class PageSorter {
         PageSorterLayout(windowWidth: windowSize.width, windowHeight: windowSize.height, scale: scale, count: pages.count)
     }
 
-    /// Opens on `pages`, `current` highlighted and scrolled into view, thumbnails read from `thumbnails`.
-    public func open(pages: [PageID], current: Int, thumbnails: PageThumbnails, windowWidth: Int, windowHeight: Int) {
+    /// Opens on `pages`, `current` highlighted and scrolled into view, thumbnails read from `thumbnails`;
+    /// a dragged page can be sent to `notebooks` (the library's others).
+    public func open(pages: [PageID], current: Int, thumbnails: PageThumbnails, windowWidth: Int, windowHeight: Int,
+                     notebooks: [(path: String, title: String)] = []) {
         isOpen = true
         opening += 1
         self.thumbnails = thumbnails
+        self.notebooks = notebooks.map { NotebookList.Item(path: $0.path, title: $0.title) }
+        shelfScroll = 0
+        covers.forget()
         windowSize = (max(1, windowWidth), max(1, windowHeight))
         scroll = 0
         direction = 1
@@ -111,6 +127,8 @@ public final class PageSorter {
     func close() {
         isOpen = false
         thumbnails = nil
+        notebooks = []
+        covers.forget()
         press = nil
         dragPoint = nil
         labels.removeAll()
@@ -128,7 +146,10 @@ public final class PageSorter {
 
     /// Takes thumbnails that finished decoding; true when the sorter must draw again.
     public func takeArrivedThumbnails() -> Bool {
-        guard isOpen, let thumbnails, thumbnails.takeArrived() else { return false }
+        guard isOpen, let thumbnails else { return false }
+        // Both are taken: an arrival left untaken would ask for a frame again later.
+        let pages = thumbnails.takeArrived(), covers = covers.takeArrived()
+        guard pages || covers else { return false }
         needsFrame = true
         return true
     }
@@ -144,7 +165,7 @@ public final class PageSorter {
     }
 
     /// Whether thumbnails are still loading (the run loop looks for them every few milliseconds).
-    var isLoading: Bool { isOpen && thumbnails?.isLoading == true }
+    var isLoading: Bool { isOpen && (thumbnails?.isLoading == true || (shelf != nil && covers.isLoading)) }
 
     /// Scrolls to `scroll` (clamped), noting the direction for the prefetch.
     public func scroll(to new: Double) {
@@ -195,8 +216,8 @@ public final class PageSorter {
         case let .pointerMoved(sample) where press?.pointer == true:
             move(to: sample.position)
             return .taken
-        case let .pointerUp(sample, button) where press?.pointer == true && button == 1:
-            return end(at: sample.position)
+        case let .pointerUp(sample, button, control) where press?.pointer == true && button == 1:
+            return end(at: sample.position, control: control ?? false)
         case let .touchBegan(id, at, time) where press == nil:
             begin(at: at, pointer: false, touch: id, time: time)
             return .taken
@@ -274,9 +295,10 @@ public final class PageSorter {
         press = held
     }
 
-    private func end(at point: Point, time: Double = 0) -> Handling {
+    private func end(at point: Point, time: Double = 0, control: Bool = false) -> Handling {
         move(to: point, time: time)
         guard let held = press else { return .taken }
+        let shelf = self.shelf
         press = nil
         dragPoint = nil
         autoscrolledAt = nil
@@ -286,6 +308,10 @@ public final class PageSorter {
             return .taken
         case .dragging:
             guard let from = held.card, from < pages.count else { return .taken }
+            if let shelf, shelf.contains(point) {
+                guard let notebook = shelf.notebook(at: point) else { return .taken }
+                return .acted(.send(from, toNotebook: notebooks[notebook].path, copy: control))
+            }
             let (slot, _, _) = layout.dropSlot(at: point, scroll: scroll)
             guard let to = PageSorterLayout.destination(from: from, slot: slot) else { return .taken }
             return .acted(.move(from: from, to: to))
@@ -316,21 +342,45 @@ public final class PageSorter {
     /// twentieth of a second's worth); true while it goes on (the window keeps drawing frames).
     @discardableResult
     func autoscroll(now: Double) -> Bool {
-        guard let point = dragPoint, case let velocity = autoscrollVelocity(at: point), velocity != 0 else {
+        // Over the shelf, its rows scroll rather than the grid.
+        let shelf = dragPoint.flatMap { point in self.shelf.flatMap { $0.contains(point) ? $0 : nil } }
+        guard let point = dragPoint,
+              case let velocity = shelf?.autoscrollVelocity(at: point) ?? autoscrollVelocity(at: point), velocity != 0 else {
             autoscrolledAt = nil
             return false
         }
         let elapsed = min(0.05, max(0, now - (autoscrolledAt ?? now)))
         autoscrolledAt = now
-        scroll(to: scroll + velocity * elapsed)
-        let atEnd = velocity < 0 ? scroll <= 0 : scroll >= layout.maximumScroll
+        let atEnd: Bool
+        if let shelf {
+            shelfScroll = min(max(0, shelfScroll + velocity * elapsed), shelf.maximumScroll)
+            atEnd = velocity < 0 ? shelfScroll <= 0 : shelfScroll >= shelf.maximumScroll
+            needsFrame = true
+        } else {
+            scroll(to: scroll + velocity * elapsed)
+            atEnd = velocity < 0 ? scroll <= 0 : scroll >= layout.maximumScroll
+        }
         if !atEnd { needsFrame = true }
         return !atEnd
     }
 
-    /// The page being dragged and where its card would drop, while a page is dragged.
-    var drop: (page: Int, slot: (slot: Int, row: Int, column: Int))? {
+    /// The notebook shelf, while a page is dragged and the library has other notebooks.
+    var shelf: PageSorterShelf? {
+        guard !notebooks.isEmpty, let press, press.kind == .dragging, let card = press.card, card < pages.count else { return nil }
+        return PageSorterShelf(windowWidth: windowSize.width, windowHeight: windowSize.height, top: layout.headerHeight,
+                               scale: scale, count: notebooks.count, scroll: shelfScroll)
+    }
+
+    /// The shelf's notebook under the dragged page, while it is held over one.
+    var shelfTarget: Int? {
+        guard let dragPoint, let shelf else { return nil }
+        return shelf.notebook(at: dragPoint)
+    }
+
+    /// The page being dragged and where its card would drop in the grid (nil while it is over the shelf).
+    var drop: (page: Int, slot: (slot: Int, row: Int, column: Int)?)? {
         guard let dragPoint, let press, press.kind == .dragging, let card = press.card, card < pages.count else { return nil }
+        if let shelf, shelf.contains(dragPoint) { return (card, nil) }
         return (card, layout.dropSlot(at: dragPoint, scroll: scroll))
     }
 }

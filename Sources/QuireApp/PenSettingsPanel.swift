@@ -181,7 +181,7 @@ final class PenSettingsPanel {
             return begin(at: sample.position, by: (pointer: true, touch: nil), acts: button == 1, onToolbar: onToolbar)
         case let .pointerMoved(sample) where holder?.pointer == true:
             return drag(to: sample.position) ? .changed(finished: false) : .taken
-        case let .pointerUp(sample, _) where holder?.pointer == true:
+        case let .pointerUp(sample, _, _) where holder?.pointer == true:
             return end(at: sample.position)
         case let .touchBegan(id, at, _) where holder == nil:
             return begin(at: at, by: (pointer: false, touch: id), acts: true, onToolbar: onToolbar)

@@ -392,7 +392,9 @@ public final class QuireApplication {
             session.flushSaves()
         }
         interface.togglePageSorter(pages: session.pageIDs, current: session.pageIndex,
-                                   thumbnails: PageThumbnails(store: session.store, report: say))
+                                   thumbnails: PageThumbnails(store: session.store, report: say),
+                                   otherNotebooks: session.libraryEntries().notebooks.filter { $0.path != session.store.path }
+                                       .map { ($0.path, $0.title) })
     }
 
     /// Carries out what the page sorter asked for as the page keys are (saved as one change each), and
@@ -409,6 +411,7 @@ public final class QuireApplication {
             command = .addPage(at: index)
             selecting = index
         case let .remove(index): command = .removePage(index)
+        case let .send(index, path, copy): command = .sendPage(index, toNotebook: path, move: !copy)
         }
         perform(command)
         if interface.sorter.isOpen {

@@ -143,14 +143,15 @@ final class WindowInterface {
     }
 
     /// Opens the page sorter on the notebook's `pages` (`current` shown, its thumbnails from
-    /// `thumbnails`), closing the panels it covers; or closes it.
-    func togglePageSorter(pages: [PageID], current: Int, thumbnails: @autoclosure () -> PageThumbnails) {
+    /// `thumbnails`, a dragged page sendable to `otherNotebooks`), closing the panels it covers; or closes it.
+    func togglePageSorter(pages: [PageID], current: Int, thumbnails: @autoclosure () -> PageThumbnails,
+                          otherNotebooks: @autoclosure () -> [(path: String, title: String)]) {
         guard !sorter.isOpen else { return sorter.close() }
         picker.close()
         closePenSettings()
         notebookList.close()
         sorter.open(pages: pages, current: current, thumbnails: thumbnails(), windowWidth: windowSize.width,
-                    windowHeight: windowSize.height)
+                    windowHeight: windowSize.height, notebooks: otherNotebooks())
     }
 
     /// Tab: the toolbar and status hidden (drawing on the whole window) or shown again.

@@ -39,7 +39,9 @@ public enum WindowEvent: Equatable, Sendable, Codable {
     /// before it was recorded), which reads as not held.
     case pointerDown(InputSample, button: Int, shift: Bool? = nil)
     case pointerMoved(InputSample)
-    case pointerUp(InputSample, button: Int)
+    /// A button came up. `control`: whether Ctrl was held as it did (a page dropped on another notebook
+    /// in the page sorter is copied rather than moved); nil when not known (older input logs): not held.
+    case pointerUp(InputSample, button: Int, control: Bool? = nil)
     case key(KeyInput)
     /// The window's size changed, in pixels.
     case resized(width: Int, height: Int)

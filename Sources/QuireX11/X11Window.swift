@@ -362,7 +362,7 @@ public final class X11Window {
     static func serverTime(of event: WindowEvent) -> UInt32? {
         let seconds: Double
         switch event {
-        case let .pointerDown(sample, _, _), let .pointerMoved(sample), let .pointerUp(sample, _): seconds = sample.time
+        case let .pointerDown(sample, _, _), let .pointerMoved(sample), let .pointerUp(sample, _, _): seconds = sample.time
         case let .touchBegan(_, _, time), let .touchMoved(_, _, time), let .touchEnded(_, _, time): seconds = time
         default: return nil
         }
@@ -393,8 +393,10 @@ public final class X11Window {
                               control: Int32(e.state) & ControlMask != 0)
             }
             let sample = InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000)
+            let state = Int32(e.state)
             return event.type == ButtonPress
-                ? .pointerDown(sample, button: Int(e.button), shift: Int32(e.state) & ShiftMask != 0) : .pointerUp(sample, button: Int(e.button))
+                ? .pointerDown(sample, button: Int(e.button), shift: state & ShiftMask != 0)
+                : .pointerUp(sample, button: Int(e.button), control: state & ControlMask != 0)
         case MotionNotify:
             let e = event.xmotion
             return .pointerMoved(InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000))

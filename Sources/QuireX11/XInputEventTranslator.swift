@@ -40,7 +40,7 @@ struct XInputEventTranslator {
         case XI_ButtonPress:
             return .pointerDown(sample, button: button, shift: Int32(e.mods.effective) & ShiftMask != 0)
         case XI_ButtonRelease where !(4...7).contains(button):
-            return .pointerUp(sample, button: button)
+            return .pointerUp(sample, button: button, control: Int32(e.mods.effective) & ControlMask != 0)
         default:
             return nil
         }

@@ -3,6 +3,7 @@ import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireInk
+import QuireRender
 import QuireStorage
 import QuireX11
 import XCTest
@@ -78,7 +79,7 @@ final class PageSorterTests: XCTestCase {
         _ = sorter.handle(.pointerMoved(sample(Point(third.center.x - 40, third.center.y))))
         _ = sorter.handle(.pointerMoved(sample(target)))
         XCTAssertEqual(sorter.drop?.page, 2)
-        XCTAssertEqual(sorter.drop?.slot.slot, 0)
+        XCTAssertEqual(sorter.drop?.slot?.slot, 0)
         XCTAssertEqual(sorter.handle(.pointerUp(sample(target), button: 1)), .acted(.move(from: 2, to: 0)))
         XCTAssertNil(sorter.drop)
         XCTAssertTrue(sorter.isOpen)
@@ -188,5 +189,84 @@ final class PageSorterTests: XCTestCase {
         let many = openSorter()
         _ = many.handle(.scroll(dx: 0, dy: 40, at: Point(500, 400), control: false))
         XCTAssertLessThanOrEqual(many.overlay().count, few + 4, "500 pages draw no more items than 40")
+    }
+
+    // MARK: The notebook shelf
+
+    private let others = [(path: "/notebooks/b.quire", title: "Biology"), (path: "/notebooks/c.quire", title: "Chemistry")]
+
+    private func openSorterWithShelf() -> PageSorter {
+        let sorter = PageSorter(text: nil)
+        sorter.open(pages: pages, current: 0, thumbnails: PageThumbnails(store: store, report: { _ in }),
+                    windowWidth: 1000, windowHeight: 700, notebooks: others)
+        return sorter
+    }
+
+    /// Presses page `card`, drags it onto the shelf's notebook `notebook` and lets go (Ctrl held or not).
+    private func dropOnShelf(_ sorter: PageSorter, card: Int, notebook: Int?, control: Bool = false,
+                             file: StaticString = #filePath, line: UInt = #line) -> PageSorter.Handling {
+        let start = sorter.layout.cardRect(card, scroll: sorter.scroll).center
+        XCTAssertEqual(sorter.handle(.pointerDown(sample(start), button: 1)), .taken, file: file, line: line)
+        XCTAssertNil(sorter.shelf, "no shelf before the page is dragged", file: file, line: line)
+        _ = sorter.handle(.pointerMoved(sample(Point(start.x + 30, start.y))))
+        guard let shelf = sorter.shelf else {
+            XCTFail("dragging a page shows the shelf", file: file, line: line)
+            return .taken
+        }
+        let target = notebook.map { shelf.row($0).center } ?? Point(shelf.frame.center.x, shelf.frame.minY + 10)
+        _ = sorter.handle(.pointerMoved(sample(target)))
+        XCTAssertEqual(sorter.shelfTarget, notebook, file: file, line: line)
+        XCTAssertEqual(sorter.drop?.page, card, file: file, line: line)
+        XCTAssertNil(sorter.drop?.slot, "no bar in the grid while over the shelf", file: file, line: line)
+        return sorter.handle(.pointerUp(sample(target), button: 1, control: control))
+    }
+
+    func testDroppingAPageOnANotebookOnTheShelfMovesItThereAndCtrlCopies() {
+        XCTAssertEqual(dropOnShelf(openSorterWithShelf(), card: 3, notebook: 1), .acted(.send(3, toNotebook: "/notebooks/c.quire", copy: false)))
+        XCTAssertEqual(dropOnShelf(openSorterWithShelf(), card: 5, notebook: 0, control: true),
+                       .acted(.send(5, toNotebook: "/notebooks/b.quire", copy: true)))
+        let sorter = openSorterWithShelf()
+        XCTAssertEqual(dropOnShelf(sorter, card: 3, notebook: nil), .taken, "dropped on the heading: nothing")
+        XCTAssertNil(sorter.shelf, "the shelf goes with the drag")
+        XCTAssertTrue(sorter.isOpen)
+    }
+
+    func testTheShelfShowsOnlyWhileAPageIsDraggedAndOnlyWithOtherNotebooks() throws {
+        let sorter = openSorterWithShelf()
+        // A drag from between cards scrolls: no page, no shelf.
+        let gap = Point(sorter.layout.cardRect(0, scroll: 0).maxX + 8, sorter.layout.cardRect(0, scroll: 0).center.y)
+        _ = sorter.handle(.pointerDown(sample(gap), button: 1))
+        _ = sorter.handle(.pointerMoved(sample(Point(gap.x, gap.y - 60))))
+        XCTAssertNil(sorter.shelf)
+        _ = sorter.handle(.pointerUp(sample(Point(gap.x, gap.y - 60)), button: 1))
+        // Without other notebooks a drag over the right edge drops in the grid as before.
+        let alone = openSorter()
+        let start = alone.layout.cardRect(2, scroll: 0).center
+        _ = alone.handle(.pointerDown(sample(start), button: 1))
+        _ = alone.handle(.pointerMoved(sample(Point(start.x + 30, start.y))))
+        XCTAssertNil(alone.shelf)
+        let last = alone.layout.cardRect(alone.layout.columns - 1, scroll: 0)
+        let end = Point(last.maxX + 2, last.center.y)
+        _ = alone.handle(.pointerMoved(sample(end)))
+        XCTAssertEqual(alone.handle(.pointerUp(sample(end), button: 1, control: true)),
+                       .acted(.move(from: 2, to: alone.layout.columns - 1)))
+    }
+
+    func testTheShelfIsDrawnWithTheNotebookUnderThePageLit() {
+        let sorter = openSorterWithShelf()
+        let idle = sorter.overlay().count
+        let start = sorter.layout.cardRect(1, scroll: 0).center
+        _ = sorter.handle(.pointerDown(sample(start), button: 1))
+        _ = sorter.handle(.pointerMoved(sample(Point(start.x + 30, start.y))))
+        let away = sorter.overlay()
+        _ = sorter.handle(.pointerMoved(sample(sorter.shelf!.row(1).center)))
+        let over = sorter.overlay()
+        XCTAssertGreaterThanOrEqual(away.count, idle + 2 + 2 + 4, "panel, edge, heading band, two covers, the lifted card")
+        func litRows(_ items: [OverlayItem]) -> Int {
+            items.filter { if case let .polygon(_, color) = $0 { color == PageSorter.shelfTarget } else { false } }.count
+        }
+        XCTAssertEqual(litRows(away), 0)
+        XCTAssertEqual(litRows(over), 1)
+        XCTAssertEqual(over.count, away.count + 2 - 1, "the lit row's fill and ring, and no bar in the grid")
     }
 }
