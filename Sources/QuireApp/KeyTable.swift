@@ -53,7 +53,7 @@ public enum KeyTable {
             (key(Keysym.pageDown, "PageDown", control: true), .notebook(.movePageLater)),
             (key(Keysym.pageUp, "PageUp", control: true), .notebook(.movePageEarlier)),
         ]),
-        KeyBinding(.notebook, "the page sorter: every page as a thumbnail; click one to open it, drag one to move it, the + card or Insert adds a page after the selected one, Delete removes the selected one (arrows select, Enter opens); the wheel, a finger or a drag between pages scrolls; Escape or F2 closes it", [
+        KeyBinding(.notebook, "the page sorter: every page as a thumbnail; click one to open it, drag one to move it (onto a notebook on the shelf at the right: moved there, Ctrl copies), the + card or Insert adds a page after the selected one, Delete removes the selected one (arrows select, Enter opens); the wheel, a finger or a drag between pages scrolls; Escape or F2 closes it", [
             (key(Keysym.f2, "F2"), .showPageSorter),
         ]),
         KeyBinding(.notebook, "delete the page", [(key(Keysym.delete, "Delete", control: true), .notebook(.deletePage))]),

@@ -58,11 +58,13 @@ final class NotebookCovers: @unchecked Sendable {
         return arrived
     }
 
-    /// Whether covers asked for are still being read.
+    /// Whether covers asked for are still being read, or arrived and not yet taken: the run loop keeps
+    /// looking until `takeArrived` has seen them (a cover that arrives between its look at this and its
+    /// wait would otherwise wait for the next input event).
     var isLoading: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return covers.values.contains(.loading)
+        return arrived || covers.values.contains(.loading)
     }
 
     /// The first page's thumbnail of the notebook at `path`, decoded; nil when it has none or it

@@ -44,6 +44,8 @@ final class NotebookCoversTests: XCTestCase {
         XCTAssertFalse(covers.takeArrived(), "once")
         XCTAssertEqual(settled(covers, blank.path), NotebookCovers.Cover.none)
         XCTAssertEqual(settled(covers, notNotebook), NotebookCovers.Cover.none)
+        XCTAssertTrue(covers.isLoading, "arrived but not taken: the run loop must keep looking")
+        XCTAssertTrue(covers.takeArrived())
         XCTAssertFalse(covers.isLoading)
         covers.forget()
         XCTAssertEqual(covers.cover(of: inked.path), .loading, "forgotten covers are read again")

@@ -126,4 +126,62 @@ final class PageSorterWindowTests: XvfbWindowTestCase {
         }, "page 3's ink is not shown")
         XCTAssertTrue(eventually { !pixelIs(window, Point(gap.maxX + 11, gap.center.y), (28, 28, 33)) }, "the sorter still shows")
     }
+
+    /// The pages of the notebook at `path`, in order (empty when it cannot be read now).
+    private func pages(of path: String) -> [PageID] {
+        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return [] }
+        defer { try? store.close() }
+        return (try? store.pageIDs()) ?? []
+    }
+
+    func testAPageDroppedOnAnotherNotebookMovesThereAndWithCtrlIsCopied() throws {
+        let ids = try makeNotebook()
+        let other = try NotebookLibrary(directory: library).create(title: "Elsewhere")
+        let otherPath = other.path, otherFirst = try other.pageIDs()[0]
+        let cover: (r: UInt8, g: UInt8, b: UInt8) = (150, 60, 170)
+        let pixels = (0..<(163 * 211)).flatMap { _ -> [UInt8] in [cover.r, cover.g, cover.b, 255] }
+        try other.saveThumbnail(png: try PNG.encode(RGBAImage(width: 163, height: 211, pixels: pixels)), of: otherFirst,
+                                inkVersion: try other.inkVersion(of: otherFirst))
+        try other.close()
+        let quire = try launchQuire(["Sorted", "--library", library, "--ui-scale", "1"], environment: ["XDG_STATE_HOME": state])
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        let window = try XCTUnwrap(driver.firstFrame(), "no window: \(quire.text)")
+        XCTAssertTrue(quire.text.contains("Sorted — page 1 of 4"), quire.text)
+        driver.key("F2")
+        XCTAssertTrue(eventually { pixelIs(window, card(1, of: 4, in: window).center, colors[1]) }, quire.text)
+
+        // Page 2 picked up: the shelf shows Elsewhere's cover; dropped on it, the page moves there.
+        let shelf = PageSorterShelf(windowWidth: window.width, windowHeight: window.height, top: 64, scale: 1, count: 1, scroll: 0)
+        let from = card(1, of: 4, in: window).center, to = shelf.row(0).center
+        let coverPoint = shelf.cover(0).center
+        driver.move(to: window.x + Int(from.x), window.y + Int(from.y))
+        driver.press()
+        for i in 1...12 {
+            let t = Double(i) / 12
+            driver.move(to: window.x + Int(from.x + (to.x - from.x) * t), window.y + Int(from.y + (to.y - from.y) * t))
+        }
+        XCTAssertTrue(eventually { pixelIs(window, coverPoint, cover) }, "Elsewhere's cover on the shelf: \(quire.text)")
+        let lit = Point(shelf.row(0).maxX - 6, shelf.row(0).center.y)
+        XCTAssertFalse(pixelIs(window, lit, (41, 41, 48)), "the notebook under the page is lit, not the shelf's grey")
+        driver.release()
+        XCTAssertTrue(eventually { pages(of: otherPath) == [otherFirst, ids[1]] }, "Elsewhere: \(pages(of: otherPath)) \(quire.text)")
+        XCTAssertTrue(eventually { fileOrder() == [ids[0], ids[2], ids[3]] }, "Sorted: \(fileOrder())")
+        XCTAssertTrue(quire.waitForOutput(containing: "Moved page 2 to the end of 'Elsewhere'"), quire.text)
+        XCTAssertTrue(eventually { pixelIs(window, card(1, of: 3, in: window).center, colors[2]) }, "the sorter shows the pages left")
+        XCTAssertFalse(pixelIs(window, coverPoint, cover), "the shelf went with the drag")
+
+        // Ctrl held as page 1 is dropped: a copy goes, the page stays.
+        let first = card(0, of: 3, in: window).center
+        let path = (0...12).map { i -> (Int, Int) in
+            let t = Double(i) / 12
+            return (window.x + Int(first.x + (to.x - first.x) * t), window.y + Int(first.y + (to.y - first.y) * t))
+        }
+        driver.hold("Control_L", down: true)
+        driver.drag(through: path)
+        driver.hold("Control_L", down: false)
+        XCTAssertTrue(eventually { pages(of: otherPath).count == 3 }, "Elsewhere: \(pages(of: otherPath)) \(quire.text)")
+        XCTAssertFalse(pages(of: otherPath).contains(ids[0]), "a copy has a page id of its own")
+        XCTAssertEqual(fileOrder(), [ids[0], ids[2], ids[3]], "the page copied stays")
+        XCTAssertTrue(quire.waitForOutput(containing: "Copied page 1 to the end of 'Elsewhere'"), quire.text)
+    }
 }
