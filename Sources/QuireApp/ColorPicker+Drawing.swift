@@ -61,11 +61,10 @@ extension ColorPicker {
         let ink: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = entry == nil ? (190, 190, 196, 255)
             : (entry!.refused ? (255, 140, 130, 255) : (245, 245, 245, 255))
         var textEnd = field.minX + 10 * s
-        if let text, let image = try? text.render(words, size: 15 * s, color: ink, maximumWidth: Int(field.width)) {
-            let rect = Rect(x: field.minX + 10 * s, y: field.center.y - Double(image.height) / 2,
-                            width: Double(image.width), height: Double(image.height))
-            items.append(.image(key: "picker-hex-\(words)-\(ink)-\(s)", image: image, rect: rect, opacity: 1))
-            textEnd = rect.maxX
+        if let text, let run = try? text.run(words, size: 15 * s, maximumWidth: Int(field.width)) {
+            let origin = Point(field.minX + 10 * s, field.center.y - Double(run.layout.height) / 2)
+            items.append(.text(run, at: origin, color: ink))
+            textEnd = origin.x + Double(run.layout.width)
         }
         if entry != nil {
             items.append(.polygon(Self.outline(Rect(x: textEnd + 2 * s, y: field.minY + 7 * s, width: 1.5 * s, height: field.height - 14 * s)),

@@ -117,9 +117,10 @@ extension NotebookList {
             }
             let words = (dropped > 0 ? "…" : "") + shown
             let color = entry.refusal == nil ? Self.textColor : Self.refusedTextColor
-            let drawn = label(words, size: size, color: color, at: Point(rect.minX + 6 * s, rect.center.y), width: room + 4 * s)
-            items += drawn
-            if case let .image(_, _, placed, _)? = drawn.first { caretX = placed.maxX + 1 * s }
+            items += label(words, size: size, color: color, at: Point(rect.minX + 6 * s, rect.center.y), width: room + 4 * s)
+            if let run = laidOut(words, size: size, width: Int(room + 4 * s), text: text) {
+                caretX = (rect.minX + 6 * s).rounded() + Double(run.layout.width) + 1 * s
+            }
         }
         items.append(.polygon(InterfaceShape.roundedRect(Rect(x: caretX, y: rect.minY + 5 * s, width: 1.5 * s, height: rect.height - 10 * s),
                                                          radius: 0.5 * s), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.9)))
@@ -130,30 +131,26 @@ extension NotebookList {
         var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(rect, radius: min(rect.height / 2, 8 * s)),
                                              color: lit ? Self.accent : Self.buttonColor)]
         let size = size ?? 14 * s
-        guard let text, let (key, image) = rendered(words, size: size, color: dim ? Self.dimTextColor : Self.textColor,
-                                                    width: Int(rect.width - 4 * s), text: text) else { return items }
-        items.append(.image(key: key, image: image,
-                            rect: Rect(x: (rect.center.x - Double(image.width) / 2).rounded(), y: (rect.center.y - Double(image.height) / 2).rounded(),
-                                       width: Double(image.width), height: Double(image.height)), opacity: 1))
+        guard let text, let run = laidOut(words, size: size, width: Int(rect.width - 4 * s), text: text) else { return items }
+        let origin = Point((rect.center.x - Double(run.layout.width) / 2).rounded(), (rect.center.y - Double(run.layout.height) / 2).rounded())
+        items.append(.text(run, at: origin, color: dim ? Self.dimTextColor : Self.textColor))
         return items
     }
 
     /// `words` starting at `start.x`, vertically centred on `start.y`, cut short to `width`.
     private func label(_ words: String, size: Double, color: TextColor, at start: Point, width: Double) -> [OverlayItem] {
-        guard let text, let (key, image) = rendered(words, size: size, color: color, width: Int(width), text: text) else { return [] }
-        return [.image(key: key, image: image,
-                       rect: Rect(x: start.x.rounded(), y: (start.y - Double(image.height) / 2).rounded(),
-                                  width: Double(image.width), height: Double(image.height)), opacity: 1)]
+        guard let text, let run = laidOut(words, size: size, width: Int(width), text: text) else { return [] }
+        return [.text(run, at: Point(start.x.rounded(), (start.y - Double(run.layout.height) / 2).rounded()), color: color)]
     }
 
-    /// `words` rendered (kept while the list shows them), and the key that names those pixels.
-    private func rendered(_ words: String, size: Double, color: TextColor, width: Int, text: TextRasterizer) -> (String, RGBAImage)? {
-        let key = "notebook-list-\(words)-\(size)-\(color.r)-\(color.g)-\(width)"
-        if let known = labels[key] { return known.map { (key, $0) } }
+    /// `words` laid out on the glyph atlas (kept while the list shows them).
+    private func laidOut(_ words: String, size: Double, width: Int, text: TextRasterizer) -> GlyphRun? {
+        let key = "\(words)-\(size)-\(width)"
+        if let known = labels[key] { return known }
         // Typing makes a label per keystroke: keep those of now, not every one passed through.
         if labels.count > 256 { labels.removeAll() }
-        let image = try? text.render(words, size: size, color: color, maximumWidth: max(1, width))
-        labels[key] = image
-        return image.map { (key, $0) }
+        let run = try? text.run(words, size: size, maximumWidth: max(1, width))
+        labels[key] = run
+        return run
     }
 }

@@ -62,8 +62,8 @@ final class NotebookList {
     private var press: (pointer: Bool, touch: Int?, part: NotebookListLayout.Part?, start: Point, scroll: Double, dragging: Bool)?
     /// Something shown changed since the last frame.
     private(set) var changed = false
-    /// Rendered words by their text, size and colour.
-    var labels: [String: RGBAImage?] = [:]
+    /// Words laid out on the glyph atlas, by their text, size and room.
+    var labels: [String: GlyphRun?] = [:]
 
     init(text: TextRasterizer?) {
         self.text = text

@@ -34,18 +34,17 @@ extension PenSettingsPanel {
         return items
     }
 
-    /// `words` as an image at the top left of `rect`, vertically centred in a row of `size`.
+    /// `words` from the glyph atlas at the top left of `rect`, cut short to its width.
     private func label(_ words: String, size: Double, in rect: Rect, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> [OverlayItem] {
         guard let text else { return [] }
-        let key = "pen-settings-\(words)-\(size)-\(color.r)"
+        let key = "\(words)-\(size)-\(Int(rect.width))"
         if labels[key] == nil {
             // Slider values change as they move: keep the labels of now, not every value passed through.
             if labels.count > 64 { labels.removeAll() }
-            labels[key] = try? text.render(words, size: size, color: color, maximumWidth: max(1, Int(rect.width)))
+            labels[key] = try? text.run(words, size: size, maximumWidth: max(1, Int(rect.width)))
         }
-        guard let image = labels[key] else { return [] }
-        return [.image(key: key, image: image, rect: Rect(x: rect.minX, y: rect.minY, width: Double(image.width), height: Double(image.height)),
-                       opacity: 1)]
+        guard let run = labels[key] ?? nil else { return [] }
+        return [.text(run, at: Point(rect.minX, rect.minY), color: color)]
     }
 
     /// The white card and the stroke on it, re-inked when the style or the scale changed.

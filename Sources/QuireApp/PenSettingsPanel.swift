@@ -61,8 +61,9 @@ final class PenSettingsPanel {
     /// The preview drawn last, and what it was drawn for.
     var preview: (style: StrokeStyle, scale: Double, key: String, image: RGBAImage?)?
     var previewSerial = 0
-    /// Rendered labels by their text and size (the values change as sliders move; old ones are dropped).
-    var labels: [String: RGBAImage] = [:]
+    /// Labels laid out on the glyph atlas by their text, size and room (the values change as sliders
+    /// move; old ones are dropped).
+    var labels: [String: GlyphRun?] = [:]
 
     init(text: TextRasterizer?) {
         self.text = text
