@@ -3,6 +3,7 @@ import QuireGeometry
 import QuireImageIO
 import QuireInk
 import QuireRender
+import QuireText
 
 /// How the page sorter draws: the window dimmed to the toolbar's dark grey, a header naming the
 /// notebook's page count and what the pointer does, then only the cards in view (a 500-page notebook
@@ -119,36 +120,29 @@ extension PageSorter {
     /// `number` centred in `rect`.
     private func centred(number: Int, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), in rect: Rect,
                          opacity: Float = 1) -> [OverlayItem] {
-        guard let image = label("\(number)", size: size, color: color) else { return [] }
-        let origin = Point((rect.center.x - Double(image.width) / 2).rounded(), (rect.center.y - Double(image.height) / 2).rounded())
-        return [.image(key: labelKey("\(number)", size: size, color: color), image: image,
-                       rect: Rect(x: origin.x, y: origin.y, width: Double(image.width), height: Double(image.height)), opacity: opacity)]
+        guard let run = laidOut("\(number)", size: size) else { return [] }
+        let origin = Point((rect.center.x - Double(run.layout.width) / 2).rounded(), (rect.center.y - Double(run.layout.height) / 2).rounded())
+        return [.text(run, at: origin, color: color, opacity: Double(opacity))]
     }
 
     /// `text` with its top left at `point`, cut short with an ellipsis past `maximumWidth` pixels.
     func words(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), at point: Point,
                maximumWidth: Int? = nil) -> [OverlayItem] {
-        guard let image = label(text, size: size, color: color, maximumWidth: maximumWidth) else { return [] }
-        return [.image(key: labelKey(text, size: size, color: color, width: maximumWidth), image: image,
-                       rect: Rect(x: point.x.rounded(), y: point.y.rounded(), width: Double(image.width), height: Double(image.height)),
-                       opacity: 1)]
+        guard let run = laidOut(text, size: size, maximumWidth: maximumWidth) else { return [] }
+        return [.text(run, at: Point(point.x.rounded(), point.y.rounded()), color: color)]
     }
 
-    private func labelKey(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), width: Int? = nil) -> String {
-        "sorter-label-\(text)-\(size)-\(color.r)" + (width.map { "-\($0)" } ?? "")
-    }
-
-    /// The words rendered once and kept (a few hundred numbers at most are drawn while scrolling; past
-    /// that many the oldest are rendered again when they come back).
-    private func label(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
-                       maximumWidth: Int? = nil) -> RGBAImage? {
+    /// The words laid out on the glyph atlas once and kept (a few hundred numbers at most are drawn
+    /// while scrolling; past that many they are laid out again when they come back).
+    private func laidOut(_ text: String, size: Double, maximumWidth: Int? = nil) -> GlyphRun? {
         guard let rasterizer = self.text else { return nil }
-        let key = labelKey(text, size: size, color: color, width: maximumWidth)
+        let room = max(1, maximumWidth ?? windowSize.width)
+        let key = "\(text)-\(size)-\(room)"
         if let known = labels[key] { return known }
         if labels.count > 600 { labels.removeAll() }
-        let image = try? rasterizer.render(text, size: size, color: color, maximumWidth: max(1, maximumWidth ?? windowSize.width))
-        labels[key] = image
-        return image
+        let run = try? rasterizer.run(text, size: size, maximumWidth: room)
+        labels[key] = run
+        return run
     }
 
     func corners(_ rect: Rect) -> [Point] {

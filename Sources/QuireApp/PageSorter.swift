@@ -95,8 +95,8 @@ public final class PageSorter {
     /// How far the shelf's rows are scrolled, window pixels.
     private(set) var shelfScroll = 0.0
 
-    /// Rendered words and digits by key, kept while the sorter is open.
-    var labels: [String: RGBAImage] = [:]
+    /// Words and digits laid out on the glyph atlas, kept while the sorter is open.
+    var labels: [String: GlyphRun?] = [:]
 
     public init(text: TextRasterizer?) {
         self.text = text

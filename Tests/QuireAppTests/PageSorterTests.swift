@@ -5,6 +5,7 @@ import QuireGeometry
 import QuireInk
 import QuireRender
 import QuireStorage
+import QuireText
 import QuireX11
 import XCTest
 
@@ -268,5 +269,18 @@ final class PageSorterTests: XCTestCase {
         XCTAssertEqual(litRows(away), 0)
         XCTAssertEqual(litRows(over), 1)
         XCTAssertEqual(over.count, away.count + 2 - 1, "the lit row's fill and ring, and no bar in the grid")
+    }
+
+    func testItsWordsAndNumbersAreTextFromTheGlyphAtlas() throws {
+        let text: TextRasterizer
+        do { text = try TextRasterizer() } catch { throw XCTSkip("the interface font is missing (\(error)); Packaging/setup-debian.sh installs it") }
+        let sorter = PageSorter(text: text)
+        sorter.open(pages: pages, current: 0, thumbnails: PageThumbnails(store: store, report: { _ in }), windowWidth: 1000, windowHeight: 700)
+        let items = sorter.overlay()
+        let shown = sorter.layout.visibleCards(scroll: sorter.scroll).filter { $0 < pages.count }.count
+        let texts = items.filter { if case .text = $0 { true } else { false } }.count
+        // No page has a thumbnail: each card shows its number, and its number is under it too.
+        XCTAssertEqual(texts, 2 * shown + 2, "numbers on and under \(shown) cards, the page count and the hint")
+        XCTAssertFalse(items.contains { if case .image = $0 { true } else { false } }, "no line of text is a picture of its own")
     }
 }
