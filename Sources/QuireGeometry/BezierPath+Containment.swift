@@ -16,10 +16,20 @@ extension PathGeometry {
     /// pieces, and each piece counts on a half-open y range, so a ray through a vertex counts it once.
     func winding(at point: Point) -> Int {
         var w = 0
+        // Beyond rounding of the curve's points against its control points' box.
+        let margin = 1e-9 * scale
         for sp in subpaths {
             for i in sp.range {
                 let s = segments[i]
                 if point.y < s.box.minY || point.y > s.box.maxY || point.x > s.box.maxX { continue }
+                if point.x < s.box.minX - margin {
+                    // The curve lies wholly right of the point, so the ray meets it wherever it crosses
+                    // the point's height and every crossing counts: the signed crossings of its monotone
+                    // pieces, each on a half-open y range, add up to where its two ends lie. No roots to
+                    // find, for most curves a cut's long outline holds.
+                    w += (s.curve.p0.y <= point.y ? 1 : 0) - (s.curve.p3.y <= point.y ? 1 : 0)
+                    continue
+                }
                 w += s.curve.winding(at: point)
             }
             if !sp.isClosed, let last = sp.range.last {

@@ -14,6 +14,7 @@ extension PageRenderer {
         // Redrawing a few dabs inside the scrap (a live eraser, an undo): no outline to write and no
         // shadow to cast there, only the children to draw.
         let clipped = !drawingWhollyInside(outlines, of: target, projection: projection)
+        let outerScissor = clipped ? Scissor.current(framebufferHeight: target.height) : nil
         if clipped {
             guard target.bindWithStencil(), clips.push(outlines: outlines, projection: projection) else {
                 // Nothing of it draws, but its strokes' spans are passed over so the siblings after it
@@ -25,6 +26,11 @@ extension PageRenderer {
                 drawShadow(shadow, outlines: outlines, bounds: ClipPath.bounds(of: group.clip), into: target,
                            projection: projection)
             }
+            // The picture and ink draw only inside the outline: scissored to its box, so the rasterizer
+            // drops the rest of a picture that a piece of a scrap shows a sliver of, rather than every
+            // pixel of it being tested against the stencil.
+            Scissor.set(outlineBox(outlines, in: target, projection: projection, within: outerScissor),
+                        framebufferHeight: target.height)
         }
         let children = group.children
         var start = children.startIndex
@@ -53,7 +59,22 @@ extension PageRenderer {
             start = end
         }
         target.bind()
-        if clipped { clips.pop(projection: projection) }
+        if clipped {
+            // The pop's fans cover what the push's did: the scissor they were drawn under goes back first.
+            Scissor.restore(outerScissor, framebufferHeight: target.height)
+            clips.pop(projection: projection)
+        }
+    }
+
+    /// The framebuffer pixels `outlines` (page pixels) can touch, a pixel beyond, within `scissor` (the
+    /// one in force; nil: the whole target).
+    private func outlineBox(_ outlines: [[Point]], in target: RenderTarget, projection: PageProjection,
+                            within scissor: Rect?) -> Rect {
+        var box = Rect.null
+        for outline in outlines { for point in outline { box = box.union(point) } }
+        let whole = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
+        let shown = box.isNull ? .null : projection.pageToFramebuffer.apply(box).outsetBy(1).intersection(whole)
+        return scissor.map { shown.intersection($0) } ?? shown
     }
 
     /// Whether the scissor in force lies wholly inside the even-odd region of `outlines` (page

@@ -3,12 +3,28 @@ import QuireGeometry
 import QuireInk
 
 /// Draws rectangles filled with a colour or with a texture (a layer), through a page projection.
+/// Three programs, each doing only its own work per pixel: a layer's texture, a plain colour, and
+/// paper with a pattern printed on it (llvmpipe shades every branch of a shader, so one program for
+/// all three cost every composite the pattern's arithmetic and every fill a texture fetch).
 final class QuadRenderer {
-    private let program: ShaderProgram
-    private let pageToClip: GLint
-    private let color: GLint
-    private let useTexture: GLint
-    private let opacity: GLint
+    /// A linked program and where its uniforms are (-1 for one it lacks, which GL ignores).
+    private struct Program {
+        let program: ShaderProgram
+        let pageToClip: GLint
+        let color: GLint
+        let opacity: GLint
+
+        init(fragment: String) throws {
+            program = try ShaderProgram(vertex: Shaders.quadVertex, fragment: fragment)
+            pageToClip = program.uniform("uPageToClip")
+            color = program.uniform("uColor")
+            opacity = program.uniform("uOpacity")
+        }
+    }
+
+    private let layerProgram: Program
+    private let fillProgram: Program
+    private let paperProgram: Program
     private let pattern: GLint
     private let lineColor: GLint
     private let spacing: GLint
@@ -17,16 +33,14 @@ final class QuadRenderer {
     private var corners = [Float](repeating: 0, count: 16)
 
     init() throws {
-        program = try ShaderProgram(vertex: Shaders.quadVertex, fragment: Shaders.quadFragment)
-        pageToClip = program.uniform("uPageToClip")
-        color = program.uniform("uColor")
-        useTexture = program.uniform("uUseTexture")
-        opacity = program.uniform("uOpacity")
-        pattern = program.uniform("uPattern")
-        lineColor = program.uniform("uLineColor")
-        spacing = program.uniform("uSpacing")
-        glUseProgram(program.id)
-        glUniform1i(program.uniform("uTexture"), 0)
+        layerProgram = try Program(fragment: Shaders.quadLayerFragment)
+        fillProgram = try Program(fragment: Shaders.quadFillFragment)
+        paperProgram = try Program(fragment: Shaders.quadFragment)
+        pattern = paperProgram.program.uniform("uPattern")
+        lineColor = paperProgram.program.uniform("uLineColor")
+        spacing = paperProgram.program.uniform("uSpacing")
+        glUseProgram(layerProgram.program.id)
+        glUniform1i(layerProgram.program.uniform("uTexture"), 0)
     }
 
     /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
@@ -34,13 +48,17 @@ final class QuadRenderer {
     /// over"), so ink drawn first on a transparent target gets its paper without a second layer.
     func fill(_ rect: Rect, projection: PageProjection, color fill: InkColor, opacity: Float = 1,
               paper: PaperPattern = .blank, behind: Bool = false) {
-        glUseProgram(program.id)
-        glUniform1i(pattern, paper.kind.rawValue)
-        let c = paper.lineColor
-        glUniform4f(lineColor, c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
-        glUniform1f(spacing, Float(paper.spacing))
-        draw(rect, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false, behind: behind)
-        glUniform1i(pattern, 0)
+        var program = fillProgram
+        if paper.kind != .blank {
+            program = paperProgram
+            glUseProgram(program.program.id)
+            glUniform1i(pattern, paper.kind.rawValue)
+            let c = paper.lineColor
+            glUniform4f(lineColor, c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+            glUniform1f(spacing, Float(paper.spacing))
+        }
+        draw(rect, program: program, projection: projection, texture: nil, fill: fill, opacity: opacity, replace: false,
+             behind: behind)
     }
 
     /// Draws a whole layer texture over `rect`: its top row at `rect`'s top (GL rows run bottom-up).
@@ -48,16 +66,17 @@ final class QuadRenderer {
     /// `part` picks a sub-rectangle of the texture, in 0…1 with y down (as `rect` is).
     func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
                    replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
-        draw(rect, projection: projection, texture: texture, fill: .white, opacity: opacity, replace: replace, part: part)
+        draw(rect, program: layerProgram, projection: projection, texture: texture, fill: .white, opacity: opacity,
+             replace: replace, part: part)
     }
 
-    private func draw(_ rect: Rect, projection: PageProjection, texture: GLuint?, fill: InkColor, opacity alpha: Float,
-                      replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1), behind: Bool = false) {
-        glUseProgram(program.id)
-        projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
-        glUniform4f(color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
-        glUniform1i(useTexture, texture == nil ? 0 : 1)
-        glUniform1f(opacity, alpha)
+    private func draw(_ rect: Rect, program: Program, projection: PageProjection, texture: GLuint?, fill: InkColor,
+                      opacity alpha: Float, replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                      behind: Bool = false) {
+        glUseProgram(program.program.id)
+        projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(program.pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        glUniform4f(program.color, fill.red * fill.alpha, fill.green * fill.alpha, fill.blue * fill.alpha, fill.alpha)
+        glUniform1f(program.opacity, alpha)
         if let texture {
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)

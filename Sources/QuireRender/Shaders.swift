@@ -96,11 +96,35 @@ enum Shaders {
         }
         """
 
-    static let quadFragment = """
+    /// A layer drawn as a textured quad: the texture at an opacity, nothing else. llvmpipe runs every
+    /// side of a shader's branches, so the patterned paper's shader (below) would cost its pattern,
+    /// and the fill its texture fetch, on every pixel of every layer composited.
+    static let quadLayerFragment = """
         #version 330 core
         uniform sampler2D uTexture;
+        uniform float uOpacity;
+        in vec2 vTexCoord;
+        out vec4 fragColor;
+        void main() {
+            fragColor = texture(uTexture, vTexCoord) * uOpacity;
+        }
+        """
+
+    /// A quad filled with one premultiplied colour at an opacity (blank paper, a shadow's core).
+    static let quadFillFragment = """
+        #version 330 core
         uniform vec4 uColor;
-        uniform int uUseTexture;
+        uniform float uOpacity;
+        out vec4 fragColor;
+        void main() {
+            fragColor = uColor * uOpacity;
+        }
+        """
+
+    /// Paper with a pattern printed on it (rules, grid, dots) in a colour.
+    static let quadFragment = """
+        #version 330 core
+        uniform vec4 uColor;
         uniform float uOpacity;
         // Paper patterns (0 none, 1 ruled, 2 grid, 3 dotted), in page pixels.
         uniform int uPattern;
@@ -129,8 +153,7 @@ enum Shaders {
         }
 
         void main() {
-            vec4 base = uUseTexture == 1 ? texture(uTexture, vTexCoord) : uColor;
-            if (uPattern != 0) base = mix(base, uLineColor, patternCoverage() * uLineColor.a);
+            vec4 base = mix(uColor, uLineColor, patternCoverage() * uLineColor.a);
             fragColor = base * uOpacity;
         }
         """
@@ -212,9 +235,13 @@ extension Shaders {
         void main() {
             vec3 h = uPageToImage * vec3(vPage, 1.0);
             vec2 uv = h.xy / h.z;
-            // Outside the picture by more than rounding (a sliver at the quad's edge): nothing.
-            if (any(lessThan(uv, vec2(-1e-4))) || any(greaterThan(uv, vec2(1.0 + 1e-4)))) discard;
-            fragColor = texture(uImage, uv) * uOpacity;
+            // Outside the picture by more than rounding (a sliver at the quad's edge): nothing, as
+            // transparent black, which blends (premultiplied over, or behind) to what is there. Not
+            // `discard`: a shader that can discard has its stencil tested after it runs on llvmpipe, so
+            // a picture clipped to a piece of a scrap was shaded whole; without one, blocks the clip
+            // rejects are never shaded.
+            float inside = float(all(greaterThanEqual(uv, vec2(-1e-4))) && all(lessThanEqual(uv, vec2(1.0 + 1e-4))));
+            fragColor = texture(uImage, uv) * (uOpacity * inside);
         }
         """
 }
