@@ -38,8 +38,10 @@ final class ImageQuadRenderer {
     }
 
     /// Draws `texture` (premultiplied) through `corners` into the bound framebuffer, premultiplied over
-    /// (`behind`: under what is there instead, "destination over").
-    func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float, behind: Bool = false) {
+    /// (`behind`: under what is there instead, "destination over"; `replace`: an opaque picture at full
+    /// opacity, which gives what "over" gives without reading what is under it).
+    func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float, behind: Bool = false,
+              replace: Bool = false) {
         guard alpha > 0, let h = Self.pageToImage(corners) else { return }
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
@@ -53,11 +55,15 @@ final class ImageQuadRenderer {
         glUniform1f(opacity, min(1, alpha))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glEnable(GLenum(GL_BLEND))
-        if behind {
-            glBlendFunc(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE))
+        if replace && !behind {
+            glDisable(GLenum(GL_BLEND))
         } else {
-            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            glEnable(GLenum(GL_BLEND))
+            if behind {
+                glBlendFunc(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE))
+            } else {
+                glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            }
         }
         let (x, y, w, h2) = projection.viewport
         glViewport(x, y, w, h2)
@@ -67,5 +73,6 @@ final class ImageQuadRenderer {
             (Float(ul.x), Float(ul.y), Float(ur.x), Float(ur.y), Float(ll.x), Float(ll.y), Float(lr.x), Float(lr.y))
         withUnsafeBytes(of: values) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
         if behind { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        if replace { glEnable(GLenum(GL_BLEND)) }
     }
 }
