@@ -148,7 +148,7 @@ final class OverlayRenderer {
             }
         case let .image(key, image, rect, opacity):
             guard let texture = images.texture(for: key, image: image, inOverlay: true) else { return }
-            imageQuads.draw(texture, corners: Quadrilateral(rect), projection: projection, opacity: opacity,
+            imageQuads.draw(texture, in: rect, projection: projection, opacity: opacity,
                             replace: opacity >= 1 && images.isOpaque(key))
         case let .colorField(field, rect):
             colorFields.draw(field, in: rect, projection: projection)
