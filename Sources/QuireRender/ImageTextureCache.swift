@@ -95,6 +95,12 @@ final class ImageTextureCache {
         return texture
     }
 
+    /// Keeps the picture under `key`, if uploaded, as one the overlay shows this frame though it was not
+    /// drawn (outside a partial frame's rectangle): its texture stays for the frames that draw it.
+    func keepForOverlay(_ key: String) {
+        if entries[key] != nil { entries[key]!.overlayFrame = frame }
+    }
+
     /// Whether the picture under `key` (uploaded) has full alpha everywhere.
     func isOpaque(_ key: String) -> Bool {
         entries[key]?.opaque ?? false

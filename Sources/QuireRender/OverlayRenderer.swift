@@ -130,6 +130,14 @@ final class OverlayRenderer {
         Scissor.off()
     }
 
+    /// Keeps the overlay's pictures uploaded through a frame that draws none or only some of them (a
+    /// partial frame whose rectangle misses them): the next frame that draws them finds them there.
+    func keepPictures(of overlay: [OverlayItem]) {
+        for item in overlay {
+            if case let .image(key, _, _, _) = item { images.keepForOverlay(key) }
+        }
+    }
+
     /// An item drawn straight into the frame (bound, blending over, scissored to `area`).
     private func drawDirect(_ item: OverlayItem, projection: PageProjection, area: Rect, height: Int) {
         switch item {

@@ -28,6 +28,7 @@ extension PageRenderer {
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
                          onlyWhatChanged: Bool = false) -> Rect? {
         defer { images.sweep() }
+        overlayRenderer.keepPictures(of: overlay)
         drawLayersIfStale()
         bake(budget: bakeBudget)
         updateView(width: width, height: height, pageToWindow: pageToWindow)

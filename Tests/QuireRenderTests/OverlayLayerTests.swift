@@ -80,6 +80,28 @@ final class OverlayLayerTests: HeadlessGLTestCase {
         assertPixel(shown[150, 100], (28, 28, 33), "the background")
     }
 
+    func testAPartialFrameThatMissesTheOverlaysPicturesKeepsThemUploaded() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let window = try RenderTarget(width: 300, height: 200)
+        let overlay: [OverlayItem] = [
+            .image(key: "thumbnail", image: F.solid(0, 128, 255), rect: Rect(x: 240, y: 140, width: 40, height: 40), opacity: 1),
+        ]
+        renderer.drawView(width: 300, height: 200, pageToWindow: .identity, overlay: overlay, into: window)
+        renderer.finishSharpening()
+        renderer.drawView(width: 300, height: 200, pageToWindow: .identity, overlay: overlay, into: window)
+        let uploads = renderer.imageUploads
+        // New ink far from the picture: the partial frame draws only the ink's rectangle.
+        renderer.append(F.line(Point(10, 20), Point(60, 20)))
+        let area = renderer.drawView(width: 300, height: 200, pageToWindow: .identity, overlay: overlay, into: window,
+                                     onlyWhatChanged: true)
+        XCTAssertNotNil(area)
+        XCTAssertFalse(area?.intersects(Rect(x: 240, y: 140, width: 40, height: 40)) ?? true, "the frame was partial")
+        XCTAssertEqual(renderer.imageTextureCount, 1, "the picture still shown was let go")
+        renderer.drawView(width: 300, height: 200, pageToWindow: .identity, overlay: overlay, into: window)
+        XCTAssertEqual(renderer.imageUploads, uploads, "the picture was uploaded again")
+        XCTAssertEqual(window.readPixels()[260, 160], RGBAImage.Pixel(r: 0, g: 128, b: 255, a: 255))
+    }
+
     func testThePlanKeepsOverlappingItemsInOrderAndBatchesTheRest() {
         let white = InkColor(red: 1, green: 1, blue: 1)
         func text(at x: Double, _ y: Double) -> OverlayItem {
