@@ -13,6 +13,8 @@ final class ImageTextureCache {
         var uses: Int
         /// The last frame whose overlay showed it.
         var overlayFrame: Int
+        /// Every pixel has full alpha: drawn at full opacity it replaces what is under it.
+        var opaque: Bool
     }
 
     private var entries: [String: Entry] = [:]
@@ -85,12 +87,23 @@ final class ImageTextureCache {
         }
         guard image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
               image.pixels.count >= image.width * image.height * 4 else { return nil }
-        let texture = Self.upload(image)
+        let (texture, opaque) = Self.upload(image)
         uploads += 1
         entries[key] = Entry(texture: texture, bytes: image.width * image.height * 4 * 4 / 3,
                              uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
-                             overlayFrame: inOverlay ? frame : -1)
+                             overlayFrame: inOverlay ? frame : -1, opaque: opaque)
         return texture
+    }
+
+    /// Keeps the picture under `key`, if uploaded, as one the overlay shows this frame though it was not
+    /// drawn (outside a partial frame's rectangle): its texture stays for the frames that draw it.
+    func keepForOverlay(_ key: String) {
+        if entries[key] != nil { entries[key]!.overlayFrame = frame }
+    }
+
+    /// Whether the picture under `key` (uploaded) has full alpha everywhere.
+    func isOpaque(_ key: String) -> Bool {
+        entries[key]?.opaque ?? false
     }
 
     /// Ends a frame: pictures no item uses and the frame's overlay did not show are let go.
@@ -106,18 +119,22 @@ final class ImageTextureCache {
         glDeleteTextures(1, &texture)
     }
 
-    /// Rows go up top row first, so texture coordinate (0, 0) is the picture's upper-left corner.
-    private static func upload(_ image: RGBAImage) -> GLuint {
+    /// Rows go up top row first, so texture coordinate (0, 0) is the picture's upper-left corner. Also
+    /// says whether every pixel has full alpha (noted while premultiplying, at no extra pass).
+    private static func upload(_ image: RGBAImage) -> (texture: GLuint, opaque: Bool) {
         var premultiplied = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        var smallestAlpha: UInt32 = 255
         image.pixels.withUnsafeBufferPointer { source in
             for i in stride(from: 0, to: premultiplied.count, by: 4) {
                 let a = UInt32(source[i + 3])
+                smallestAlpha = min(smallestAlpha, a)
                 for c in 0..<3 { premultiplied[i + c] = UInt8((UInt32(source[i + c]) * a + 127) / 255) }
                 premultiplied[i + 3] = UInt8(a)
             }
         }
-        return premultiplied.withUnsafeBytes {
+        let texture = premultiplied.withUnsafeBytes {
             MipmappedTexture.upload($0, width: image.width, height: image.height, internalFormat: GL_RGBA8, format: GL_RGBA)
         }
+        return (texture, smallestAlpha == 255)
     }
 }

@@ -2,10 +2,11 @@ import CGL
 import QuireGeometry
 import QuireInk
 
-/// Draws the UI overlay over a finished frame. Shapes go through a window-sized scratch layer with a
-/// stencil (the window's own framebuffer may have none): a polygon is filled even-odd by stencil fans,
-/// a polyline covers each pixel once; the scratch is then joined over the frame. Everything is limited
-/// to the overlay's bounds, so a small overlay costs a small area.
+/// Draws the UI overlay over a finished frame, in the order `OverlayPlan` makes: most items straight
+/// into the frame, the ones that need a stencil on a scratch layer (the window's own framebuffer may
+/// have none) joined over the frame only where they are. A polygon is filled even-odd by stencil fans,
+/// a polyline covers each pixel once. Everything is limited to the overlay's bounds, so a small overlay
+/// costs a small area.
 final class OverlayRenderer {
     private let polygons: PolygonRenderer
     private let quads: QuadRenderer
@@ -13,11 +14,16 @@ final class OverlayRenderer {
     private let images: ImageTextureCache
     private let colorFields: ColorFieldRenderer
     let texts: OverlayTextRenderer
-    /// Text items waiting to be drawn together, and the area they cover.
+    /// Text items waiting to be drawn together.
     private var pendingTexts: [OverlayText] = []
-    private var pendingBounds = Rect.null
     /// Triangle vertices being built, reused from frame to frame.
     private var vertices: [Float] = []
+    /// The frame's plan, reused from frame to frame.
+    private var plan = OverlayPlan()
+    /// The atlas pages the frame's text lies in, reused from frame to frame.
+    private var textPages: Set<Int> = []
+    /// Scratch pixels the last frame cleared and joined (tests check the layer stays off opaque items).
+    private(set) var lastLayerArea = 0.0
 
     init(polygons: PolygonRenderer, quads: QuadRenderer, imageQuads: ImageQuadRenderer, images: ImageTextureCache,
          colorFields: ColorFieldRenderer, texts: OverlayTextRenderer) {
@@ -31,64 +37,138 @@ final class OverlayRenderer {
 
     /// Draws `overlay` over `framebuffer`, only within `clip` when given (a partial frame: outside it
     /// the framebuffer still holds the overlay the last frame drew, and drawing it again there would
-    /// blend it twice).
-    func draw(_ overlay: [OverlayItem], into framebuffer: GLuint, width: Int, height: Int, scratch: RenderTarget,
+    /// blend it twice). `scratch` is asked for only when an item needs the layer.
+    func draw(_ overlay: [OverlayItem], into framebuffer: GLuint, width: Int, height: Int, scratch: () -> RenderTarget?,
               within clip: Rect? = nil) {
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let area = OverlayItem.bounds(of: overlay).outsetBy(1).intersection(window).intersection(clip ?? window)
+        lastLayerArea = 0
         guard !area.isNull, !area.isEmpty else { return }
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
-        // Polygons are filled through the stencil (even-odd).
-        scratch.bindWithStencil()
-        Scissor.set(area, framebufferHeight: height)
-        glClearColor(0, 0, 0, 0)
-        glStencilMask(0xff)
-        glClearStencil(0)
-        glClearDepth(1)
-        // Depth with stencil: a plain fill of the packed word (see RenderTarget.clear).
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        plan.make(for: overlay, within: area)
+        lastLayerArea = plan.layerArea
+        var layer: RenderTarget?
+        /// Whether the scratch (else the frame) is bound, scissored to its batch (else to `area`).
+        var onLayer = false
+        func bindFrame() {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+            Scissor.set(area, framebufferHeight: height)
+            onLayer = false
+        }
+        bindFrame()
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        for item in overlay where !item.bounds.isNull {
-            // Text is gathered and drawn in one call per atlas page: before anything that covers
-            // part of it, so the order of overlapping items stays as given.
-            if case let .text(text) = item {
-                pendingTexts.append(text)
-                pendingBounds = pendingBounds.union(item.bounds)
-                continue
-            }
-            if item.bounds.intersects(pendingBounds) { drawPendingTexts(projection: projection) }
-            switch item {
-            case let .polygon(points, color):
-                fill(points, color: color, projection: projection)
-            case let .polyline(points, lineWidth, color):
-                stroke(points, width: lineWidth, color: color, projection: projection)
-            case let .image(key, image, rect, opacity):
-                guard let texture = images.texture(for: key, image: image, inOverlay: true) else { continue }
-                scratch.bind()
-                imageQuads.draw(texture, corners: Quadrilateral(rect), projection: projection, opacity: opacity)
-            case let .colorField(field, rect):
-                colorFields.draw(field, in: rect, projection: projection)
-            case .text:
-                break
+        var batch = Rect.null, batchReady = false
+        for step in plan.steps {
+            switch step {
+            case let .direct(index):
+                if onLayer { bindFrame() }
+                drawDirect(overlay[index], projection: projection, area: area, height: height)
+            case let .text(index):
+                if case let .text(text) = overlay[index] { pendingTexts.append(text) }
+            case .drawTexts:
+                if onLayer { bindFrame() }
+                drawPendingTexts(projection: projection)
+            case let .beginLayer(rects):
+                if layer == nil { layer = scratch() }
+                // No scratch, or none with a stencil: the batch is not drawn.
+                batchReady = layer?.bindWithStencil() ?? false
+                guard batchReady else { continue }
+                onLayer = true
+                glClearColor(0, 0, 0, 0)
+                glStencilMask(0xff)
+                glClearStencil(0)
+                glClearDepth(1)
+                batch = .null
+                for rect in plan.layerRects[rects] {
+                    Scissor.set(rect, framebufferHeight: height)
+                    // Depth with stencil: a plain fill of the packed word (see RenderTarget.clear).
+                    glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+                    batch = batch.union(rect)
+                }
+                // The batch's items draw only within their own rectangles; a line's stencil is cleared
+                // over the scissor, which must cover it.
+                Scissor.set(batch, framebufferHeight: height)
+            case let .onLayer(index):
+                guard batchReady, let layer else { continue }
+                if !onLayer {
+                    // Text under the batch was drawn into the frame meanwhile.
+                    layer.bind()
+                    Scissor.set(batch, framebufferHeight: height)
+                    onLayer = true
+                }
+                switch overlay[index] {
+                case let .polygon(points, color):
+                    fill(points, color: color, projection: projection)
+                case let .polyline(points, lineWidth, color):
+                    stroke(points, width: lineWidth, color: color, projection: projection)
+                case .image, .colorField, .text:
+                    break
+                }
+            case let .joinLayer(rects):
+                guard batchReady, let layer else { continue }
+                batchReady = false
+                glDisable(GLenum(GL_STENCIL_TEST))
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                for rect in plan.layerRects[rects] {
+                    // Only the rectangle: a software rasteriser pays for every pixel a quad covers.
+                    Scissor.set(rect, framebufferHeight: height)
+                    quads.drawLayer(layer.texture, over: rect, projection: projection,
+                                    part: Rect(x: rect.minX / window.width, y: rect.minY / window.height,
+                                               width: rect.width / window.width, height: rect.height / window.height))
+                }
+                bindFrame()
             }
         }
-        drawPendingTexts(projection: projection)
-        texts.keepOnly(Set(overlay.flatMap { item -> [Int] in
-            if case let .text(text) = item { return text.pages.map(\.id) }
-            return []
-        }))
+        pendingTexts.removeAll(keepingCapacity: true)
+        textPages.removeAll(keepingCapacity: true)
+        for item in overlay {
+            if case let .text(text) = item { for page in text.pages { textPages.insert(page.id) } }
+        }
+        texts.keepOnly(textPages)
         glDisable(GLenum(GL_STENCIL_TEST))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        quads.drawLayer(scratch.texture, over: window, projection: projection)
         Scissor.off()
+    }
+
+    /// Keeps the overlay's pictures uploaded through a frame that draws none or only some of them (a
+    /// partial frame whose rectangle misses them): the next frame that draws them finds them there.
+    func keepPictures(of overlay: [OverlayItem]) {
+        for item in overlay {
+            if case let .image(key, _, _, _) = item { images.keepForOverlay(key) }
+        }
+    }
+
+    /// An item drawn straight into the frame (bound, blending over, scissored to `area`).
+    private func drawDirect(_ item: OverlayItem, projection: PageProjection, area: Rect, height: Int) {
+        switch item {
+        case let .polygon(points, color):
+            guard let rect = OverlayItem.uprightRectangle(points) else { return }
+            if color.alpha >= 1, rect.isWholePixels {
+                // An opaque rectangle on whole pixels covers exactly them with its colour: a scissored
+                // clear, which a software rasteriser does as a fill of memory rather than a shader run
+                // and a blend per pixel (the sorter's full-window background).
+                Scissor.set(rect.intersection(area), framebufferHeight: height)
+                glClearColor(color.red, color.green, color.blue, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                Scissor.set(area, framebufferHeight: height)
+            } else {
+                quads.fill(rect, projection: projection, color: color)
+            }
+        case let .image(key, image, rect, opacity):
+            guard let texture = images.texture(for: key, image: image, inOverlay: true) else { return }
+            imageQuads.draw(texture, in: rect, projection: projection, opacity: opacity,
+                            replace: opacity >= 1 && images.isOpaque(key))
+        case let .colorField(field, rect):
+            colorFields.draw(field, in: rect, projection: projection)
+        case .polyline, .text:
+            break
+        }
     }
 
     private func drawPendingTexts(projection: PageProjection) {
         guard !pendingTexts.isEmpty else { return }
         texts.draw(pendingTexts, projection: projection)
         pendingTexts.removeAll(keepingCapacity: true)
-        pendingBounds = .null
     }
 
     /// Even-odd fill: fans invert stencil bit 0 (as a clip level does, `StencilClip.invert`), then one

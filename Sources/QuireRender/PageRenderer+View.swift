@@ -28,6 +28,7 @@ extension PageRenderer {
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
                          onlyWhatChanged: Bool = false) -> Rect? {
         defer { images.sweep() }
+        overlayRenderer.keepPictures(of: overlay)
         drawLayersIfStale()
         bake(budget: bakeBudget)
         updateView(width: width, height: height, pageToWindow: pageToWindow)
@@ -61,9 +62,9 @@ extension PageRenderer {
             Scissor.set(area, framebufferHeight: height)
             drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
             Scissor.off()
-            if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area),
-               let scratch = pool.target("overlay", width: width, height: height) {
-                overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch, within: area)
+            if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area) {
+                overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
+                                     scratch: { pool.target("overlay", width: width, height: height) }, within: area)
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             return area
@@ -102,8 +103,9 @@ extension PageRenderer {
         }
         drawLifted(projection: projection, width: width, height: height, target: framebuffer)
         drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
-        if !overlay.isEmpty, let scratch = pool.target("overlay", width: width, height: height) {
-            overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height, scratch: scratch)
+        if !overlay.isEmpty {
+            overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
+                                 scratch: { pool.target("overlay", width: width, height: height) })
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         return nil

@@ -225,6 +225,32 @@ extension Shaders {
         }
         """
 
+    /// An upright picture (the overlay's): its place in the picture interpolated from the corners,
+    /// which for a rectangle is exactly what the homography gives, with no division or test per pixel.
+    static let uprightImageVertex = """
+        #version 330 core
+        layout(location = 0) in vec2 aPosition;
+        layout(location = 1) in vec2 aTexCoord;
+        uniform mat3 uPageToClip;
+        out vec2 vTexCoord;
+        void main() {
+            vec3 p = uPageToClip * vec3(aPosition, 1.0);
+            gl_Position = vec4(p.xy, 0.0, 1.0);
+            vTexCoord = aTexCoord;
+        }
+        """
+
+    static let uprightImageFragment = """
+        #version 330 core
+        uniform sampler2D uImage;
+        uniform float uOpacity;
+        in vec2 vTexCoord;
+        out vec4 fragColor;
+        void main() {
+            fragColor = texture(uImage, vTexCoord) * uOpacity;
+        }
+        """
+
     static let imageFragment = """
         #version 330 core
         uniform sampler2D uImage;
