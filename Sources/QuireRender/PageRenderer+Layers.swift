@@ -29,9 +29,8 @@ extension PageRenderer {
             }
             let span = entry.span.slice(min(skip(i), entry.span.count)..<entry.span.count)
             guard span.count > 0 else { continue }
-            if stroke.style == runStyle, run.first + run.count == span.first {
-                run.count += span.count
-                run.largest = max(run.largest, span.largest)
+            if stroke.style == runStyle, let joined = run.joined(with: span) {
+                run = joined
             } else {
                 flush()
                 runStyle = stroke.style

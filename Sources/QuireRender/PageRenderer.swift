@@ -170,6 +170,10 @@ public final class PageRenderer {
     /// Bytes of finished strokes' sprites sent to the GPU so far: each stroke goes up once, when it
     /// joins the page; redraws, baking and sharpening send nothing.
     public var strokeBytesUploaded: Int { sprites.arena.uploadedBytes }
+    /// Bytes of GPU buffers set aside for finished strokes' sprites now: 16 bytes a sprite of a
+    /// one-colour unrotated stroke, 32 of any other, plus at most one partly filled 1 MiB buffer and the
+    /// holes removed strokes left (reused first).
+    public var strokeBytesReserved: Int { sprites.arena.reservedBytes }
     /// Bytes of sprites streamed that are not yet a finished stroke (the live stroke and its tail).
     public var liveBytesUploaded: Int { sprites.streamedBytes }
     /// Pictures uploaded as textures so far (once per image key while any item shows it).

@@ -1,13 +1,15 @@
 /// GLSL 3.30 core sources. Colours leave the fragment shaders premultiplied; every blend in Quire is
 /// premultiplied "over" (ONE, ONE_MINUS_SRC_ALPHA) so layers composite without dark fringes.
 enum Shaders {
-    /// A sprite's vertex attributes, in the layout of `Sprite` (SpriteBatchRenderer.describeSprites
-    /// points the buffer at these locations). Points and quads read the same buffer.
+    /// A sprite's vertex attributes, in the layout of `Sprite` or of a compact span (whose colour and
+    /// rotation are constants: SpriteBatchRenderer.describeSprites and describeSpan point the buffer at
+    /// these locations). Points and quads read the same buffer.
     private static let spriteAttributes = """
         layout(location = 0) in vec2 aCenter;
         layout(location = 1) in float aDiameter;
         layout(location = 2) in float aRotation;
-        layout(location = 3) in vec4 aColor;
+        layout(location = 3) in vec3 aColor;
+        layout(location = 4) in float aAlpha;
         uniform mat3 uPageToClip;
         out vec4 vColor;
         out float vRotation;
@@ -25,7 +27,7 @@ enum Shaders {
             // A dab narrower than a pixel is drawn one pixel wide with its coverage scaled down, so thin
             // lines fade instead of flickering between one pixel and none.
             float coverage = clamp(size * size, 0.0, 1.0);
-            vColor = vec4(aColor.rgb * aColor.a, aColor.a) * coverage;
+            vColor = vec4(aColor * aAlpha, aAlpha) * coverage;
             vRotation = aRotation;
         }
         """
@@ -64,7 +66,7 @@ enum Shaders {
             vec2 page = aCenter + (vCorner - vec2(0.5)) * aDiameter;
             vec3 p = uPageToClip * vec3(page, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
-            vColor = vec4(aColor.rgb * aColor.a, aColor.a);
+            vColor = vec4(aColor * aAlpha, aAlpha);
             vRotation = aRotation;
         }
         """

@@ -13,8 +13,8 @@ enum SpriteBlend {
 }
 
 /// Draws sprites as textured GL point sprites: finished strokes from where they lie in the `arena`
-/// (no upload), and the live stroke's sprites streamed through one growing vertex buffer. `Sprite` is
-/// already the vertex layout (8 Floats), so an upload is a single copy. A batch holding a sprite larger
+/// (no upload, in the arena's layouts), and the live stroke's sprites streamed through one growing
+/// vertex buffer. `Sprite` is already the streamed vertex layout (8 Floats), so an upload is a single copy. A batch holding a sprite larger
 /// than the driver's largest point is drawn as instanced quads instead (same look), so big brushes at
 /// high zoom are never clamped.
 final class SpriteBatchRenderer {
@@ -58,32 +58,48 @@ final class SpriteBatchRenderer {
         Self.describeSprites(in: vao, buffer: vbo, divisor: 0)
         glGenVertexArrays(1, &quadVAO)
         Self.describeSprites(in: quadVAO, buffer: vbo, divisor: 1)
+        // Pointed at a span's buffer and place for each draw (`describeSpan`).
         glGenVertexArrays(1, &arenaVAO)
         glGenVertexArrays(1, &arenaQuadVAO)
-        describeArena(arena.buffer)
-        arena.didReplaceBuffer = { [unowned self] buffer in self.describeArena(buffer) }
         glBindVertexArray(0)
     }
 
-    private func describeArena(_ buffer: GLuint) {
-        Self.describeSprites(in: arenaVAO, buffer: buffer, divisor: 0)
-        Self.describeSprites(in: arenaQuadVAO, buffer: buffer, divisor: 1)
-        glBindVertexArray(0)
-    }
-
-    /// Points vertex array `array` at `buffer`'s sprites from sprite `first` on: centre, diameter,
-    /// rotation, colour.
-    private static func describeSprites(in array: GLuint, buffer: GLuint, divisor: GLuint, first: Int = 0) {
+    /// Points vertex array `array` at `buffer`'s whole sprites (`Sprite`, 32 bytes) from byte `base` on:
+    /// centre, diameter, rotation, colour, opacity.
+    private static func describeSprites(in array: GLuint, buffer: GLuint, divisor: GLuint, base: Int = 0) {
         glBindVertexArray(array)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
         let stride = GLsizei(MemoryLayout<Sprite>.stride)
-        let base = first * MemoryLayout<Sprite>.stride
-        for (index, count, offset) in [(GLuint(0), GLint(2), 0), (1, 1, 8), (2, 1, 12), (3, 4, 16)] {
+        for (index, count, offset) in [(GLuint(0), GLint(2), 0), (1, 1, 8), (2, 1, 12), (3, 3, 16), (4, 1, 28)] {
             glEnableVertexAttribArray(index)
             glVertexAttribPointer(index, count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
                                   UnsafeRawPointer(bitPattern: base + offset))
             glVertexAttribDivisor(index, divisor)
         }
+    }
+
+    /// Points vertex array `array` at `span`'s sprites in the arena, in the layout the span keeps them:
+    /// whole, or compact (`CompactSprite`: centre, diameter, opacity) with the span's one colour and no
+    /// rotation given as constant attributes.
+    private func describeSpan(_ span: SpriteSpan, in array: GLuint, divisor: GLuint, firstSprite: Int) {
+        let buffer = arena.buffer(of: span)
+        let base = (span.first + firstSprite * span.slotsPerSprite) * SpriteArena.slotBytes
+        guard let color = span.sharedColor else {
+            return Self.describeSprites(in: array, buffer: buffer, divisor: divisor, base: base)
+        }
+        glBindVertexArray(array)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let stride = GLsizei(MemoryLayout<CompactSprite>.stride)
+        for (index, count, offset) in [(GLuint(0), GLint(2), 0), (1, 1, 8), (4, 1, 12)] {
+            glEnableVertexAttribArray(index)
+            glVertexAttribPointer(index, count, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: base + offset))
+            glVertexAttribDivisor(index, divisor)
+        }
+        glDisableVertexAttribArray(2)
+        glDisableVertexAttribArray(3)
+        glVertexAttrib1f(2, 0)
+        glVertexAttrib3f(3, color.red, color.green, color.blue)
     }
 
     deinit {
@@ -99,18 +115,18 @@ final class SpriteBatchRenderer {
         guard span.count > 0 else { return }
         let asQuads = prepare(largest: span.largest, projection: projection, brush: brush, blend: blend)
         defer { glBlendEquation(GLenum(GL_FUNC_ADD)) }
-        var first = span.first
-        let end = span.first + span.count
-        while first < end {
-            let count = min(Self.largestDraw, end - first)
-            if first > span.first { glFlush() }
+        var first = 0
+        while first < span.count {
+            let count = min(Self.largestDraw, span.count - first)
+            if first > 0 { glFlush() }
+            // Each span lies in a buffer and layout of its own, and instanced arrays have no first
+            // instance in GL 3.3: the attributes are pointed at the span's sprites for each draw.
             if asQuads {
-                // Instanced arrays have no first instance in GL 3.3: point the quads' attributes at the span.
-                Self.describeSprites(in: arenaQuadVAO, buffer: arena.buffer, divisor: 1, first: first)
+                describeSpan(span, in: arenaQuadVAO, divisor: 1, firstSprite: first)
                 glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
             } else {
-                glBindVertexArray(arenaVAO)
-                glDrawArrays(GLenum(GL_POINTS), GLint(first), GLsizei(count))
+                describeSpan(span, in: arenaVAO, divisor: 0, firstSprite: first)
+                glDrawArrays(GLenum(GL_POINTS), 0, GLsizei(count))
             }
             first += count
         }

@@ -51,7 +51,9 @@ final class OverlayAndUploadTests: HeadlessGLTestCase {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         let strokes = (0..<20).map { F.line(Point(10, 10 + Double($0) * 9), Point(190, 15 + Double($0) * 9), diameter: 3) }
         for s in strokes { renderer.append(s) }
-        let spriteBytes = strokes.reduce(0) { $0 + $1.sprites.count } * MemoryLayout<Sprite>.stride
+        // One colour, no rotation: each sprite goes up as 16 bytes (centre, diameter, opacity).
+        let compactSpriteBytes = 16
+        let spriteBytes = strokes.reduce(0) { $0 + $1.sprites.count } * compactSpriteBytes
         XCTAssertEqual(renderer.strokeBytesUploaded, spriteBytes, "each stroke went up once")
         let window = try RenderTarget(width: 400, height: 400)
         let uploadedBefore = renderer.strokeBytesUploaded, streamedBefore = renderer.liveBytesUploaded
@@ -70,7 +72,7 @@ final class OverlayAndUploadTests: HeadlessGLTestCase {
         _ = try renderer.renderPageImage(scale: 2)
         XCTAssertEqual(renderer.strokeBytesUploaded, uploadedBefore)
         renderer.insert(removed, at: 3)
-        XCTAssertEqual(renderer.strokeBytesUploaded, uploadedBefore + strokes[3].sprites.count * MemoryLayout<Sprite>.stride)
+        XCTAssertEqual(renderer.strokeBytesUploaded, uploadedBefore + strokes[3].sprites.count * compactSpriteBytes)
         F.assertSame(try renderer.renderPageImage(), try F.reference(strokes.map(RenderItem.stroke)), "after remove and re-insert")
     }
 
