@@ -170,16 +170,14 @@ public final class QuireApplication {
                 : (isAwaitingImages ? Self.pictureWait
                     : (thumbnailStale ? max(0, lastBusy + Self.thumbnailQuiet - Self.now()) : nil))
             if let due = pdfDetail.due(now: Self.now()) { timeout = min(timeout ?? due, due) }
-            if let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
-            if let latencyDue = latency.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? latencyDue, latencyDue) }
+            // Statistics are reported after the wanted frame (`reportStatistics`): only an idle loop wakes for them.
+            if !wantsFrame, let statsDue = stats.secondsUntilReport(now: Self.now()) { timeout = min(timeout ?? statsDue, statsDue) }
+            if !wantsFrame, let latencyDue = latency.secondsUntilReport(now: Self.now()) {
+                timeout = min(timeout ?? latencyDue, latencyDue)
+            }
             if let due = interface.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? due, due) }
             let events = window.waitForEvents(timeout: timeout)
             latency.inputArrived(window.inputArrival, newest: window.newestInputArrival)
-            if let line = stats.report(now: Self.now()) { say(line) }
-            if let report = latency.report(now: Self.now()) {
-                if let line = report.line { say(line) }
-                if let shown = report.shown { interface.latency?.show(shown) }
-            }
             showArrivedPictures()
             _ = interface.sorter.takeArrivedThumbnails()
             // Only after the quiet spell's timeout, never while a frame waits for its slot: the refresh
@@ -274,9 +272,24 @@ public final class QuireApplication {
             showToolCursor()
             // Input that wants no frame (a hover over nothing) starts no frame's latency.
             if !frameWanted { latency.inputNeedsNoFrame() }
-            if frameWanted && pacer.wait(now: Self.now()) == 0 {
+            let drawing = frameWanted
+            if drawing && pacer.wait(now: Self.now()) == 0 {
                 redraw()
+                reportStatistics()
+            } else if !drawing {
+                reportStatistics()
             }
+        }
+    }
+
+    /// Prints (and shows) the frame and latency statistics when due. Only just after a frame or while
+    /// none is wanted: summarizing thousands of latencies takes a millisecond or more, which between
+    /// reading input and drawing it would be added to that input's latency.
+    private func reportStatistics() {
+        if let line = stats.report(now: Self.now()) { say(line) }
+        if let report = latency.report(now: Self.now()) {
+            if let line = report.line { say(line) }
+            if let shown = report.shown { interface.latency?.show(shown) }
         }
     }
 
@@ -595,9 +608,11 @@ public final class QuireApplication {
                                       provisional: canvas.provisionalSprites,
                                       overlay: canvas.overlay + interface.overlay(interfaceLook, width: window.width,
                                                                                   height: window.height, now: Self.now()),
-                                      onlyWhatChanged: partial)
+                                      onlyWhatChanged: partial, bakes: false)
         window.present(partial ? drawn : nil)
         latency.frameShown(began: began, presented: MonotonicClock.seconds(), serverClockIsMonotonic: window.serverClockIsMonotonic)
+        // Baking (strokes leaving the undo window) changes nothing on screen: done after presenting.
+        renderer.bakeBetweenFrames()
         wholeFrameNeeded = false
         stats.frameDrawn(partial: partial && drawn != nil, now: Self.now())
     }

@@ -54,6 +54,15 @@ extension PageRenderer {
         }
     }
 
+    /// Bakes a little (within `bakeBudget`), for a caller that draws its frames with `bakes: false`:
+    /// right after a frame is presented, while the next one is not due. Flushed, so the rasterizer
+    /// works on it in that pause rather than in the next frame.
+    public func bakeBetweenFrames() {
+        guard entries.count - bakedCount > undoWindow else { return }
+        bake(budget: bakeBudget)
+        glFlush()
+    }
+
     /// Bakes everything outside the undo window now (tests and exports that want a settled page).
     public func finishBaking() {
         while entries.count - bakedCount > undoWindow { bake(budget: 1) }

@@ -16,6 +16,9 @@ extension PageRenderer {
     /// part of the page. Each frame also bakes and sharpens a little, within their budgets (see
     /// `needsAnotherFrame`). `target` replaces the window (tests and benchmarks draw the view offscreen).
     ///
+    /// With `bakes` false the frame bakes nothing: the caller bakes after presenting it
+    /// (`bakeBetweenFrames`), so a stroke leaving the undo window never delays the ink a pen just drew.
+    ///
     /// With `onlyWhatChanged` the framebuffer is taken to hold the last frame drawn here, and only the
     /// window rectangle changed since (new ink, the live stroke's tail then and now) is drawn, scissored:
     /// that rectangle is returned (null when nothing changed) for the window to present alone. A frame
@@ -26,11 +29,11 @@ extension PageRenderer {
     @discardableResult
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
-                         onlyWhatChanged: Bool = false) -> Rect? {
+                         onlyWhatChanged: Bool = false, bakes: Bool = true) -> Rect? {
         defer { images.sweep() }
         overlayRenderer.keepPictures(of: overlay)
         drawLayersIfStale()
-        bake(budget: bakeBudget)
+        if bakes { bake(budget: bakeBudget) }
         updateView(width: width, height: height, pageToWindow: pageToWindow)
         sharpen(budget: sharpenBudget)
         guard let view, let viewLayer else { return nil }

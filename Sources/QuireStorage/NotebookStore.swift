@@ -37,7 +37,14 @@ public final class NotebookStore: @unchecked Sendable {
     /// Opens the notebook at `path`. Another Quire process holding it, or a file from a newer Quire,
     /// opens read-only (`readOnlyReason` says which); a file that is not a notebook, or is damaged,
     /// throws `NotebookFileError` and is not modified.
-    public init(openingAt path: String, readOnly: Bool = false) throws {
+    public convenience init(openingAt path: String, readOnly: Bool = false) throws {
+        try self.init(openingAt: path, readOnly: readOnly, checkingIntegrity: true)
+    }
+
+    /// `checkingIntegrity` false skips SQLite's quick check (which reads the whole file): only for a
+    /// file this process has just built and synced (`create`), where it would read back every row
+    /// just written.
+    init(openingAt path: String, readOnly: Bool, checkingIntegrity: Bool) throws {
         self.path = path
         let header = try SQLiteFileHeader.check(path: path)
         // Checks of the folder and the lock are made on the file itself, wherever links lead.
@@ -74,8 +81,10 @@ public final class NotebookStore: @unchecked Sendable {
                 if version > NotebookSchema.currentVersion && reason == nil {
                     throw NotebookFileError.readOnly(path: path, reason: "it was written by a newer Quire")
                 }
-                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
-                guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
+                if checkingIntegrity {
+                    let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
+                    guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
+                }
                 // The tables are checked before anything is written (a migration, or the caller's first
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
                 // has no tables yet, and the migration from 0 makes them (in one transaction).
@@ -180,6 +189,12 @@ public final class NotebookStore: @unchecked Sendable {
                 // A cache as large as a big notebook's first write (this connection only, closed below):
                 // SQLite's default 2 MB made it read back the pages it had just written.
                 try db.execute(sql: "PRAGMA cache_size = -65536")
+                // The file is not the notebook until it is renamed into place below, and a failed build
+                // deletes it: no rollback journal on disk and no sync per write while it is built (the
+                // journal kept in memory still undoes a failed transaction); it is synced once, whole,
+                // before the rename.
+                try db.execute(sql: "PRAGMA journal_mode = MEMORY")
+                try db.execute(sql: "PRAGMA synchronous = OFF")
                 try db.inTransaction {
                     let now = Date().timeIntervalSince1970
                     for (key, value) in [("id", UUID().uuidString.lowercased() as any DatabaseValueConvertible),
@@ -200,9 +215,11 @@ public final class NotebookStore: @unchecked Sendable {
                     }
                     return .commit
                 }
+                try db.execute(sql: "PRAGMA synchronous = FULL")
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
             }
             try setup.close()
+            try syncToDisk(temporary)
             guard Glibc.rename(temporary, path) == 0 else {
                 throw NotebookFileError.fileSystem(path: path, operation: "move the new notebook into place at", errno: errno)
             }
@@ -213,7 +230,20 @@ public final class NotebookStore: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
         }
-        return try NotebookStore(openingAt: path)
+        return try NotebookStore(openingAt: path, readOnly: false, checkingIntegrity: false)
+    }
+
+    /// Flushes the file at `path` to the disk (fsync), so a notebook renamed into place after it is
+    /// whole even if the machine stops at once.
+    private static func syncToDisk(_ path: String) throws {
+        let descriptor = Glibc.open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw NotebookFileError.fileSystem(path: path, operation: "open the new notebook to save it to disk at", errno: errno)
+        }
+        defer { Glibc.close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw NotebookFileError.fileSystem(path: path, operation: "save the new notebook to disk at", errno: errno)
+        }
     }
 
     private static func configuration(readOnly: Bool) -> Configuration {

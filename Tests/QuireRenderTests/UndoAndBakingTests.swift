@@ -105,6 +105,29 @@ final class UndoAndBakingTests: HeadlessGLTestCase {
         assertSame(try renderer.renderPageImage(), full, "redone and fully baked")
     }
 
+    /// The window's frames bake nothing (`bakes: false`); the app bakes after presenting, so a stroke
+    /// leaving the undo window never delays the frame showing the pen's newest ink.
+    func testFramesDrawnWithoutBakingLeaveItForBetweenFrames() throws {
+        let strokes = crossingStrokes()
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.undoWindow = 1
+        let window = try RenderTarget(width: 200, height: 200)
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window)
+        for s in strokes { renderer.append(s) }
+        for _ in 0..<3 { renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: window, bakes: false) }
+        XCTAssertEqual(renderer.bakedCount, 0, "frames drawn with bakes: false bake nothing")
+        XCTAssertTrue(renderer.needsAnotherFrame, "the strokes past the undo window still want baking")
+        var calls = 0
+        while renderer.bakedCount < 4 && calls < 100 {
+            renderer.bakeBetweenFrames()
+            calls += 1
+        }
+        XCTAssertEqual(renderer.bakedCount, 4, "baked between frames: all but the undo window's one stroke")
+        assertSame(try renderer.renderPageImage(), try reference(strokes[...]), "the page once baked between frames")
+        renderer.remove(at: renderer.count - 1)
+        assertSame(try renderer.renderPageImage(), try reference(strokes.dropLast()), "undo after baking between frames")
+    }
+
     func testUndoAmongManyStrokesElsewhereClearsOnlyItsOwnRect() throws {
         let renderer = try PageRenderer(pageWidth: 400, pageHeight: 400)
         for i in 0..<300 {
