@@ -82,11 +82,16 @@ extension PageSorter {
     private func card(_ index: Int, in rect: Rect, opacity: Float) -> [OverlayItem] {
         let page = pages[index]
         if case let .image(image)? = thumbnails?.thumbnail(of: page), image.width > 0, image.height > 0 {
-            let fit = min(rect.width / Double(image.width), rect.height / Double(image.height))
+            var fit = min(rect.width / Double(image.width), rect.height / Double(image.height))
+            // Shrunk to the card already (`PageThumbnails.cardSize`): drawn at its own size on whole
+            // pixels, each texel one pixel, wherever the scroll has left the card.
+            let exact = abs(fit - 1) < 0.01
+            if exact { fit = 1 }
             let width = Double(image.width) * fit, height = Double(image.height) * fit
+            var origin = Point(rect.minX + (rect.width - width) / 2, rect.minY + (rect.height - height) / 2)
+            if exact { origin = Point(origin.x.rounded(), origin.y.rounded()) }
             return [.image(key: "sorter-\(opening)-\(page.rawValue)", image: image,
-                           rect: Rect(x: rect.minX + (rect.width - width) / 2, y: rect.minY + (rect.height - height) / 2,
-                                      width: width, height: height), opacity: opacity)]
+                           rect: Rect(x: origin.x, y: origin.y, width: width, height: height), opacity: opacity)]
         }
         let paper = InkColor(red: Self.cardColor.red, green: Self.cardColor.green, blue: Self.cardColor.blue, alpha: opacity)
         return [.polygon(corners(rect), color: paper)]

@@ -180,6 +180,7 @@ public final class PageSorter {
     func requestThumbnails() {
         guard let thumbnails else { return }
         let layout = self.layout
+        thumbnails.cardSize = (Int(layout.cardSize.width.rounded(.down)), Int(layout.cardSize.height.rounded(.down)))
         let visible = layout.visibleCards(scroll: scroll)
         let around = layout.prefetchPages(scroll: scroll, direction: direction, ahead: Self.prefetchRows)
         let seen = visible.clamped(to: 0..<pages.count)

@@ -19,6 +19,10 @@ public final class PageThumbnails {
 
     private let store: NotebookStore
     private let report: (String) -> Void
+    /// The box (pixels) the sorter's cards show thumbnails in: decoded thumbnails are shrunk to fit it
+    /// on the workers, so a card draws its picture at its own size instead of filtering a larger one
+    /// every frame. Nil: kept at their stored size.
+    var cardSize: (width: Int, height: Int)?
     private var held: RecentImages<PageID>
     private var withoutThumbnail: Set<PageID> = []
     private var pending: Set<PageID> = []
@@ -60,7 +64,7 @@ public final class PageThumbnails {
     /// workers; loads under way for pages not among them are dropped when a worker reaches them.
     func request(_ pages: [PageID]) {
         wanted.set(Set(pages))
-        let reader = ThumbnailReader(store: store)
+        let reader = ThumbnailReader(store: store, fitting: cardSize)
         for page in pages where held.all[page] == nil && !withoutThumbnail.contains(page) && !pending.contains(page) {
             pending.insert(page)
             workers.addOperation { [finished, wanted] in
@@ -126,9 +130,12 @@ private struct NoCurrentThumbnail: Error {}
 /// a worker waits for (and briefly holds up) the window's own use of the notebook, and nothing else.
 private struct ThumbnailReader: @unchecked Sendable {
     let store: NotebookStore
+    let fitting: (width: Int, height: Int)?
 
     func decodedThumbnail(of page: PageID) throws -> RGBAImage {
         guard let stored = try store.thumbnail(of: page), stored.isCurrent else { throw NoCurrentThumbnail() }
-        return try PNG.decode(stored.png)
+        let image = try PNG.decode(stored.png)
+        guard let fitting else { return image }
+        return image.shrunk(toFitWidth: fitting.width, height: fitting.height)
     }
 }

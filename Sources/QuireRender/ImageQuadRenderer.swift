@@ -15,6 +15,10 @@ final class ImageQuadRenderer {
     private let uprightPageToClip: GLint
     private let uprightOpacity: GLint
     private let uprightQuad = FloatVertexBuffer(attributeSizes: [2, 2])
+    /// Nearest-texel sampling without mipmaps, for a picture drawn at its own size on whole pixels: the
+    /// same pixels as the texture's trilinear filtering gives there (each pixel centre on a texel
+    /// centre), for far less work per pixel in a software rasteriser (a page sorter's thumbnails).
+    private let texelForPixel: GLuint
 
     init() throws {
         program = try ShaderProgram(vertex: Shaders.imageVertex, fragment: Shaders.imageFragment)
@@ -28,13 +32,28 @@ final class ImageQuadRenderer {
         uprightOpacity = upright.uniform("uOpacity")
         glUseProgram(upright.id)
         glUniform1i(upright.uniform("uImage"), 0)
+        var sampler: GLuint = 0
+        glGenSamplers(1, &sampler)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        texelForPixel = sampler
+    }
+
+    deinit {
+        var sampler = texelForPixel
+        glDeleteSamplers(1, &sampler)
     }
 
     /// Draws `texture` (premultiplied) filling the upright `rect` into the bound framebuffer,
     /// premultiplied over, or replacing what is there (`replace`: an opaque picture at full opacity,
     /// which gives what "over" gives without reading what is under it). The same pixels as `draw`
     /// through the rectangle's corners, for less work per pixel (a software rasteriser feels it).
-    func draw(_ texture: GLuint, in rect: Rect, projection: PageProjection, opacity alpha: Float, replace: Bool = false) {
+    /// `texelForPixel`: `rect` is the texture's own size on whole framebuffer pixels, so each pixel takes
+    /// its texel as it is (no filtering).
+    func draw(_ texture: GLuint, in rect: Rect, projection: PageProjection, opacity alpha: Float, replace: Bool = false,
+              texelForPixel exact: Bool = false) {
         guard alpha > 0, rect.width > 0, rect.height > 0, rect.minX.isFinite, rect.minY.isFinite,
               rect.maxX.isFinite, rect.maxY.isFinite else { return }
         glUseProgram(upright.id)
@@ -54,7 +73,9 @@ final class ImageQuadRenderer {
         let (x0, y0, x1, y1) = (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
         let values: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) =
             (x0, y0, 0, 0, x1, y0, 1, 0, x0, y1, 0, 1, x1, y1, 1, 1)
+        if exact { glBindSampler(0, texelForPixel) }
         withUnsafeBytes(of: values) { uprightQuad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
+        if exact { glBindSampler(0, 0) }
         if replace { glEnable(GLenum(GL_BLEND)) }
     }
 
