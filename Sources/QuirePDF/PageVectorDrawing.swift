@@ -143,8 +143,9 @@ struct PageVectorDrawing {
     private func stroked(_ ink: VectorInk, color: InkColor, opacity: Double) -> Bool {
         guard ink.style.brush.footprint == .disc else { return false }
         let runs = ink.widthRuns(tolerance: tolerance)
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
         guard !runs.isEmpty, runs.allSatisfy({ run in
-            run.width.isFinite && run.pieces.allSatisfy { [$0.p0, $0.p1, $0.p2, $0.p3].allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+            run.width.isFinite && run.pieces.allSatisfy { finite($0.p0) && finite($0.p1) && finite($0.p2) && finite($0.p3) }
         }) else {
             return false
         }
