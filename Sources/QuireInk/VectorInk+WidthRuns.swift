@@ -17,11 +17,12 @@ extension VectorInk {
 
     /// The ink as stroked curves rather than a filled outline, for PDF and SVG. The centre line is
     /// walked in steps within a twentieth of `tolerance` of it, cut into runs whose widths span little
-    /// enough, and each run's steps are fitted with as few lines and cubics as stay within three
-    /// twentieths of the steps' points (and a twentieth more of the steps: `CurveFit`), stroked at the
-    /// middle of the run's span. So the stroked path is within a quarter of `tolerance` of the centre
-    /// line and its half width, the radius, within the other three quarters of the dabs': the edge is
-    /// right to within `tolerance`. Stroking with round joins sweeps one disc
+    /// enough, and each run's steps are fitted with as few lines and cubics as stay within a quarter of
+    /// `tolerance` of the steps' points (and a twentieth more of the steps: `CurveFit`), stroked at the
+    /// middle of the run's span. So the stroked path is within 7/20 of `tolerance` of the centre line
+    /// and its half width, the radius, within the other 13/20 of the dabs': the edge is right to within
+    /// `tolerance`. (On the benchmark's handwriting that split gives the fewest numbers to print: a
+    /// tighter fit takes more pieces, a looser one more runs.) Stroking with round joins sweeps one disc
     /// along the path, which is what the dabs of round ink do.
     ///
     /// Most of the budget goes to the width because that is what cuts runs: a run costs a width, a
@@ -32,7 +33,7 @@ extension VectorInk {
     /// Empty for an empty stroke, and for one that draws no length (a single dab: its outline is a circle).
     public func widthRuns(tolerance: Double = 0.1) -> [WidthRun] {
         let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
-        let stepTolerance = tolerance / 20, fitTolerance = 3 * tolerance / 20
+        let stepTolerance = tolerance / 20, fitTolerance = tolerance / 4
         // The radius may be off by a quarter of a run's width span; the path by the fit's allowance
         // beside a step, and the step's own from the centre line.
         let widthSpan = 4 * (tolerance - fitTolerance - 2 * stepTolerance)
