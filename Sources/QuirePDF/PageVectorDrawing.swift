@@ -131,9 +131,9 @@ struct PageVectorDrawing {
         }
     }
 
-    /// Opaque round ink on the page as lines stroked at their width (`VectorInk.widthRuns`), the way
-    /// a PDF draws pens: a point per step where the filled outline needs three or more, so cairo has far
-    /// fewer numbers to print and compress, and the file is a quarter of the size. False (nothing drawn)
+    /// Opaque round ink on the page as lines and curves stroked at their width (`VectorInk.widthRuns`),
+    /// the way a PDF draws pens: a cubic per several steps where the filled outline needs three or more
+    /// points a step, so cairo has far fewer numbers to print and compress. False (nothing drawn)
     /// for ink that is not round or draws no length: its outline is filled instead.
     ///
     /// The lines are given in the surface's own units (points for PDF), the page's scale applied here:
@@ -143,7 +143,10 @@ struct PageVectorDrawing {
     private func stroked(_ ink: VectorInk, color: InkColor, opacity: Double) -> Bool {
         guard ink.style.brush.footprint == .disc else { return false }
         let runs = ink.widthRuns(tolerance: tolerance)
-        guard !runs.isEmpty, runs.allSatisfy({ $0.width.isFinite && $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        guard !runs.isEmpty, runs.allSatisfy({ run in
+            run.width.isFinite && run.pieces.allSatisfy { finite($0.p0) && finite($0.p1) && finite($0.p2) && finite($0.p3) }
+        }) else {
             return false
         }
         var matrix = cairo_matrix_t()
@@ -159,9 +162,20 @@ struct PageVectorDrawing {
         for run in runs {
             cairo_new_path(context)
             cairo_set_line_width(context, (run.width * scale * 100).rounded() / 100)
-            for (index, point) in run.points.enumerated() {
-                let x = plain ? point.x * scale + matrix.x0 : point.x, y = plain ? point.y * scale + matrix.y0 : point.y
-                if index == 0 { cairo_move_to(context, x, y) } else { cairo_line_to(context, x, y) }
+            func place(_ point: Point) -> Point {
+                plain ? Point(point.x * scale + matrix.x0, point.y * scale + matrix.y0) : point
+            }
+            guard let first = run.pieces.first else { continue }
+            let start = place(first.p0)
+            cairo_move_to(context, start.x, start.y)
+            for piece in run.pieces {
+                let end = place(piece.p3)
+                if piece.degree == 1 {
+                    cairo_line_to(context, end.x, end.y)
+                } else {
+                    let c1 = place(piece.p1), c2 = place(piece.p2)
+                    cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+                }
             }
             cairo_stroke(context)
         }
