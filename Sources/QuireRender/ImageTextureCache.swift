@@ -15,6 +15,9 @@ final class ImageTextureCache {
         var overlayFrame: Int
         /// Every pixel has full alpha: drawn at full opacity it replaces what is under it.
         var opaque: Bool
+        /// Its mipmaps are made (an overlay picture first drawn at its own size has none until it is
+        /// drawn at another: a page sorter's newly shown row uploads without building them).
+        var mipmapped: Bool
     }
 
     private var entries: [String: Entry] = [:]
@@ -79,19 +82,24 @@ final class ImageTextureCache {
     }
 
     /// The texture showing `image`, uploaded on first use; nil for a picture GL cannot hold (empty, too
-    /// large, or with fewer bytes than its size says), which is then simply not drawn.
-    func texture(for key: String, image: RGBAImage, inOverlay: Bool = false) -> GLuint? {
+    /// large, or with fewer bytes than its size says), which is then simply not drawn. `filtered`
+    /// false: the picture is drawn texel for pixel, so mipmaps are not needed (yet).
+    func texture(for key: String, image: RGBAImage, inOverlay: Bool = false, filtered: Bool = true) -> GLuint? {
         if let entry = entries[key] {
             if inOverlay { entries[key]!.overlayFrame = frame }
+            if filtered && !entry.mipmapped {
+                MipmappedTexture.buildMipmaps(of: entry.texture)
+                entries[key]!.mipmapped = true
+            }
             return entry.texture
         }
         guard image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
               image.pixels.count >= image.width * image.height * 4 else { return nil }
-        let (texture, opaque) = Self.upload(image)
+        let (texture, opaque) = Self.upload(image, mipmapped: filtered)
         uploads += 1
         entries[key] = Entry(texture: texture, bytes: image.width * image.height * 4 * 4 / 3,
                              uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
-                             overlayFrame: inOverlay ? frame : -1, opaque: opaque)
+                             overlayFrame: inOverlay ? frame : -1, opaque: opaque, mipmapped: filtered)
         return texture
     }
 
@@ -121,7 +129,7 @@ final class ImageTextureCache {
 
     /// Rows go up top row first, so texture coordinate (0, 0) is the picture's upper-left corner. Also
     /// says whether every pixel has full alpha (noted while premultiplying, at no extra pass).
-    private static func upload(_ image: RGBAImage) -> (texture: GLuint, opaque: Bool) {
+    private static func upload(_ image: RGBAImage, mipmapped: Bool) -> (texture: GLuint, opaque: Bool) {
         var premultiplied = [UInt8](repeating: 0, count: image.width * image.height * 4)
         var smallestAlpha: UInt32 = 255
         image.pixels.withUnsafeBufferPointer { source in
@@ -133,7 +141,8 @@ final class ImageTextureCache {
             }
         }
         let texture = premultiplied.withUnsafeBytes {
-            MipmappedTexture.upload($0, width: image.width, height: image.height, internalFormat: GL_RGBA8, format: GL_RGBA)
+            MipmappedTexture.upload($0, width: image.width, height: image.height, internalFormat: GL_RGBA8, format: GL_RGBA,
+                                    mipmapped: mipmapped)
         }
         return (texture, smallestAlpha == 255)
     }

@@ -155,10 +155,10 @@ final class OverlayRenderer {
                 quads.fill(rect, projection: projection, color: color)
             }
         case let .image(key, image, rect, opacity):
-            guard let texture = images.texture(for: key, image: image, inOverlay: true) else { return }
             // Overlay coordinates are framebuffer pixels (the projection is the identity).
             let exact = rect.minX == rect.minX.rounded() && rect.minY == rect.minY.rounded()
                 && rect.width == Double(image.width) && rect.height == Double(image.height)
+            guard let texture = images.texture(for: key, image: image, inOverlay: true, filtered: !exact) else { return }
             imageQuads.draw(texture, in: rect, projection: projection, opacity: opacity,
                             replace: opacity >= 1 && images.isOpaque(key), texelForPixel: exact)
         case let .colorField(field, rect):

@@ -40,4 +40,25 @@ final class OverlayPictureSamplingTests: HeadlessGLTestCase {
             XCTAssertEqual(Int(shown[x, y].r), 128, accuracy: 12, "(\(x), \(y)) is \(shown[x, y])")
         }
     }
+
+    func testAPictureFirstDrawnAtItsOwnSizeIsStillFilteredWhenLaterShrunk() throws {
+        // Uploaded without mipmaps for the texel-for-pixel draw; the shrunk draw must build them.
+        let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
+        let window = try RenderTarget(width: 160, height: 120)
+        renderer.drawView(width: 160, height: 120, pageToWindow: .identity,
+                          overlay: [.image(key: "checker", image: checker, rect: Rect(x: 30, y: 20, width: 64, height: 64), opacity: 1)],
+                          into: window)
+        XCTAssertEqual(window.readPixels()[30, 20], checker[0, 0])
+        renderer.drawView(width: 160, height: 120, pageToWindow: .identity,
+                          overlay: [.image(key: "checker", image: checker, rect: Rect(x: 30, y: 20, width: 20, height: 20), opacity: 1)],
+                          into: window)
+        // At 1/3.2 the level-0 texels alone would give greys from dark to light as pixels fall between
+        // them; from the mipmaps (every level a flat grey) each is mid grey.
+        let shown = window.readPixels()
+        for y in 31..<39 {
+            for x in 31..<39 {
+                XCTAssertEqual(Int(shown[x, y].r), 128, accuracy: 12, "(\(x), \(y)) is \(shown[x, y])")
+            }
+        }
+    }
 }
