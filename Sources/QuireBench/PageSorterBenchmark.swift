@@ -63,12 +63,10 @@ let pageSorterBenchmark = Benchmark(
     pageAlone.sort()
     context.report("page alone (no sorter), frame, median", pageAlone[30] * 1000, "ms")
 
-    // F2 to the first screen with every visible card's thumbnail drawn.
-    var firstScreens: [Double] = []
-    for _ in 0..<5 {
+    /// A sorter opened on `pages`, drawn until every visible card's thumbnail shows (F2's first screen).
+    func sorterOnFirstScreen(_ pages: [PageID]) -> PageSorter {
         let sorter = PageSorter(text: text)
-        let start = now()
-        sorter.open(pages: ids, current: 0, thumbnails: PageThumbnails(store: store, report: { print($0) }),
+        sorter.open(pages: pages, current: 0, thumbnails: PageThumbnails(store: store, report: { print($0) }),
                     windowWidth: width, windowHeight: height)
         frame(sorter)
         while sorter.visiblePagesLoading > 0 {
@@ -76,6 +74,14 @@ let pageSorterBenchmark = Benchmark(
             Thread.sleep(forTimeInterval: 0.002)
             frame(sorter)
         }
+        return sorter
+    }
+
+    // F2 to the first screen with every visible card's thumbnail drawn.
+    var firstScreens: [Double] = []
+    for _ in 0..<5 {
+        let start = now()
+        _ = sorterOnFirstScreen(ids)
         firstScreens.append(now() - start)
     }
     firstScreens.sort()
@@ -85,14 +91,7 @@ let pageSorterBenchmark = Benchmark(
     // A still frame of the sorter, thumbnails all shown, on 20 pages and on 500: only the cards in view
     // are drawn, so the two should cost the same.
     for count in [20, pageCount] {
-        let sorter = PageSorter(text: text)
-        sorter.open(pages: Array(ids.prefix(count)), current: 0, thumbnails: PageThumbnails(store: store, report: { print($0) }),
-                    windowWidth: width, windowHeight: height)
-        frame(sorter)
-        while sorter.visiblePagesLoading > 0 {
-            Thread.sleep(forTimeInterval: 0.002)
-            frame(sorter)
-        }
+        let sorter = sorterOnFirstScreen(Array(ids.prefix(count)))
         var still: [Double] = []
         for _ in 0..<40 {
             let start = now()
@@ -104,15 +103,8 @@ let pageSorterBenchmark = Benchmark(
     }
 
     for (label, step) in [("steady scroll, 20 px a frame", 20.0), ("flick, 120 px a frame", 120.0)] {
-        let sorter = PageSorter(text: text)
-        sorter.open(pages: ids, current: 0, thumbnails: PageThumbnails(store: store, report: { print($0) }),
-                    windowWidth: width, windowHeight: height)
         // From the first screen (its wait is measured above): what follows counts the prefetch alone.
-        frame(sorter)
-        while sorter.visiblePagesLoading > 0 {
-            Thread.sleep(forTimeInterval: 0.002)
-            frame(sorter)
-        }
+        let sorter = sorterOnFirstScreen(ids)
         var times: [Double] = []
         var building: [Double] = []
         // Processor time of every thread (llvmpipe's rasterizer threads, the thumbnail decoders): what
