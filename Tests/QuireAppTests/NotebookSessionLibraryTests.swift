@@ -41,8 +41,8 @@ final class NotebookSessionLibraryTests: XCTestCase {
 
     func testOpenRenameAndDuplicateActOnAnyNotebookAndSaveTheCurrentOneFirst() throws {
         let (library, alpha, beta) = try makeLibrary()
-        let lines = Lines()
-        let session = try NotebookSession(library: library, notebook: "Alpha", say: lines.add)
+        let said = SaidLines()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
         session.pageEdited(.insert([PlacedItem(.stroke(stroke()), at: 0)]), on: session.currentPageID)
         XCTAssertFalse(try session.open(alpha), "the notebook shown is not opened again")
         XCTAssertTrue(try session.open(beta))
@@ -63,13 +63,13 @@ final class NotebookSessionLibraryTests: XCTestCase {
         XCTAssertEqual(session.store.path, beta, "duplicating another notebook stays where it is")
         XCTAssertEqual(session.libraryEntries().notebooks.map(\.title), ["Algebra", "Algebra copy", "Biologie été"])
         session.close()
-        XCTAssertTrue(lines.all.contains("Renamed Alpha.quire to 'Algebra'"), "\(lines.all)")
+        XCTAssertTrue(said.lines.contains("Renamed Alpha.quire to 'Algebra'"), "\(said.lines)")
     }
 
     func testTrashingTheCurrentNotebookSwitchesAwayAnotherStaysAndTheLastIsRefused() throws {
         let (library, alpha, beta) = try makeLibrary()
-        let lines = Lines()
-        let session = try NotebookSession(library: library, notebook: "Alpha", say: lines.add)
+        let said = SaidLines()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
         XCTAssertTrue(try session.trash(alpha), "the page shown changed")
         XCTAssertEqual(session.store.path, beta)
         XCTAssertFalse(FileManager.default.fileExists(atPath: alpha))
@@ -77,7 +77,7 @@ final class NotebookSessionLibraryTests: XCTestCase {
 
         XCTAssertFalse(try session.trash(beta))
         XCTAssertTrue(FileManager.default.fileExists(atPath: beta), "the last notebook was trashed")
-        XCTAssertTrue(lines.all.contains("quire: the last notebook cannot go to the trash; make another first"))
+        XCTAssertTrue(said.lines.contains("quire: the last notebook cannot go to the trash; make another first"))
 
         let restored = try session.restore(try XCTUnwrap(library.trashedNotebooks().first).path)
         XCTAssertEqual(restored, alpha)
@@ -101,12 +101,4 @@ final class NotebookSessionLibraryTests: XCTestCase {
         XCTAssertEqual(session.store.path, alpha)
         session.close()
     }
-}
-
-/// What a session said, kept across threads.
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
 }

@@ -43,8 +43,8 @@ final class NotebookSessionSendPageTests: XCTestCase {
 
     func testAMovedPageLeavesForTheEndOfTheOtherNotebookAndTheShownPageStays() throws {
         let (library, alpha, beta) = try makeLibrary()
-        let lines = Lines()
-        let session = try NotebookSession(library: library, notebook: "Alpha", say: lines.add)
+        let said = SaidLines()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
         XCTAssertTrue(try session.perform(.openPage(2)))
         let shown = session.currentPageID
         XCTAssertFalse(try session.perform(.sendPage(1, toNotebook: beta, move: true)), "the page shown did not change")
@@ -54,13 +54,13 @@ final class NotebookSessionSendPageTests: XCTestCase {
         XCTAssertEqual(try strokeCounts(beta), [9, 2], "at the end of Beta, ink and all")
         session.close()
         XCTAssertEqual(try strokeCounts(alpha), [1, 3], "and gone from Alpha")
-        XCTAssertTrue(lines.all.contains("Moved page 2 to the end of 'Beta'"), "\(lines.all)")
+        XCTAssertTrue(said.lines.contains("Moved page 2 to the end of 'Beta'"), "\(said.lines)")
     }
 
     func testACopiedPageStaysAndTheCopyIsItsOwn() throws {
         let (library, alpha, beta) = try makeLibrary()
-        let lines = Lines()
-        let session = try NotebookSession(library: library, notebook: "Alpha", say: lines.add)
+        let said = SaidLines()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
         XCTAssertFalse(try session.perform(.sendPage(2, toNotebook: beta, move: false)))
         XCTAssertFalse(try session.perform(.sendPage(2, toNotebook: beta, move: false)), "twice: two copies")
         XCTAssertEqual(session.pageIDs.count, 3)
@@ -71,7 +71,7 @@ final class NotebookSessionSendPageTests: XCTestCase {
         defer { try? store.close() }
         let ids = try store.pageIDs()
         XCTAssertEqual(Set(ids).count, 3, "each copy is a page of its own")
-        XCTAssertTrue(lines.all.contains("Copied page 3 to the end of 'Beta'"), "\(lines.all)")
+        XCTAssertTrue(said.lines.contains("Copied page 3 to the end of 'Beta'"), "\(said.lines)")
     }
 
     func testMovingThePageShownShowsTheNextAndTheLastPageLeavesABlankOne() throws {
@@ -90,15 +90,15 @@ final class NotebookSessionSendPageTests: XCTestCase {
 
     func testATargetThatCannotBeWrittenOrIsThisNotebookChangesNothing() throws {
         let (library, alpha, beta) = try makeLibrary()
-        let lines = Lines()
-        let session = try NotebookSession(library: library, notebook: "Alpha", say: lines.add)
+        let said = SaidLines()
+        let session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
         let elsewhere = try NotebookStore(openingAt: beta)
         XCTAssertFalse(try session.perform(.sendPage(1, toNotebook: beta, move: true)))
         try elsewhere.close()
-        XCTAssertTrue(lines.all.contains { $0.contains("is read-only") && $0.contains("another Quire process") && $0.contains("not sent") },
-                      "\(lines.all)")
+        XCTAssertTrue(said.lines.contains { $0.contains("is read-only") && $0.contains("another Quire process") && $0.contains("not sent") },
+                      "\(said.lines)")
         XCTAssertFalse(try session.perform(.sendPage(1, toNotebook: alpha, move: true)))
-        XCTAssertTrue(lines.all.contains("The page is in this notebook already"))
+        XCTAssertTrue(said.lines.contains("The page is in this notebook already"))
         XCTAssertFalse(try session.perform(.sendPage(7, toNotebook: beta, move: true)), "no such page")
         XCTAssertThrowsError(try session.perform(.sendPage(1, toNotebook: folder + "/missing.quire", move: true)))
         XCTAssertEqual(session.pageIDs.count, 3)
@@ -106,11 +106,4 @@ final class NotebookSessionSendPageTests: XCTestCase {
         XCTAssertEqual(try strokeCounts(alpha), [1, 2, 3])
         XCTAssertEqual(try strokeCounts(beta), [9])
     }
-}
-
-private final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
 }

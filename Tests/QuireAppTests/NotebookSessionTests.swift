@@ -69,7 +69,7 @@ final class NotebookSessionTests: XCTestCase {
         let library = NotebookLibrary(directory: folder)
         try library.ensureExists()
         try library.create(title: "Alpha", pages: [Page()]).close()
-        let said = Said()
+        let said = SaidLines()
         let session = try NotebookSession(library: library, notebook: "Alpha", say: { said.append($0) })
         let stranger = PageItem.stroke(stroke(10))
         session.pageEdited(.remove([PlacedItem(stranger, at: 0)]), on: session.currentPageID)
@@ -90,7 +90,7 @@ final class NotebookSessionTests: XCTestCase {
         let garbage = folder + "/Broken.quire"
         let bytes = Data("garbage, not SQLite".utf8)
         XCTAssertTrue(FileManager.default.createFile(atPath: garbage, contents: bytes))
-        let said = Said()
+        let said = SaidLines()
         let session = try NotebookSession(library: library, notebook: garbage, say: said.append)
         defer { session.close() }
         XCTAssertEqual(session.title, "Notebook 1")
@@ -115,7 +115,7 @@ final class NotebookSessionTests: XCTestCase {
             try raw.close()
         }
         try damage([first.id])
-        var said = Said()
+        var said = SaidLines()
         var session = try NotebookSession(library: library, notebook: "Damaged", say: said.append)
         XCTAssertEqual(try session.loadAReadablePage().id, second.id)
         XCTAssertTrue(said.lines.contains { $0.contains("page 1 of Damaged cannot be shown") }
@@ -123,18 +123,11 @@ final class NotebookSessionTests: XCTestCase {
         session.close()
 
         try damage([second.id])
-        said = Said()
+        said = SaidLines()
         session = try NotebookSession(library: library, notebook: "Damaged", say: said.append)
         defer { session.close() }
         XCTAssertNoThrow(try session.loadAReadablePage())
         XCTAssertEqual(session.title, "Notebook 1")
         XCTAssertTrue(said.lines.contains { $0.contains("none of its pages can be read") }, "\(said.lines)")
     }
-}
-
-private final class Said: @unchecked Sendable {
-    private let lock = NSLock()
-    private var all: [String] = []
-    func append(_ line: String) { lock.lock(); all.append(line); lock.unlock() }
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return all }
 }

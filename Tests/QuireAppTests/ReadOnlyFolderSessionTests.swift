@@ -25,7 +25,7 @@ final class ReadOnlyFolderSessionTests: XCTestCase {
             print("ReadOnlyFolderSessionTests: running as root, which ignores the folder's mode; forcing the read-only decision")
             NotebookStore.treatsEveryFolderAsReadOnly = true
         }
-        let said = Said()
+        let said = SaidLines()
         // No notebook named: the one opened last is found through the library's read-only listing.
         let session = try NotebookSession(library: library, say: said.append)
         XCTAssertEqual(try session.store.title, "Lecture")
@@ -34,23 +34,5 @@ final class ReadOnlyFolderSessionTests: XCTestCase {
         XCTAssertEqual(try session.loadCurrentPage().items.count, 0)
         session.close()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), before)
-    }
-}
-
-/// What a session said, collected from whichever thread said it.
-private final class Said: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [String] = []
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-
-    func append(_ line: String) {
-        lock.lock()
-        collected.append(line)
-        lock.unlock()
     }
 }
