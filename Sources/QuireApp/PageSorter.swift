@@ -343,10 +343,14 @@ public final class PageSorter {
     /// twentieth of a second's worth); true while it goes on (the window keeps drawing frames).
     @discardableResult
     func autoscroll(now: Double) -> Bool {
+        guard let point = dragPoint else {
+            autoscrolledAt = nil
+            return false
+        }
         // Over the shelf, its rows scroll rather than the grid.
-        let shelf = dragPoint.flatMap { point in self.shelf.flatMap { $0.contains(point) ? $0 : nil } }
-        guard let point = dragPoint,
-              case let velocity = shelf?.autoscrollVelocity(at: point) ?? autoscrollVelocity(at: point), velocity != 0 else {
+        let shelf = self.shelf.flatMap { $0.contains(point) ? $0 : nil }
+        let velocity = shelf?.autoscrollVelocity(at: point) ?? autoscrollVelocity(at: point)
+        guard velocity != 0 else {
             autoscrolledAt = nil
             return false
         }
@@ -354,9 +358,11 @@ public final class PageSorter {
         autoscrolledAt = now
         let atEnd: Bool
         if let shelf {
-            shelfScroll = min(max(0, shelfScroll + velocity * elapsed), shelf.maximumScroll)
+            let moved = min(max(0, shelfScroll + velocity * elapsed), shelf.maximumScroll)
+            // As `scroll(to:)` does for the grid: a frame only when the rows moved (held at their end, none).
+            if moved != shelfScroll { needsFrame = true }
+            shelfScroll = moved
             atEnd = velocity < 0 ? shelfScroll <= 0 : shelfScroll >= shelf.maximumScroll
-            needsFrame = true
         } else {
             scroll(to: scroll + velocity * elapsed)
             atEnd = velocity < 0 ? scroll <= 0 : scroll >= layout.maximumScroll

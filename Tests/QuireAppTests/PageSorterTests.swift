@@ -253,6 +253,26 @@ final class PageSorterTests: XCTestCase {
                        .acted(.move(from: 2, to: alone.layout.columns - 1)))
     }
 
+    func testAPageHeldAtTheShelfsBottomScrollsItsRowsNotTheGridAndStopsAtTheEnd() throws {
+        let sorter = PageSorter(text: nil)
+        sorter.open(pages: pages, current: 0, thumbnails: PageThumbnails(store: store, report: { _ in }),
+                    windowWidth: 1000, windowHeight: 700, notebooks: (0..<30).map { ("/notebooks/\($0).quire", "N\($0)") })
+        let start = sorter.layout.cardRect(1, scroll: 0).center
+        _ = sorter.handle(.pointerDown(sample(start), button: 1))
+        _ = sorter.handle(.pointerMoved(sample(Point(start.x + 30, start.y))))
+        let shelf = try XCTUnwrap(sorter.shelf)
+        _ = sorter.handle(.pointerMoved(sample(Point(shelf.frame.center.x, 699))))
+        XCTAssertTrue(sorter.autoscroll(now: 10))
+        var frames = 0
+        while sorter.autoscroll(now: 10 + Double(frames + 1) / 60), frames < 600 { frames += 1 }
+        XCTAssertEqual(sorter.shelfScroll, shelf.maximumScroll, "the rows scrolled to their end")
+        XCTAssertEqual(sorter.scroll, 0, "the grid stayed")
+        sorter.needsFrame = false
+        XCTAssertFalse(sorter.autoscroll(now: 30))
+        XCTAssertFalse(sorter.needsFrame, "held at the end: no more frames")
+        XCTAssertEqual(sorter.shelf?.notebook(at: Point(shelf.frame.center.x, 670)), 29, "the last notebook shows at the bottom")
+    }
+
     func testTheShelfIsDrawnWithTheNotebookUnderThePageLit() {
         let sorter = openSorterWithShelf()
         let idle = sorter.overlay().count
