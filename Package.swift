@@ -42,7 +42,7 @@ let package = Package(
         // Notebooks on disk: SQLite through GRDB. Its own layer so the pure model stays free of SQL.
         .target(name: "QuireStorage", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),

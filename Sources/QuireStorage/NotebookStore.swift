@@ -163,12 +163,22 @@ public final class NotebookStore: @unchecked Sendable {
         return (try DatabaseQueue(path: SQLiteURI.immutable(realPath), configuration: configuration), note)
     }
 
+    /// Image and PDF bytes up to which a new notebook is built in memory and written out whole (see
+    /// `DatabaseImage`); above it, in its file, so an import of large pictures does not hold them three
+    /// times over. Ink needs no such limit: its stored form is a fifth of the pages it comes from, which
+    /// the caller holds already.
+    static let largestBlobsBuiltInMemory = 64 << 20
+
     /// Creates a notebook at `path` with `pages` (one blank Letter page by default) and the `blobs` their
     /// items show. The file is built under a temporary name and renamed into place, so a crash never
     /// leaves half a notebook.
     @discardableResult
     public static func create(at path: String, title: String, pages: [Page] = [Page()],
                               blobs: [BlobBytes] = []) throws -> NotebookStore {
+        try create(at: path, title: title, pages: pages, blobs: blobs, inMemory: blobs.reduce(0) { $0 + $1.bytes.count } <= largestBlobsBuiltInMemory)
+    }
+
+    static func create(at path: String, title: String, pages: [Page], blobs: [BlobBytes], inMemory: Bool) throws -> NotebookStore {
         if let large = blobs.first(where: { $0.bytes.count > maximumBlobSize }) {
             throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: maximumBlobSize)
         }
@@ -179,22 +189,24 @@ public final class NotebookStore: @unchecked Sendable {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).creating").path
         try? FileManager.default.removeItem(atPath: temporary)
         do {
-            let setup = try DatabaseQueue(path: temporary)
+            let setup = inMemory ? try DatabaseQueue() : try DatabaseQueue(path: temporary)
             try setup.writeWithoutTransaction { db in
                 // Page size and application id first, in rollback mode, so the file's own header carries
                 // them from the start (the header check above reads them without SQLite).
                 try db.execute(sql: "PRAGMA page_size = \(NotebookSchema.pageSize)")
                 try db.execute(sql: "PRAGMA application_id = \(NotebookSchema.applicationID)")
                 try NotebookSchema.migrate(db, from: 0)
-                // A cache as large as a big notebook's first write (this connection only, closed below):
-                // SQLite's default 2 MB made it read back the pages it had just written.
-                try db.execute(sql: "PRAGMA cache_size = -65536")
-                // The file is not the notebook until it is renamed into place below, and a failed build
-                // deletes it: no rollback journal on disk and no sync per write while it is built (the
-                // journal kept in memory still undoes a failed transaction); it is synced once, whole,
-                // before the rename.
-                try db.execute(sql: "PRAGMA journal_mode = MEMORY")
-                try db.execute(sql: "PRAGMA synchronous = OFF")
+                if !inMemory {
+                    // A cache as large as a big notebook's first write (this connection only, closed below):
+                    // SQLite's default 2 MB made it read back the pages it had just written.
+                    try db.execute(sql: "PRAGMA cache_size = -65536")
+                    // The file is not the notebook until it is renamed into place below, and a failed build
+                    // deletes it: no rollback journal on disk and no sync per write while it is built (the
+                    // journal kept in memory still undoes a failed transaction); it is synced once, whole,
+                    // before the rename.
+                    try db.execute(sql: "PRAGMA journal_mode = MEMORY")
+                    try db.execute(sql: "PRAGMA synchronous = OFF")
+                }
                 try db.inTransaction {
                     let now = Date().timeIntervalSince1970
                     for (key, value) in [("id", UUID().uuidString.lowercased() as any DatabaseValueConvertible),
@@ -215,10 +227,10 @@ public final class NotebookStore: @unchecked Sendable {
                     }
                     return .commit
                 }
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                if inMemory { try DatabaseImage.write(db, toNewFileAt: temporary) }
             }
             try setup.close()
+            try useWriteAheadLog(temporary)
             try syncToDisk(temporary)
             guard Glibc.rename(temporary, path) == 0 else {
                 throw NotebookFileError.fileSystem(path: path, operation: "move the new notebook into place at", errno: errno)
@@ -235,6 +247,17 @@ public final class NotebookStore: @unchecked Sendable {
 
     /// Flushes the file at `path` to the disk (fsync), so a notebook renamed into place after it is
     /// whole even if the machine stops at once.
+    /// Puts the new file at `path` in WAL mode, as every notebook is opened. Not synced here: the caller
+    /// syncs the whole file once, before it becomes the notebook.
+    private static func useWriteAheadLog(_ path: String) throws {
+        let database = try DatabaseQueue(path: path)
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = OFF")
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        try database.close()
+    }
+
     private static func syncToDisk(_ path: String) throws {
         let descriptor = Glibc.open(path, O_RDONLY)
         guard descriptor >= 0 else {
