@@ -100,6 +100,9 @@ public struct StrokeSamples: Sendable {
         Point(Double(bitPattern: bits[index]), Double(bitPattern: bits[count + index]))
     }
 
+    /// Every sample's position, without unpacking the rest (hit tests).
+    public var positions: [Point] { (0..<count).map(position(at:)) }
+
     /// Every sample, exactly as it was given.
     public var samples: [InputSample] {
         let at = Offsets(columns, count: count)

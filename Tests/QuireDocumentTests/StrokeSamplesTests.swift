@@ -75,6 +75,7 @@ final class StrokeSamplesTests: XCTestCase {
         XCTAssertEqual(stroke.bounds, Rect(x: 0, y: 5, width: 90, height: 0).outsetBy(style.maximumWidth / 2))
         stroke.samples[3].position = Point(-20, 40)
         XCTAssertEqual(stroke.samples[3].position, Point(-20, 40))
+        XCTAssertEqual(stroke.storedSamples.positions, stroke.samples.map(\.position))
         XCTAssertEqual(stroke.bounds, Rect(x: -20, y: 5, width: 110, height: 35).outsetBy(style.maximumWidth / 2))
         XCTAssertNotEqual(stroke, Stroke(samples: samples, style: style))
         XCTAssertEqual(stroke, Stroke(samples: stroke.samples, style: style))
