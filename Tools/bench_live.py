@@ -7,7 +7,10 @@ its window to the same size with xdotool, and streams pen samples at 1 kHz for -
 memory growth (/proc/PID/status) and Quire ÷ Xournal++, and Quire's input → swap latency (p50, p99).
 Run as root (Xorg with a config file).
 
-    Tools/bench_live.py --quire .build/release/quire [--seconds 60] [--size 1024x768]
+    Tools/bench_live.py --quire .build/release/quire [--seconds 60] [--size 1024x768] [--checkpoints 1,10,300]
+
+--checkpoints prints each program's resident growth after those strokes, with the mappings (the malloc
+heap, anonymous memory, each library) that took it: where the memory goes, stroke by stroke.
 
 Xournal++ is Debian's `xournalpp`; without it (or with --no-xournal) only Quire is measured.
 """
@@ -201,6 +204,41 @@ def resident_bytes(pid):
     return 0
 
 
+def resident_by_mapping(pid):
+    """Resident bytes per kind of mapping (/proc/PID/smaps): the malloc heap, anonymous memory (large
+    allocations, other threads' malloc arenas, drivers' own), and each mapped file by its name."""
+    kinds = {}
+    name = None
+    with open(f"/proc/{pid}/smaps") as f:
+        for line in f:
+            head = line.split(None, 5)
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                name = head[5].strip() if len(head) > 5 else "anonymous"
+                name = os.path.basename(name) if name.startswith("/") else name
+            elif head and head[0] == "Rss:":
+                kinds[name] = kinds.get(name, 0) + int(head[1]) * 1024
+    return kinds
+
+
+class Checkpoints:
+    """Resident memory after chosen strokes, and where it grew since the stroke before the first
+    (the baseline): which mappings took the growth."""
+
+    def __init__(self, pid, strokes):
+        self.pid, self.strokes = pid, set(strokes)
+        self.base = resident_by_mapping(pid)
+        self.base_total = sum(self.base.values())
+
+    def __call__(self, stroke):
+        if stroke not in self.strokes:
+            return
+        now = resident_by_mapping(self.pid)
+        grown = sorted(((now.get(k, 0) - self.base.get(k, 0), k) for k in set(now) | set(self.base)), reverse=True)
+        parts = ", ".join(f"{k} {d / 2**20:+.2f}" for d, k in grown[:4] if abs(d) >= 64 << 10)
+        print(f"  after stroke {stroke}: resident +{(sum(now.values()) - self.base_total) / 2**20:.2f} MiB ({parts})",
+              flush=True)
+
+
 def find_window(display, pid, title, timeout=30):
     """The program's window: by its process id, or by its title (a program started by a wrapper)."""
     env = dict(os.environ, DISPLAY=display)
@@ -215,9 +253,10 @@ def find_window(display, pid, title, timeout=30):
     return None
 
 
-def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200):
+def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_stroke=None):
     """Strokes of `per_stroke` samples at `rate` Hz, zigzags in rows across the middle of a window at the
-    screen's top left (inside the page in both programs); returns the samples sent."""
+    screen's top left (inside the page in both programs); returns the samples sent. `after_stroke(n)` is
+    called once the n-th stroke's pen has lifted."""
     start = time.monotonic()
     total = int(seconds * rate)
     left, right = width * 0.3, width * 0.7
@@ -243,11 +282,13 @@ def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200):
         pen.button(False, x, y, 0)
         pen.proximity(False, x, y)
         stroke += 1
+        if after_stroke:
+            after_stroke(stroke)
     pen.sync()
     return sent, stroke
 
 
-def measure(name, title, command, env, display, pen, seconds, size, settle=3.0):
+def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, checkpoints=()):
     width, height = size
     process = subprocess.Popen(command, env=dict(env, DISPLAY=display), stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, text=True)
@@ -262,7 +303,8 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0):
                        timeout=10)
         time.sleep(settle)  # start-up work (first frames, autosave set-up) is not what is measured
         cpu0, rss0, t0 = cpu_seconds(process.pid), resident_bytes(process.pid), time.monotonic()
-        samples, strokes = stream_pen(pen, seconds, width, height)
+        after = Checkpoints(process.pid, checkpoints) if checkpoints else None
+        samples, strokes = stream_pen(pen, seconds, width, height, after_stroke=after)
         t1 = time.monotonic()
         time.sleep(0.5)  # let the last frame land
         if process.poll() is not None:
@@ -309,8 +351,11 @@ def main():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--size", default="1024x768")
     parser.add_argument("--no-xournal", action="store_true")
+    parser.add_argument("--checkpoints", default="", metavar="N,N,…",
+                        help="print resident growth (and the mappings that took it) after these strokes")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
+    checkpoints = [int(n) for n in args.checkpoints.split(",") if n.strip()]
     if not shutil.which("xdotool"):
         sys.exit("bench-live: xdotool is missing (apt-get install xdotool)")
     with tempfile.TemporaryDirectory(prefix="quire-bench-live-") as folder:
@@ -327,14 +372,15 @@ def main():
             # One connection for both: the driver takes one client in its life.
             pen = Pen(pen_socket)
             quire = measure("Quire", "^Quire", [args.quire, "--library", os.path.join(folder, "library")], env, display,
-                            pen, args.seconds, size)
+                            pen, args.seconds, size, checkpoints=checkpoints)
             xournal = None
             if args.no_xournal:
                 print("bench-live: Xournal++ left out (--no-xournal)")
             elif not ensure_xournalpp():
                 print("bench-live: Xournal++ could not be installed: no comparison")
             else:
-                xournal = measure("Xournal++", "Xournal", ["xournalpp"], env, display, pen, args.seconds, size)
+                xournal = measure("Xournal++", "Xournal", ["xournalpp"], env, display, pen, args.seconds, size,
+                                  checkpoints=checkpoints)
             if quire and xournal:
                 cpu_ratio = quire["cpu"] / max(xournal["cpu"], 1e-9)
                 mem_ratio = quire["rss"] / xournal["rss"] if xournal["rss"] > 0 else float("inf")

@@ -27,7 +27,7 @@ public enum InputReplay {
             renderer.load(canvas.page, building: RenderItemBuilder(registry: canvas.registry))
         }
         try PageExporter.write(try renderer.renderPageImage(), to: output)
-        let counts = canvas.page.strokes.map { String($0.samples.count) }.joined(separator: ", ")
+        let counts = canvas.page.strokes.map { String($0.storedSamples.count) }.joined(separator: ", ")
         say("Replayed \(events.count) events from \(path): \(canvas.page.strokes.count) strokes "
             + "(samples: \(counts)); wrote the page to \(output)")
     }

@@ -18,7 +18,7 @@ extension PageItem {
         switch content {
         case let .stroke(stroke):
             let reach = stroke.style.maximumWidth / 2 + tolerance
-            let positions = stroke.samples.map(\.position)
+            let positions = stroke.storedSamples.positions
             guard let first = positions.first else { return false }
             if positions.count == 1 { return first.distance(to: point) <= reach }
             return zip(positions, positions.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= reach }

@@ -10,10 +10,12 @@ extension PageItem {
         var moved = self
         switch content {
         case var .stroke(stroke):
-            for index in stroke.samples.indices {
-                guard let point = map.apply(stroke.samples[index].position) else { return nil }
-                stroke.samples[index].position = point
+            var samples = stroke.samples
+            for index in samples.indices {
+                guard let point = map.apply(samples[index].position) else { return nil }
+                samples[index].position = point
             }
+            stroke.samples = samples
             moved.content = .stroke(stroke)
         case var .scrap(scrap):
             scrap.transform = scrap.transform.concatenating(map)

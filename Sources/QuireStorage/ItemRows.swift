@@ -31,14 +31,16 @@ enum ItemRows {
         var styleID: Int64?
         switch item.content {
         case let .stroke(stroke):
-            if let bad = firstUnstorableSample(stroke.samples) {
+            // Unpacked once: the page keeps them in columns, and each read of `samples` unpacks them all.
+            let samples = stroke.samples
+            if let bad = firstUnstorableSample(samples) {
                 throw NotebookFileError.editRefused(path: path, page: page.rawValue, reason: """
                     sample \(bad) of stroke \(item.id) has a position, tilt or time that is not a finite number, which \
                     would make the page unreadable
                     """)
             }
             styleID = try styles.id(for: stroke.style, in: db)
-            data = Data(PackedSamples.encode(stroke.samples)).databaseValue
+            data = Data(PackedSamples.encode(samples)).databaseValue
         case var .scrap(scrap):
             scrap.items = []
             data = try NotebookStore.json(scrap).databaseValue

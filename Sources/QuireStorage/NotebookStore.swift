@@ -269,12 +269,21 @@ public final class NotebookStore: @unchecked Sendable {
         }
     }
 
+    /// SQLite's page cache for an open notebook, in KiB (see `configuration(readOnly:)`).
+    static let pageCacheKiB = 256
+
     private static func configuration(readOnly: Bool) -> Configuration {
         var config = Configuration()
         config.readonly = readOnly
         config.label = "notebook"
         // A reader in another process never blocks a WAL writer for long; wait rather than fail.
         config.busyMode = .timeout(5)
+        // The open notebook lives in memory as its pages, so SQLite's own page cache would hold a second
+        // copy of every row written (its default 2 MB filled by the first 400 or so strokes drawn); the
+        // operating system's file cache serves re-reads as well. `pageCacheKiB` keeps it small.
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(NotebookStore.pageCacheKiB)")
+        }
         if !readOnly {
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
