@@ -35,9 +35,8 @@ extension Page {
         let nudge = nudge.isFinite ? max(0, nudge) : 0
         var replacements: [Int: [PageItem]] = [:]
         var pieceCount = 0
-        for index in items.indices {
-            guard case let .scrap(scrap) = items[index].content, Self.path(path.points, reaches: scrap.bounds) else { continue }
-            switch Self.cut(scrap, along: path.line, nudge: nudge) {
+        for (index, outcome) in Self.cutScraps(items, along: path, nudge: nudge) {
+            switch outcome {
             case .failure(let problem):
                 return .refused(problem.reason)
             case .success(let pieces) where pieces.count >= 2:
@@ -52,6 +51,25 @@ extension Page {
         }
         guard let loop = path.loop else { return .nothing }
         return cuttingInk(inside: loop)
+    }
+
+    /// Each scrap of `items` the path comes near, by index (ascending), cut along it. The scraps are
+    /// cut side by side on the processor's cores: each cut reads only its own scrap and the path, and a
+    /// wavy cut through five scraps spends most of its working out there. The caller reads the outcomes
+    /// in the page's order, so the first refusal is the same as cutting one scrap after another.
+    private static func cutScraps(_ items: [PageItem], along path: ScissorsPath,
+                                  nudge: Double) -> [(index: Int, outcome: Result<[Scrap], ScissorsRefusal>)] {
+        let reached: [(index: Int, scrap: Scrap)] = items.indices.compactMap { index in
+            guard case let .scrap(scrap) = items[index].content, Self.path(path.points, reaches: scrap.bounds) else { return nil }
+            return (index, scrap)
+        }
+        guard reached.count > 1 else {
+            return reached.map { ($0.index, cut($0.scrap, along: path.line, nudge: nudge)) }
+        }
+        let outcomes = ConcurrentResults<Result<[Scrap], ScissorsRefusal>>(count: reached.count) { k in
+            cut(reached[k].scrap, along: path.line, nudge: nudge)
+        }
+        return zip(reached, outcomes.values).map { ($0.index, $1) }
     }
 
     /// The page's ink (not the scraps' own) cut at `loop`, the pieces inside moved onto a new scrap

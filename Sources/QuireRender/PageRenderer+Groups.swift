@@ -50,11 +50,7 @@ extension PageRenderer {
                 drawInkRun(children[start..<end], within: group.clip, childSpans: &childSpans, into: target,
                            projection: projection)
             } else {
-                var none = ArraySlice<SpriteSpan>()
-                for child in children[start..<end] {
-                    render(child, span: childSpans.popFirst() ?? .empty, childSpans: &none, into: target,
-                           projection: projection)
-                }
+                drawPlainInk(children[start..<end], childSpans: &childSpans, into: target, projection: projection)
             }
             start = end
         }
@@ -64,6 +60,38 @@ extension PageRenderer {
             Scissor.restore(outerScissor, framebufferHeight: target.height)
             clips.pop(projection: projection)
         }
+    }
+
+    /// Draws `strokes` (a run of a group's plain ink) in order, their sprites taken from `childSpans`:
+    /// neighbours alike in style whose sprites lie side by side on the GPU (a scrap's ink goes up
+    /// together) draw in one call, as the page's own ink does (`drawItems`).
+    private func drawPlainInk(_ strokes: ArraySlice<RenderItem>, childSpans: inout ArraySlice<SpriteSpan>,
+                              into target: RenderTarget, projection: PageProjection) {
+        var run = SpriteSpan.empty
+        var runStyle: StrokeRenderStyle?
+        func flush() {
+            if let style = runStyle { drawSprites(run, style: style, into: target, projection: projection) }
+            runStyle = nil
+            run = .empty
+        }
+        for child in strokes {
+            let span = childSpans.popFirst() ?? .empty
+            guard case let .stroke(stroke) = child, stroke.clip == nil else {
+                flush()
+                var none = ArraySlice<SpriteSpan>()
+                render(child, span: span, childSpans: &none, into: target, projection: projection)
+                continue
+            }
+            guard span.count > 0 else { continue }
+            if stroke.style == runStyle, let joined = run.joined(with: span) {
+                run = joined
+            } else {
+                flush()
+                runStyle = stroke.style
+                run = span
+            }
+        }
+        flush()
     }
 
     /// The framebuffer pixels `outlines` (page pixels) can touch, a pixel beyond, within `scissor` (the

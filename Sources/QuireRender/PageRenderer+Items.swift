@@ -190,7 +190,8 @@ extension PageRenderer {
     func storedEntry(_ item: RenderItem) -> Entry {
         var strokeSprites: [[Sprite]] = []
         Self.collectSprites(of: item, into: &strokeSprites)
-        var spans = strokeSprites.map { sprites.arena.store($0) }[...]
+        // One upload for the strokes that land side by side (a scrap's ink, a cut's pieces).
+        var spans = sprites.arena.store(strokeSprites)[...]
         return makeEntry(item, spans: &spans)
     }
 

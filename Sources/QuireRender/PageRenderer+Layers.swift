@@ -192,37 +192,55 @@ extension PageRenderer {
             pendingRedraws!.append((area, bakedToo))
             return
         }
-        if bakedToo {
+        redraw(areas: [(area, bakedToo)])
+    }
+
+    /// Redraws `areas` (within the page, no two sharing a pixel) as `redraw` does each, a step at a
+    /// time for all of them: the baked layer rebuilt where asked, then every area's copy of it (a blit,
+    /// which on llvmpipe waits for the layers' drawing to finish: once, not once an area), then every
+    /// area's recent items, then the view. The rasterizer works on one area's drawing while the next
+    /// is being asked for, where an area at a time left it idle at each copy.
+    private func redraw(areas: [(rect: Rect, bakedToo: Bool)]) {
+        for area in areas where area.bakedToo {
             bakedLayer.bind()
-            Scissor.set(area, framebufferHeight: pageHeight)
+            Scissor.set(area.rect, framebufferHeight: pageHeight)
             glClearColor(0, 0, 0, 0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawItems(grid.strokes(touching: area, below: bakedCount), into: bakedLayer, projection: pageProjection)
+            drawItems(grid.strokes(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
             if let done = bakeProgress, bakedCount < entries.count, bakesInSlices(bakedCount),
                case let .stroke(stroke) = entries[bakedCount].item {
                 drawSprites(entries[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
                             projection: pageProjection)
             }
         }
-        inkLayer.bind()
-        Scissor.set(area, framebufferHeight: pageHeight)
+        Scissor.off()
         let under = liveEraserPlace
-        if let under, under < bakedCount {
-            // The scraps a live eraser must stay under are in the baked layer: this rect from vectors.
-            glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawItemsAndLiveStroke(grid.strokes(touching: area), under: under, into: inkLayer, projection: pageProjection)
-        } else {
-            copyArea(area, of: bakedLayer, into: inkLayer)
-            let baked = bakedCount, progress = bakeProgress ?? 0
-            // Sprites of a stroke half-way through baking are in the baked layer already.
-            let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
-            drawItemsAndLiveStroke(grid.strokes(touching: area, from: baked), under: under, into: inkLayer, projection: pageProjection,
-                                   skip: { $0 == baked ? halfBaked : 0 })
+        // The scraps a live eraser must stay under are in the baked layer: the areas from vectors.
+        let fromVectors = under.map { $0 < bakedCount } ?? false
+        if !fromVectors {
+            // Copied exactly to each area's pixels (rounded out as the scissor is), so no scissor.
+            for area in areas { copyArea(area.rect, of: bakedLayer, into: inkLayer) }
+        }
+        inkLayer.bind()
+        let baked = bakedCount, progress = bakeProgress ?? 0
+        // Sprites of a stroke half-way through baking are in the baked layer already.
+        let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
+        for area in areas {
+            Scissor.set(area.rect, framebufferHeight: pageHeight)
+            if fromVectors {
+                glClearColor(0, 0, 0, 0)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                drawItemsAndLiveStroke(grid.strokes(touching: area.rect), under: under, into: inkLayer,
+                                       projection: pageProjection)
+            } else {
+                drawItemsAndLiveStroke(grid.strokes(touching: area.rect, from: baked), under: under, into: inkLayer,
+                                       projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
+            }
+            inkLayer.bind()
         }
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        refreshView(pageRect: area)
+        for area in areas { refreshView(pageRect: area.rect) }
     }
 
     /// Runs `steps` (inserts, removals, replacements) with their redraws held back, then redraws each
@@ -236,16 +254,22 @@ extension PageRenderer {
         images.beginHolding()
         steps()
         images.endHolding()
-        var areas = pendingRedraws!
+        // A pixel more round each, as a redraw of each on its own gave (`redraw` adds one, and these
+        // had theirs already).
+        var areas = pendingRedraws!.compactMap { area -> (rect: Rect, bakedToo: Bool)? in
+            let rect = area.rect.outsetBy(1).intersection(pageRect)
+            return rect.isNull || rect.isEmpty ? nil : (rect, area.bakedToo)
+        }
         pendingRedraws = nil
         var merged: [(rect: Rect, bakedToo: Bool)] = []
         while let next = areas.popLast() {
             var area = next
-            // Swallow every rectangle this one meets, again until none is left that it meets.
+            // Swallow every rectangle this one meets or comes within a pixel of (so no two share a
+            // pixel once rounded out), again until none is left that it meets.
             var grew = true
             while grew {
                 grew = false
-                for k in merged.indices.reversed() where merged[k].rect.intersects(area.rect) {
+                for k in merged.indices.reversed() where merged[k].rect.outsetBy(1).intersects(area.rect) {
                     area = (area.rect.union(merged[k].rect), area.bakedToo || merged[k].bakedToo)
                     merged.remove(at: k)
                     grew = true
@@ -253,6 +277,6 @@ extension PageRenderer {
             }
             merged.append(area)
         }
-        for area in merged { redraw(area.rect, bakedToo: area.bakedToo) }
+        if !merged.isEmpty { redraw(areas: merged) }
     }
 }

@@ -161,9 +161,17 @@ extension PageRenderer {
         if view.showsPagePixelForPixel {
             layer.bind()
             Scissor.set(windowRect, framebufferHeight: view.height)
-            glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawPaper(projection: projection)
+            if paperIsPlainAndOpaque, coversPageOnly(windowRect, of: view) {
+                // Plain opaque paper over all of it: no desk shows there, and the paper is one colour,
+                // so a clear to that colour gives the pixels the desk, then the paper drawn over it,
+                // gave (a cut's redraws are mostly paper: two passes over them on llvmpipe, now none).
+                glClearColor(paperColor.red, paperColor.green, paperColor.blue, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            } else {
+                glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                drawPaper(projection: projection)
+            }
             quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
             Scissor.off()
             return
@@ -181,6 +189,21 @@ extension PageRenderer {
         drawPaper(projection: projection)
         copyWhole(ink)
         Scissor.off()
+    }
+
+    /// Whether the paper is one opaque colour: no pattern, no picture printed on it.
+    private var paperIsPlainAndOpaque: Bool {
+        paperPattern == .blank && paperImage == nil && paperColor.alpha >= 1
+    }
+
+    /// Whether every pixel the scissor takes of `windowRect` (rounded out to whole pixels) shows the
+    /// page, none the desk beside it.
+    private func coversPageOnly(_ windowRect: Rect, of view: ViewState) -> Bool {
+        let pixels = Rect(x: windowRect.minX.rounded(.down), y: windowRect.minY.rounded(.down),
+                          width: windowRect.maxX.rounded(.up) - windowRect.minX.rounded(.down),
+                          height: windowRect.maxY.rounded(.up) - windowRect.minY.rounded(.down))
+        let shown = view.pageRect(ofWindowRect: pixels)
+        return !shown.isNull && pageRect.contains(Point(shown.minX, shown.minY)) && pageRect.contains(Point(shown.maxX, shown.maxY))
     }
 
     /// Brings the view layer up to date where the page changed (undo, redo, a finished highlighter):
