@@ -63,6 +63,9 @@ enum XournalComparison {
         let bytes = Double((try FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int) ?? 0)
         let xournalPerPage = times[times.count / 2] / Double(pages.count)
         context.report("Xournal++ --create-pdf: per page, median of 3", xournalPerPage, "ms")
+        print(String(format: "    spread: %.0f … %.0f ms a whole PDF; CPU median %.0f ms (%.0f … %.0f); load average now ",
+                     times[0], times[times.count - 1], processorTimes[processorTimes.count / 2], processorTimes[0],
+                     processorTimes[processorTimes.count - 1]) + PDFExportRuns.loadAverage)
         context.report("Quire PDF export: per page", quireMillisecondsPerPage, "ms")
         context.report("Quire ÷ Xournal++ (PDF time)", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
         // The processor time each spent, which a neighbour's load on a shared machine hardly moves.
