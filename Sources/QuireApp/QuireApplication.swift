@@ -718,7 +718,9 @@ public final class QuireApplication {
             do {
                 let writer = try PDFExportWriter(path: path, title: title, pictures: { try store.blob($0) },
                                                  report: { say("quire: \($0)") })
-                for (index, page) in pages.enumerated() { try writer.add(page, number: index + 1) }
+                // The next page's ink is worked out while cairo writes this one.
+                let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
+                while let page = try prepared.next() { try writer.add(page) }
                 try writer.finish()
                 say("quire: wrote \(title) as PDF to \(path)")
             } catch {

@@ -30,50 +30,6 @@ enum XournalComparison {
         context.report("Quire ÷ Xournal++", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
     }
 
-    /// The same pages through `xournalpp --create-pdf`: time and file size per page against Quire's
-    /// vector PDF export (issue 16's goal: Quire ≤ 1/3 of Xournal++'s time).
-    static func runPDF(pages: [Page], quireMillisecondsPerPage: Double, quireProcessorMillisecondsPerPage: Double,
-                       quireBytesPerPage: Double, folder: String,
-                       context: BenchmarkContext) throws {
-        guard let xournal = executable(named: "xournalpp") else {
-            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
-            return
-        }
-        let xml = folder + "/pages.xopp.xml", xopp = folder + "/pages.xopp", pdf = folder + "/xournal.pdf"
-        try Data(document(pages).utf8).write(to: URL(fileURLWithPath: xml))
-        guard try runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
-            print("  Xournal++ comparison skipped: gzip failed")
-            return
-        }
-        var times: [Double] = []
-        var processorTimes: [Double] = []
-        for _ in 0..<3 {
-            try? FileManager.default.removeItem(atPath: pdf)
-            let start = DispatchTime.now().uptimeNanoseconds, startProcessor = childProcessorSeconds()
-            let result = try runProcess(xournal, ["--create-pdf=\(pdf)", xopp])
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            processorTimes.append((childProcessorSeconds() - startProcessor) * 1000)
-            guard result.status == 0, FileManager.default.fileExists(atPath: pdf) else {
-                print("  Xournal++ --create-pdf failed (exit \(result.status)): \(result.output.suffix(400))")
-                return
-            }
-        }
-        times.sort()
-        processorTimes.sort()
-        let bytes = Double((try FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int) ?? 0)
-        let xournalPerPage = times[times.count / 2] / Double(pages.count)
-        context.report("Xournal++ --create-pdf: per page, median of 3", xournalPerPage, "ms")
-        context.report("Quire PDF export: per page", quireMillisecondsPerPage, "ms")
-        context.report("Quire ÷ Xournal++ (PDF time)", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
-        // The processor time each spent, which a neighbour's load on a shared machine hardly moves.
-        let xournalProcessorPerPage = processorTimes[processorTimes.count / 2] / Double(pages.count)
-        context.report("Xournal++ --create-pdf: CPU per page, median", xournalProcessorPerPage, "ms")
-        context.report("Quire PDF export: CPU per page", quireProcessorMillisecondsPerPage, "ms")
-        context.report("Quire ÷ Xournal++ (PDF CPU time)", quireProcessorMillisecondsPerPage / xournalProcessorPerPage, "×")
-        context.report("Xournal++ PDF size per page", bytes / Double(pages.count) / 1024, "KiB")
-        context.report("Quire ÷ Xournal++ (PDF size)", quireBytesPerPage / (bytes / Double(pages.count)), "×")
-    }
-
     /// The pages as Xournal++ XML: Letter in points, black pen strokes.
     static func document(_ pages: [Page]) -> String {
         var out = "<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"quire-bench\" fileversion=\"4\">\n<title>Quire benchmark</title>\n"

@@ -1,10 +1,9 @@
-import CCairo
 import QuireGeometry
 import QuireInk
 
-/// An eraser applied as geometry: clips `context` to everything outside the eraser's ink, so what is
-/// drawn under the clip loses what the eraser covered and nothing is painted over it. Cairo's PDF and
-/// SVG backends turn destination-out into pictures, which is why this is a clip.
+/// An eraser applied as geometry: clips to everything outside the eraser's ink, so what is drawn
+/// under the clip loses what the eraser covered and nothing is painted over it. Cairo's PDF and SVG
+/// backends turn destination-out into pictures, which is why this is a clip.
 ///
 /// The eraser is a union of convex pieces (`VectorInk.convexPieces`). Outside one piece C is, under the
 /// non-zero rule, the clip of a rectangle round everything drawn together with C wound the other way
@@ -12,29 +11,26 @@ import QuireInk
 /// A single clip of the whole outline cannot say this: where the eraser crosses itself its winding is 2,
 /// and no rule excludes both 1 and 2 while keeping 0.
 enum EraserClip {
-    /// Intersects `context`'s clip with the outside of `pieces` (page coordinates, or carried there
-    /// through `map`); `area` bounds all that will be drawn under the clip (page coordinates).
-    static func clipOutside(_ pieces: [VectorInk.ConvexPiece], through map: Homography?, within area: Rect,
-                            on context: OpaquePointer) {
-        guard !area.isNull, !area.isEmpty else { return }
+    /// The clips (non-zero) whose intersection is the outside of `pieces` (page coordinates, or carried
+    /// there through `map`); `area` bounds all that will be drawn under them (page coordinates).
+    static func clipsOutside(_ pieces: [VectorInk.ConvexPiece], through map: Homography?, within area: Rect) -> [BezierPath] {
+        guard !area.isNull, !area.isEmpty else { return [] }
         let frame = BezierPath(rect: area)
         let frameTurn = frame.signedArea
-        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-        for piece in pieces {
+        return pieces.compactMap { piece in
             var path = piece.path
             if let map {
-                guard let carried = map.apply(to: path, tolerance: 0.05) else { continue }
+                guard let carried = map.apply(to: path, tolerance: 0.05) else { return nil }
                 path = carried
             }
-            guard path.isFinite else { continue }
+            guard path.isFinite else { return nil }
             // A piece too thin to have an inside removes nothing (and has no winding to reverse).
             let turn = path.signedArea
-            guard turn != 0, turn.isFinite else { continue }
+            guard turn != 0, turn.isFinite else { return nil }
             if (turn > 0) == (frameTurn > 0) { path = path.reversed }
-            cairo_new_path(context)
-            frame.add(to: context)
-            path.add(to: context)
-            cairo_clip(context)
+            var clip = frame
+            clip.append(path)
+            return clip
         }
     }
 }

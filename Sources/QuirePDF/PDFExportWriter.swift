@@ -2,8 +2,8 @@ import CCairo
 import QuireDocument
 import QuireInk
 
-/// Writes pages into one PDF as vectors (`PageVectorDrawing`), each page its own size: page pixels are
-/// 1/96 in and PDF points 1/72 in, so a page is drawn at 0.75 points a pixel. The file is written
+/// Writes pages into one PDF as vectors (`PageVectorPlan`, drawn by `PageVectorDrawing`), each page its
+/// own size: page pixels are 1/96 in and PDF points 1/72 in, so a page is drawn at 0.75 points a pixel. The file is written
 /// under a temporary name beside `path` and renamed into place by `finish()`; a writer dropped or
 /// failed before then leaves nothing behind.
 public final class PDFExportWriter {
@@ -54,11 +54,15 @@ public final class PDFExportWriter {
 
     /// Adds `page` (`number` names it in messages).
     public func add(_ page: Page, number: Int) throws {
-        if let problem = page.size.problem { throw VectorExportError.badPageSize(page: number, reason: problem) }
+        try add(PreparedVectorPage(page, number: number, registry: registry))
+    }
+
+    /// Adds a page prepared beforehand, perhaps on another thread (`PreparedAhead`).
+    public func add(_ page: PreparedVectorPage) throws {
         cairo_pdf_surface_set_size(surface, page.size.width * Self.pointsPerPixel, page.size.height * Self.pointsPerPixel)
         cairo_save(context)
         cairo_scale(context, Self.pointsPerPixel, Self.pointsPerPixel)
-        PageVectorDrawing(context: context, registry: registry, pictures: pictures, backgrounds: backgrounds).draw(page)
+        PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds).draw(page.plan)
         cairo_restore(context)
         cairo_show_page(context)
         pictures.removeAll()

@@ -2,9 +2,9 @@ import CCairo
 import QuireDocument
 import QuireInk
 
-/// Writes one page as an SVG file of vectors (`PageVectorDrawing`): its size in CSS pixels, which are
-/// page pixels (width="816px", viewBox="0 0 816 1056" for a letter page), pictures embedded as data
-/// (a JPEG as its own bytes). Written under a temporary name and renamed into place when complete.
+/// Writes one page as an SVG file of vectors (`PageVectorPlan`, drawn by `PageVectorDrawing`): its size
+/// in CSS pixels, which are page pixels (width="816px", viewBox="0 0 816 1056" for a letter page),
+/// pictures embedded as data (a JPEG as its own bytes). Written under a temporary name and renamed into place when complete.
 public struct SVGExportWriter {
     public let registry: InkEngineRegistry
     private let pictures: PictureSurfaces
@@ -19,7 +19,11 @@ public struct SVGExportWriter {
 
     /// Writes `page` to `path` (`number` names it in messages).
     public func write(_ page: Page, number: Int, to path: String) throws {
-        if let problem = page.size.problem { throw VectorExportError.badPageSize(page: number, reason: problem) }
+        try write(PreparedVectorPage(page, number: number, registry: registry), to: path)
+    }
+
+    /// Writes a page prepared beforehand, perhaps on another thread (`PreparedAhead`), to `path`.
+    public func write(_ page: PreparedVectorPage, to path: String) throws {
         let file = try PartialFile(path: path)
         guard let surface = cairo_svg_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure,
                                                                 page.size.width, page.size.height) else {
@@ -35,7 +39,7 @@ public struct SVGExportWriter {
             cairo_surface_destroy(surface)
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start drawing")
         }
-        PageVectorDrawing(context: context, registry: registry, pictures: pictures, backgrounds: backgrounds).draw(page)
+        PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds).draw(page.plan)
         cairo_show_page(context)
         let status = cairo_status(context)
         cairo_destroy(context)

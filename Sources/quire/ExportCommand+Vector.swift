@@ -16,18 +16,31 @@ extension ExportCommand {
     }
 
     /// The writer lives only in here: `fail` exits the process, so a writer still held there would
-    /// never remove its temporary file.
+    /// never remove its temporary file. The next page is read and prepared on another thread while
+    /// cairo writes this one (`preparedPages`); a page that cannot be read or drawn ends the export
+    /// there, with no file written.
     private func writePDF(store: NotebookStore, pages ids: [PageID], to file: String) throws {
         let numbers = try pageNumbers(ids, in: store)
         let writer = try PDFExportWriter(path: file, title: try store.title, pictures: { try store.blob($0) },
                                          report: Self.warn)
         let progress = ProgressBar(total: ids.count, label: "pages")
         defer { progress.finish() }
-        for (index, id) in ids.enumerated() {
-            try writer.add(try store.loadPage(id), number: numbers[index])
-            progress.update(index + 1)
+        let pages = preparedPages(ids, numbered: numbers, from: store)
+        defer { pages.cancel() }
+        var written = 0
+        while let page = try pages.next() {
+            try writer.add(page)
+            written += 1
+            progress.update(written)
         }
         try writer.finish()
+    }
+
+    /// The pages read from `store` and prepared for drawing, in order, one or two ahead of the writer.
+    private func preparedPages(_ ids: [PageID], numbered numbers: [Int], from store: NotebookStore) -> PreparedAhead<PreparedVectorPage> {
+        PreparedAhead(count: ids.count) { index in
+            try PreparedVectorPage(try store.loadPage(ids[index]), number: numbers[index])
+        }
     }
 
     func exportSVG(store: NotebookStore, pages ids: [PageID], to folder: String) {
@@ -40,10 +53,13 @@ extension ExportCommand {
             let numbers = try pageNumbers(ids, in: store)
             let writer = SVGExportWriter(pictures: { try store.blob($0) }, report: Self.warn)
             let progress = ProgressBar(total: ids.count, label: "pages")
-            for (index, id) in ids.enumerated() {
-                try writer.write(try store.loadPage(id), number: numbers[index],
-                                 to: folder + String(format: "/page-%03d.svg", numbers[index]))
-                progress.update(index + 1)
+            let pages = preparedPages(ids, numbered: numbers, from: store)
+            defer { pages.cancel() }
+            var written = 0
+            while let page = try pages.next() {
+                try writer.write(page, to: folder + String(format: "/page-%03d.svg", page.number))
+                written += 1
+                progress.update(written)
             }
             progress.finish()
             print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(folder)")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import QuireDocument
 import QuireGeometry
 import QuireImageIO
@@ -230,6 +231,24 @@ final class VectorExportCommandLineTests: XCTestCase {
         XCTAssertEqual(process.exitStatus, 1, process.text)
         XCTAssertTrue(process.text.contains("quire: error: cannot write \(notAFolder)/out.pdf"), process.text)
         XCTAssertEqual(try exportedFiles(), ["plain-file"])
+    }
+
+    /// The pages are read and prepared on another thread while earlier ones are written: a damaged
+    /// later page still ends the export with the store's own message, exit status 1 and no file, not
+    /// even the temporary one the earlier pages went into.
+    func testADamagedLaterPageIsAClearErrorAndLeavesNoFile() throws {
+        try makeNotebook()
+        let notebook = library + "/Mixed.quire"
+        let raw = try DatabaseQueue(path: notebook)
+        try raw.writeWithoutTransaction {
+            try $0.execute(sql: "UPDATE page SET width = 'abc' WHERE position = (SELECT max(position) FROM page)")
+        }
+        try raw.close()
+        let process = try quire(["export", "Mixed", "--pdf", library + "/out.pdf"])
+        XCTAssertEqual(process.exitStatus, 1, process.text)
+        XCTAssertTrue(process.text.contains("quire: error: \(notebook) is damaged"), process.text)
+        XCTAssertTrue(process.text.contains("page.width = the text 'abc'"), process.text)
+        XCTAssertEqual(try exportedFiles(), [], "no PDF and no temporary file")
     }
 
     func testPagesOutOfRangeAreAClearErrorAndWriteNothing() throws {

@@ -1,0 +1,194 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+
+/// One page as the steps that draw it as vectors (`VectorDrawingStep`), worked out without cairo: the
+/// paper, then the items bottom first as the renderer stacks them — ink as filled outlines or stroked
+/// curves, erasers as clips on what was drawn before them, scraps as their pictures and ink clipped by
+/// their outlines, placed pictures through their corners. `PageVectorDrawing` replays the steps.
+///
+/// Scraps cast no shadow here. The renderer's shadow is a 3-pixel blur under the paper's edge, a depth
+/// cue for a desk on screen; PDF and SVG have no blur, so it could only be a bitmap (the pure-vector
+/// page would become part picture) or a stack of translucent rings that prints as a grey outline round
+/// every photo. Handed-in and printed pages show the scrap as flat paper instead.
+struct PageVectorPlan: Sendable {
+    /// How far outlines may stray from the true ink, in page pixels: a tenth of a pixel at 96 dpi, under
+    /// a device pixel at 600 dpi. Finer costs file size and time (cairo formats and compresses every
+    /// point) for nothing a printer or a screen at 100 % can show.
+    static let tolerance = 0.1
+
+    private(set) var steps: [VectorDrawingStep] = []
+    private let registry: InkEngineRegistry
+    private let tolerance: Double
+
+    init(_ page: Page, registry: InkEngineRegistry, tolerance: Double = Self.tolerance) {
+        self.registry = registry
+        self.tolerance = tolerance
+        let width = page.size.width, height = page.size.height
+        steps.append(.paper(page.background, width: width, height: height))
+        for item in page.items {
+            if case let .pdfPage(pdf) = item.content { steps.append(.pdfBackground(pdf)) }
+        }
+        let area = Rect(x: 0, y: 0, width: width, height: height).outsetBy(1)
+        // On the page an eraser takes whatever was drawn on the page before it (the renderer's page
+        // layer, with the paper put under it afterwards).
+        addLayer(page.items[...], through: nil, area: area)
+    }
+
+    /// Items of one layer, bottom first, each eraser clipping out of everything before it in `items`.
+    /// Clips nest: the last eraser's is set first, then each earlier one's inside it, so after drawing
+    /// what lies under the first eraser, restoring drops exactly that eraser's clip.
+    private mutating func addLayer(_ items: ArraySlice<PageItem>, through map: Homography?, area: Rect) {
+        var erasers: [(index: Int, pieces: [VectorInk.ConvexPiece])] = []
+        var under = Rect.null
+        for index in items.indices {
+            let item = items[index]
+            guard let stroke = item.stroke, blendMode(of: stroke) == .erase else {
+                under = under.union(item.bounds)
+                continue
+            }
+            // An eraser over nothing drawn before it changes nothing: no clip to write.
+            guard stroke.bounds.intersects(under) else { continue }
+            let ink = registry.vectorInk(for: stroke.samples, style: stroke.style)
+            erasers.append((index, ink.convexPieces(tolerance: tolerance)))
+        }
+        for eraser in erasers.reversed() {
+            steps.append(.save)
+            for clip in EraserClip.clipsOutside(eraser.pieces, through: map, within: area) {
+                steps.append(.clip(clip, evenOdd: false))
+            }
+        }
+        var next = items.startIndex
+        for eraser in erasers {
+            for item in items[next..<eraser.index] { addItem(item, through: map, area: area) }
+            steps.append(.restore)
+            next = eraser.index + 1
+        }
+        // (Erasers among these, and those over nothing, draw nothing: `addStroke` passes them by.)
+        for item in items[next...] { addItem(item, through: map, area: area) }
+    }
+
+    private func blendMode(of stroke: Stroke) -> InkBlendMode {
+        registry.makeEngine(for: stroke.style).renderStyle.blendMode
+    }
+
+    private mutating func addItem(_ item: PageItem, through map: Homography?, area: Rect) {
+        switch item.content {
+        case let .stroke(stroke):
+            addStroke(stroke, through: map)
+        case let .scrap(scrap):
+            addScrap(scrap, through: map, area: area)
+        case let .image(placed):
+            var corners = placed.corners
+            if let map {
+                guard let carried = map.apply(to: placed.corners) else { return }
+                corners = carried
+            }
+            steps.append(.picture(placed.image, onto: corners))
+        case .pdfPage:
+            // Drawn with the paper, before any layer (`init`).
+            return
+        case .text:
+            // Text has no renderer yet either: it draws nothing on screen or in any export.
+            return
+        }
+    }
+
+    /// Ink as filled outlines (non-zero): plain ink a run of near-equal colour at a time, at the opacity
+    /// its overlapping dabs reach; a highlighter's whole outline once at its layer's opacity, as the
+    /// renderer joins its own layer, so it never darkens where it crosses itself. Erasers are clips
+    /// (`addLayer`) and draw nothing themselves.
+    private mutating func addStroke(_ stroke: Stroke, through map: Homography?) {
+        var engine = registry.makeEngine(for: stroke.style)
+        let render = engine.renderStyle
+        guard render.blendMode != .erase else { return }
+        let ink = engine.vectorInk(for: stroke.samples, style: stroke.style)
+        let highlight = render.blendMode == .highlight
+        func opacity(_ color: InkColor, _ width: Double) -> Double {
+            highlight ? Double(render.layerOpacity) : InkRun.shownOpacity(color.alpha, width: width, brush: stroke.style.brush)
+        }
+        // A highlighter is one colour, filled whole once: cutting it into runs would let them overlap
+        // where it crosses itself. Other translucent ink is cut square where its runs meet.
+        for run in InkRun.runs(of: ink, translucent: { !highlight && opacity($0, $1) < 0.995 }) {
+            let shown = opacity(run.color, run.width)
+            guard shown > 0 else { continue }
+            if map == nil, !highlight, shown >= 0.995, run.cuts.isEmpty, let curves = Self.strokedRuns(of: run.ink, tolerance: tolerance) {
+                steps.append(.stroke(curves, color: run.color, opacity: shown))
+                continue
+            }
+            var outline = Self.shape(of: run.ink, tolerance: tolerance)
+            if let map {
+                guard let carried = map.apply(to: outline, tolerance: tolerance) else { continue }
+                outline = carried
+            }
+            guard !outline.isEmpty, outline.isFinite else { continue }
+            let cuts = run.cuts.isEmpty ? [] : cutPaths(run.cuts, around: run.ink.centerLine.bounds.outsetBy(run.width + 2), through: map)
+            steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
+        }
+    }
+
+    /// Opaque round ink on the page as lines and curves to stroke at their widths
+    /// (`VectorInk.widthRuns`), the way a PDF draws pens: a cubic per several steps where the filled
+    /// outline needs three or more points a step, so cairo has far fewer numbers to print and compress.
+    /// Nil for ink that is not round, draws no length, or strays off the finite: its outline is filled
+    /// instead.
+    private static func strokedRuns(of ink: VectorInk, tolerance: Double) -> [VectorInk.WidthRun]? {
+        guard ink.style.brush.footprint == .disc else { return nil }
+        let runs = ink.widthRuns(tolerance: tolerance)
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        guard !runs.isEmpty, runs.allSatisfy({ run in
+            run.width.isFinite && run.pieces.allSatisfy { finite($0.p0) && finite($0.p1) && finite($0.p2) && finite($0.p3) }
+        }) else {
+            return nil
+        }
+        return runs
+    }
+
+    /// The ink's area to fill (non-zero): the outline of round dabs, or for a nib that is not round (the
+    /// chisel of markers and highlighters) the union of the hulls it sweeps, every one wound alike.
+    static func shape(of ink: VectorInk, tolerance: Double) -> BezierPath {
+        guard ink.style.brush.footprint != .disc else { return ink.outline(tolerance: tolerance) }
+        var path = BezierPath()
+        for piece in ink.convexPieces(tolerance: tolerance) { path.append(piece.path) }
+        return path
+    }
+
+    /// The half planes to clip to: for each cut, the side its direction points to, within `area` (the
+    /// run's own coordinates), carried through `map`.
+    private func cutPaths(_ cuts: [InkRun.Cut], around area: Rect, through map: Homography?) -> [BezierPath] {
+        let reach = area.width + area.height
+        return cuts.compactMap { cut in
+            let across = cut.direction.perpendicular * reach, ahead = cut.direction * reach
+            let corners = [cut.point + across, cut.point + across + ahead, cut.point - across + ahead, cut.point - across]
+            let path = BezierPath(polygon: corners)
+            guard let map else { return path }
+            return map.apply(to: path, tolerance: tolerance)
+        }
+    }
+
+    /// A scrap: clipped by its outline (even-odd, as the renderer's stencil), its picture, then its own
+    /// items in its coordinates carried onto the page, a run of ink at a time (an eraser on a scrap
+    /// takes that scrap's ink drawn before it in the run, never its picture).
+    private mutating func addScrap(_ scrap: Scrap, through map: Homography?, area: Rect) {
+        let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
+        guard let outline = toPage.apply(to: scrap.outline, tolerance: tolerance), !outline.isEmpty, outline.isFinite else {
+            return
+        }
+        steps.append(.save)
+        steps.append(.clip(outline, evenOdd: true))
+        if let picture = scrap.image, let corners = toPage.apply(to: Quadrilateral(picture.rect)) {
+            steps.append(.picture(picture.reference, onto: corners))
+        }
+        let inside = area.intersection(outline.bounds.outsetBy(1))
+        var start = scrap.items.startIndex
+        while start < scrap.items.endIndex {
+            var end = start + 1
+            if scrap.items[start].stroke != nil {
+                while end < scrap.items.endIndex, scrap.items[end].stroke != nil { end += 1 }
+            }
+            addLayer(scrap.items[start..<end], through: toPage, area: inside)
+            start = end
+        }
+        steps.append(.restore)
+    }
+}
