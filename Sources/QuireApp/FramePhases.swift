@@ -109,10 +109,21 @@ struct FramePhases {
     /// Frames kept whose CPU work went over `cpuBudget`.
     var overBudget: Int { frames.prefix(count).filter { $0.cpu > Self.cpuBudget }.count }
 
-    /// "Latency tail: 2 of 300 frames over 4 ms of CPU; slowest 1 %: 6.1 ms = … | 5.2 ms = …", or nil before the first frame.
-    var tailLine: String? {
+    /// The median, p99 and most CPU time (ms) of the frames kept, nearest rank; nil before the first.
+    var cpuPercentiles: (p50: Double, p99: Double, max: Double)? {
         guard count > 0 else { return nil }
-        return "Latency tail: \(overBudget) of \(count) frames over \(Int(Self.cpuBudget)) ms of CPU; slowest 1 %: "
+        let sorted = frames.prefix(count).map(\.cpu).sorted()
+        func rank(_ fraction: Double) -> Double { sorted[min(count, max(1, Int((fraction * Double(count) - 1e-9).rounded(.up)))) - 1] }
+        return (rank(0.5), rank(0.99), sorted[count - 1])
+    }
+
+    /// "Latency tail: CPU p50 0.7 ms p99 2.1 ms max 3.0 ms, 0 of 300 frames over 4 ms; slowest 1 %: 6.1 ms = … | 5.2 ms = …",
+    /// or nil before the first frame.
+    var tailLine: String? {
+        guard let cpu = cpuPercentiles else { return nil }
+        func ms(_ value: Double) -> String { String(format: "%.1f", value) }
+        return "Latency tail: CPU p50 \(ms(cpu.p50)) ms p99 \(ms(cpu.p99)) ms max \(ms(cpu.max)) ms, "
+            + "\(overBudget) of \(count) frames over \(Int(Self.cpuBudget)) ms; slowest 1 %: "
             + slowest().map(\.text).joined(separator: " | ")
     }
 

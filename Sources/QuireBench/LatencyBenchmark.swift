@@ -77,11 +77,11 @@ let latencyBenchmark = Benchmark(name: "latency",
         context.report("newest input shown (read → swap): p50", newest.p50, "ms")
         context.report("newest input shown (read → swap): p99", newest.p99, "ms", target: "≤ 4 ms")
     }
-    // Where the slowest frames' time went, phase by phase (`FramePhases`), and how many frames had
-    // more than 4 ms of CPU work: a figure the machine's other load does not change.
+    // Where the slowest frames' time went, phase by phase (`FramePhases`), and the CPU time of the
+    // frames' work with how many had more than 4 ms of it: figures the machine's other load hardly changes.
     if let tail = window.lastLine(startingWith: "Latency tail: ") {
         let parts = tail.dropFirst("Latency tail: ".count).components(separatedBy: "; slowest 1 %: ")
-        print("  \(parts[0]); the slowest 1 % (newest input read → swap):")
+        print("  input frames' work, \(parts[0]); the slowest 1 % (newest input read → swap):")
         for frame in parts.dropFirst().joined().components(separatedBy: " | ") { print("    \(frame)") }
     }
     context.report("latencies discarded (clocks disagreeing)", Double(figures.discarded), "")

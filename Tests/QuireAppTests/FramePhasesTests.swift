@@ -46,7 +46,8 @@ final class FramePhasesTests: XCTestCase {
         XCTAssertEqual(phases.slowest().map { ($0.newest * 10).rounded() / 10 }, [8.0, 6.5], "2 of 200, slowest first")
         XCTAssertEqual(phases.overBudget, 2, "the waiting frame spent no CPU waiting")
         let line = try XCTUnwrap(phases.tailLine)
-        XCTAssertTrue(line.hasPrefix("Latency tail: 2 of 200 frames over 4 ms of CPU; slowest 1 %: 8.0 ms = handling 0.2 + waiting 6.0"), line)
+        XCTAssertTrue(line.hasPrefix("Latency tail: CPU p50 1.5 ms p99 1.5 ms max 5.5 ms, 2 of 200 frames over 4 ms; "
+                                     + "slowest 1 %: 8.0 ms = handling 0.2 + waiting 6.0"), line)
         XCTAssertEqual(line.components(separatedBy: " | ").count, 2, line)
     }
 
