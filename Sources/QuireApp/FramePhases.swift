@@ -23,7 +23,7 @@ struct FramePhases {
         var presenting = 0.0
         /// The thread's CPU time from reading the newest input to presenting.
         var cpu = 0.0
-        /// Input events taken in since the last frame; whether a stroke began or ended among them.
+        /// Window events taken in since the last frame (input and the rest); whether a stroke began or ended among them.
         var events = 0
         var strokeBegan = false
         var strokeEnded = false
@@ -66,7 +66,7 @@ struct FramePhases {
     }
 
     /// A batch of input was read (`cpuAtRead`: the thread's CPU seconds just after) and handled by
-    /// `handled` (monotonic seconds); `events` input events were in it.
+    /// `handled` (monotonic seconds); `events` window events were in it.
     mutating func batchHandled(at handled: Double, cpuAtRead: Double, events: Int, strokeBegan: Bool, strokeEnded: Bool) {
         newestHandled = handled
         newestReadCPU = cpuAtRead
