@@ -8,6 +8,8 @@ struct LatencyStatistics {
     let prints: Bool
     let shows: Bool
     private(set) var latency = InputLatency()
+    /// The input frames' phases: the slowest are printed after the statistics line.
+    private(set) var phases = FramePhases()
     private var reported = 0
     private var lastReport = -Double.infinity
     static let period = 0.5
@@ -23,10 +25,30 @@ struct LatencyStatistics {
         if enabled { latency.inputArrived(arrival, newest: newest) }
     }
 
-    mutating func inputNeedsNoFrame() { latency.inputNeedsNoFrame() }
+    /// The batch holding the newest input was handled (see `FramePhases.batchHandled`).
+    mutating func batchHandled(at handled: Double, cpuAtRead: Double, events: Int, strokeBegan: Bool, strokeEnded: Bool) {
+        if enabled {
+            phases.batchHandled(at: handled, cpuAtRead: cpuAtRead, events: events, strokeBegan: strokeBegan, strokeEnded: strokeEnded)
+        }
+    }
+
+    mutating func inputNeedsNoFrame() {
+        latency.inputNeedsNoFrame()
+        phases.forgetInput()
+    }
 
     mutating func frameShown(began: Double, presented: Double, serverClockIsMonotonic: Bool) {
         latency.frameShown(began: began, presented: presented, serverClockIsMonotonic: serverClockIsMonotonic)
+    }
+
+    /// A frame drawn with `marks` was presented: its latency and phases are kept when input drove it.
+    mutating func frameShown(_ marks: FramePhases.Marks, serverClockIsMonotonic: Bool) {
+        if let newestRead = latency.newestUnshown?.received ?? latency.unshown?.received {
+            phases.frameShown(marks, newestRead: newestRead)
+        } else {
+            phases.forgetInput()
+        }
+        latency.frameShown(began: marks.began, presented: marks.presented, serverClockIsMonotonic: serverClockIsMonotonic)
     }
 
     /// Seconds until a report is due, or nil when there is nothing new to report.
@@ -37,12 +59,14 @@ struct LatencyStatistics {
 
     /// The terminal's line (nil unless it prints) and the window's text (nil unless it shows), when a
     /// report is due.
-    mutating func report(now: Double) -> (line: String?, shown: String?)? {
+    /// With the line, the phases of the slowest 1 % of frames (`FramePhases.tailLine`).
+    mutating func report(now: Double) -> (line: String?, tail: String?, shown: String?)? {
         guard let wait = secondsUntilReport(now: now), wait == 0 else { return nil }
         reported = latency.frames
         lastReport = now
         let line = prints ? latency.summary()?.statisticsLine : nil
+        let tail = prints ? phases.tailLine : nil
         let shown = shows ? latency.summary(last: InputLatency.shownFrames)?.overlayText : nil
-        return (line, shown)
+        return (line, tail, shown)
     }
 }

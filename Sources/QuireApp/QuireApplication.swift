@@ -177,6 +177,7 @@ public final class QuireApplication {
             }
             if let due = interface.secondsUntilChange(now: Self.now()) { timeout = min(timeout ?? due, due) }
             let events = window.waitForEvents(timeout: timeout)
+            let cpuAtRead = latency.enabled ? FramePhases.threadCPU() : 0
             latency.inputArrived(window.inputArrival, newest: window.newestInputArrival)
             showArrivedPictures()
             _ = interface.sorter.takeArrivedThumbnails()
@@ -267,6 +268,11 @@ public final class QuireApplication {
                 }
                 followToolWithPenSettings()
             }
+            if latency.enabled && window.newestInputArrival != nil {
+                latency.batchHandled(at: MonotonicClock.seconds(), cpuAtRead: cpuAtRead, events: events.count,
+                                     strokeBegan: events.contains { if case .pointerDown = $0 { true } else { false } },
+                                     strokeEnded: events.contains { if case .pointerUp = $0 { true } else { false } })
+            }
             if session.takeRefusal() { reloadPage() }
             keepColors()
             showToolCursor()
@@ -289,6 +295,7 @@ public final class QuireApplication {
         if let line = stats.report(now: Self.now()) { say(line) }
         if let report = latency.report(now: Self.now()) {
             if let line = report.line { say(line) }
+            if let tail = report.tail { say(tail) }
             if let shown = report.shown { interface.latency?.show(shown) }
         }
     }
@@ -598,19 +605,24 @@ public final class QuireApplication {
     /// Draws a frame: only what changed since the last one where the window can present part of
     /// itself, else the whole window.
     private func redraw() {
-        let began = MonotonicClock.seconds()
+        var marks = FramePhases.Marks()
+        marks.began = MonotonicClock.seconds()
         pacer.frameBegins(now: Self.now())
         lastBusy = Self.now()
         canvas.animate(now: Self.now())
         catchUpRenderer()
+        marks.caughtUp = MonotonicClock.seconds()
         let partial = window.presentsPartially && !wholeFrameNeeded && !window.owesWholeFrame
         let drawn = renderer.drawView(width: window.width, height: window.height, pageToWindow: canvas.pageToWindow,
                                       provisional: canvas.provisionalSprites,
                                       overlay: canvas.overlay + interface.overlay(interfaceLook, width: window.width,
                                                                                   height: window.height, now: Self.now()),
                                       onlyWhatChanged: partial, bakes: false)
+        marks.drawn = MonotonicClock.seconds()
         window.present(partial ? drawn : nil)
-        latency.frameShown(began: began, presented: MonotonicClock.seconds(), serverClockIsMonotonic: window.serverClockIsMonotonic)
+        marks.presented = MonotonicClock.seconds()
+        if latency.enabled { marks.cpuPresented = FramePhases.threadCPU() }
+        latency.frameShown(marks, serverClockIsMonotonic: window.serverClockIsMonotonic)
         // Baking (strokes leaving the undo window) changes nothing on screen: done after presenting.
         renderer.bakeBetweenFrames()
         wholeFrameNeeded = false

@@ -46,13 +46,15 @@ let latencyBenchmark = Benchmark(name: "latency",
     guard let pointer = XTestPointer(display: server.display) else { return print("  (no XTEST on \(server.display); not measured)") }
 
     let before = LatencyRun.framesDrawn(window)
-    let (events, seconds) = LatencyRun.stream(pointer)
+    let (events, seconds, longGaps, longestGap) = LatencyRun.stream(pointer)
     let during = LatencyRun.settledFrames(window) - before
     guard eventually(timeout: 5, { LatencyRun.inputFrames(window) > 0 }),
           let line = window.lastLine(startingWith: "Latency: "), let figures = LatencyFigures(line) else {
         return print("  (no latency figures printed: \(window.text.suffix(400)))")
     }
     context.report("mouse events sent (XTEST, 500 Hz)", Double(events), "")
+    context.report("  sent over \(LatencyRun.longGap * 1000) ms after the one before", Double(longGaps), "")
+    context.report("  longest gap between two", longestGap * 1000, "ms")
     // Frames are paced to the display (Xvfb has no refresh: 60 Hz assumed), each at least 0.95 of a
     // refresh after the last.
     context.report("frames drawn while drawing (\(String(format: "%.1f", seconds)) s)", Double(during), "",
@@ -77,6 +79,13 @@ let latencyBenchmark = Benchmark(name: "latency",
         context.report("newest input shown (read → swap): p50", newest.p50, "ms")
         context.report("newest input shown (read → swap): p99", newest.p99, "ms", target: "≤ 4 ms")
     }
+    // Where the slowest frames' time went, phase by phase (`FramePhases`), and the CPU time of the
+    // frames' work with how many had more than 4 ms of it: figures the machine's other load hardly changes.
+    if let tail = window.lastLine(startingWith: "Latency tail: ") {
+        let parts = tail.dropFirst("Latency tail: ".count).components(separatedBy: "; slowest 1 %: ")
+        print("  input frames' work, \(parts[0]); the slowest 1 % (newest input read → swap):")
+        for frame in parts.dropFirst().joined().components(separatedBy: " | ") { print("    \(frame)") }
+    }
     context.report("latencies discarded (clocks disagreeing)", Double(figures.discarded), "")
 }
 
@@ -90,18 +99,28 @@ enum LatencyRun {
 
     /// Strokes across the window's middle (over the page's ink, clear of the toolbar), each pressed,
     /// moved through `perStroke` points and released, at `rate` events a second for `seconds`.
-    /// Returns the events sent and the seconds they took.
-    static func stream(_ pointer: XTestPointer) -> (events: Int, seconds: Double) {
+    /// Returns the events sent, the seconds they took, and the gaps between sends longer than
+    /// `longGap` (this sender held up by the machine's other load): while none arrives, the newest
+    /// input Quire has grows older as its frame waits for its slot, whatever Quire does.
+    static func stream(_ pointer: XTestPointer) -> (events: Int, seconds: Double, longGaps: Int, longestGap: Double) {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         let total = Int(rate * seconds)
         var sent = 0, stroke = 0
+        var lastSend = elapsed(), longGaps = 0, longestGap = 0.0
+        func noteSend() {
+            let now = elapsed()
+            if now - lastSend > longGap { longGaps += 1 }
+            longestGap = max(longestGap, now - lastSend)
+            lastSend = now
+        }
         while sent < total {
             let y0 = 150 + (stroke % 25) * 20, x0 = 250 + (stroke / 25 % 5) * 7
             pointer.move(to: x0, y0)
             pointer.button(down: true)
             for i in 0..<min(perStroke, total - sent) {
                 pointer.move(to: x0 + i * 5, y0 + Int((8 * sin(Double(i) / 5)).rounded()))
+                noteSend()
                 sent += 1
                 let ahead = Double(sent) / rate - elapsed()
                 if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
@@ -110,8 +129,11 @@ enum LatencyRun {
             stroke += 1
         }
         pointer.sync()
-        return (sent, elapsed())
+        return (sent, elapsed(), longGaps, longestGap)
     }
+
+    /// Half as long again as the interval between events.
+    static let longGap = 1.5 / rate
 
     /// The count of the last "Frames: N drawn" line (QUIRE_FRAME_STATS=1).
     static func framesDrawn(_ window: QuireProcess) -> Int {

@@ -12,7 +12,8 @@ extension Page {
     public func sticking(_ stroke: Stroke) -> PageEdit {
         let inkIndex = items.firstIndex { if case .scrap = $0.content { true } else { false } } ?? items.count
         let strokeBounds = stroke.bounds
-        let crossed = items.indices.compactMap { index -> ScrapUnderInk? in
+        // No scrap lies below the lowest one: only the items from it up are looked at.
+        let crossed = items.indices[inkIndex...].compactMap { index -> ScrapUnderInk? in
             guard case let .scrap(scrap) = items[index].content, scrap.bounds.intersects(strokeBounds),
                   let toScrap = scrap.transform.inverted else { return nil }
             return ScrapUnderInk(index: index, scrap: scrap, toScrap: toScrap, bounds: scrap.bounds)

@@ -77,6 +77,18 @@ final class LatencyWindowTests: XvfbWindowTestCase {
             XCTAssertLessThan(p99, 1000, "\(name) p99 of a local server")
         }
         XCTAssertLessThanOrEqual(measured.app.0, measured.total.0, "Quire's own part is part of the whole")
+        // The phases of the same frames follow the line: the slowest frames' parts add up to their
+        // latency, and no frame spent more CPU time than the time it took.
+        let tail = try XCTUnwrap(quire.text.split(separator: "\n").last { $0.hasPrefix("Latency tail: ") }, quire.text)
+        XCTAssertTrue(tail.contains(" of \(measured.frames) frames over 4 ms; slowest 1 %: "), String(tail))
+        let slowest = tail.components(separatedBy: "slowest 1 %: ").last?.components(separatedBy: " | ") ?? []
+        XCTAssertFalse(slowest.isEmpty, String(tail))
+        for frame in slowest {
+            let numbers = frame.split(whereSeparator: { " =+;,".contains($0) }).compactMap { Double($0) }
+            guard numbers.count >= 8 else { return XCTFail("a frame without its phases: \(frame)") }
+            XCTAssertEqual(numbers[1...5].reduce(0, +), numbers[0], accuracy: 0.3, "the phases add up: \(frame)")
+            XCTAssertLessThanOrEqual(numbers[6], numbers[0] + 0.2, "CPU time within the frame's time: \(frame)")
+        }
 
         // The line: a dark band with light letters, where the corner was plain.
         var seen = (changed: 0, dark: 0)
