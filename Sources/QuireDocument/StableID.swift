@@ -27,9 +27,11 @@ public struct StableID<Kind>: Hashable, Sendable, Codable, CustomStringConvertib
         a.fingerprint == b.fingerprint && a.rawValue == b.rawValue
     }
 
-    /// Equal ids have equal fingerprints, so hashing the fingerprint alone keeps `Hashable`'s promise.
+    /// The text itself, through the seeded hasher: ids come from files, and FNV-1a collisions are easy to
+    /// make, so a crafted notebook whose ids all shared a fingerprint would turn every set of ids into a
+    /// list. Only `==` takes the fingerprint's shortcut.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(fingerprint)
+        hasher.combine(rawValue)
     }
 
     /// 64-bit FNV-1a of the UTF-8 bytes.
