@@ -76,7 +76,13 @@ public enum PackedSamples {
             + (flags.contains(.devicePerSample) ? 1 : 0)
     }
 
-    public static func encode(_ samples: [InputSample]) -> [UInt8] {
+    public static func encode(_ samples: [InputSample]) -> [UInt8] { encoding(samples) }
+
+    /// A page's stroke as stored, read in place: saving it builds no array of unpacked samples.
+    public static func encode(_ samples: StrokeSamples) -> [UInt8] { encoding(samples) }
+
+    private static func encoding<Samples: RandomAccessCollection>(_ samples: Samples) -> [UInt8]
+    where Samples.Element == InputSample, Samples.Index == Int {
         var flags: Flags = []
         if samples.contains(where: { $0.pressure != nil }) { flags.insert(.pressure) }
         if samples.contains(where: { $0.tiltX != 0 || $0.tiltY != 0 }) { flags.insert(.tilt) }

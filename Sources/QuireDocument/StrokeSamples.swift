@@ -103,6 +103,23 @@ public struct StrokeSamples: Sendable {
     /// Every sample's position, without unpacking the rest (hit tests).
     public var positions: [Point] { (0..<count).map(position(at:)) }
 
+    /// Sample `i`, unpacked on its own: what a pass over every sample reads without building the array
+    /// `samples` does (saving a stroke reads each sample several times).
+    public subscript(i: Int) -> InputSample {
+        let at = Offsets(columns, count: count)
+        func double(_ offset: Int) -> Double { Double(bitPattern: bits[offset + i]) }
+        let hasPressure = columns.contains(.pressure) && (!columns.contains(.pressurePresence) || bits[at.pressurePresence + i] != 0)
+        let hasWheel = columns.contains(.wheel) && (!columns.contains(.wheelPresence) || bits[at.wheelPresence + i] != 0)
+        let tilt = columns.contains(.tilt)
+        return InputSample(position: Point(double(0), double(count)),
+                           pressure: hasPressure ? double(at.pressure) : nil,
+                           tiltX: tilt ? double(at.tiltX) : 0, tiltY: tilt ? double(at.tiltY) : 0,
+                           wheel: hasWheel ? double(at.wheel) : nil,
+                           time: double(2 * count),
+                           device: columns.contains(.devices) ? Self.devices[Int(bits[at.devices + i])] : device,
+                           deviceID: columns.contains(.deviceIDs) ? Int(Int64(bitPattern: bits[at.deviceIDs + i])) : deviceID)
+    }
+
     /// Every sample, exactly as it was given.
     public var samples: [InputSample] {
         let at = Offsets(columns, count: count)
@@ -123,4 +140,9 @@ public struct StrokeSamples: Sendable {
             }
         }
     }
+}
+
+extension StrokeSamples: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
 }

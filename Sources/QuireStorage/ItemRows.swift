@@ -31,8 +31,8 @@ enum ItemRows {
         var styleID: Int64?
         switch item.content {
         case let .stroke(stroke):
-            // Unpacked once: the page keeps them in columns, and each read of `samples` unpacks them all.
-            let samples = stroke.samples
+            // Read in place, sample by sample: `stroke.samples` would unpack them all into a new array.
+            let samples = stroke.storedSamples
             if let bad = firstUnstorableSample(samples) {
                 throw NotebookFileError.editRefused(path: path, page: page.rawValue, reason: """
                     sample \(bad) of stroke \(item.id) has a position, tilt or time that is not a finite number, which \
@@ -53,7 +53,7 @@ enum ItemRows {
 
     /// The first sample `PackedSamples` would store as something its decoder refuses (a position, tilt or
     /// time that is NaN or infinite, or too large for the Float32 it is stored as), or nil.
-    static func firstUnstorableSample(_ samples: [InputSample]) -> Int? {
+    static func firstUnstorableSample(_ samples: StrokeSamples) -> Int? {
         guard let start = samples.first?.time else { return nil }
         guard start.isFinite else { return 0 }
         return samples.firstIndex { sample in

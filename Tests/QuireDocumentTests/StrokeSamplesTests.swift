@@ -61,6 +61,19 @@ final class StrokeSamplesTests: XCTestCase {
             XCTAssertEqual(a.device, b.device)
             XCTAssertEqual(a.deviceID, b.deviceID)
         }
+        // Read one at a time in place (how a stroke is saved), each is the same sample, and packed for
+        // the file the bytes are those of the unpacked samples.
+        let stored = StrokeSamples(samples)
+        for i in samples.indices {
+            XCTAssertEqual(stored[i].pressure?.bitPattern, back[i].pressure?.bitPattern)
+            XCTAssertEqual(stored[i].tiltX.bitPattern, back[i].tiltX.bitPattern)
+            XCTAssertEqual(stored[i].wheel?.bitPattern, back[i].wheel?.bitPattern)
+            XCTAssertEqual(stored[i].time.bitPattern, back[i].time.bitPattern)
+            XCTAssertEqual(stored[i].device, back[i].device)
+            XCTAssertEqual(stored[i].deviceID, back[i].deviceID)
+        }
+        XCTAssertEqual(stored.count, samples.count)
+        XCTAssertEqual(PackedSamples.encode(stored), PackedSamples.encode(samples))
         // The same when every sample shares a field: one device, pressure on all, no tilt.
         let uniform = samples.map { InputSample(position: $0.position, pressure: 0.25, time: $0.time, device: .touch, deviceID: 3) }
         XCTAssertEqual(StrokeSamples(uniform).samples, uniform)
