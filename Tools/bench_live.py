@@ -290,7 +290,11 @@ def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_str
 
 def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, checkpoints=()):
     width, height = size
-    process = subprocess.Popen(command, env=dict(env, DISPLAY=display), stdout=subprocess.PIPE,
+    # The program's output goes to a file, read at the end: a pipe nobody reads while it runs fills at
+    # 64 KiB, and the program then blocks in its next write and stops drawing (Quire's statistics lines,
+    # printed twice a second, filled one in about 24 s).
+    log = tempfile.TemporaryFile(mode="w+")
+    process = subprocess.Popen(command, env=dict(env, DISPLAY=display), stdout=log,
                                stderr=subprocess.STDOUT, text=True)
     try:
         window = find_window(display, process.pid, title)
@@ -321,10 +325,13 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, 
     finally:
         process.terminate()
         try:
-            output, _ = process.communicate(timeout=10)
+            process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
-            output, _ = process.communicate()
+            process.wait()
+        log.seek(0)
+        output = log.read()
+        log.close()
         frames = re.findall(r"Frames: (\d+) drawn \((\d+) partial\)", output or "")
         if frames:
             drawn = int(frames[-1][0])
