@@ -107,6 +107,16 @@ public struct StrokeSamples: Sendable {
     /// `samples` does (saving a stroke reads each sample several times).
     public subscript(i: Int) -> InputSample {
         let at = Offsets(columns, count: count)
+        return bits.withUnsafeBufferPointer { unpack(i, from: $0, at: at) }
+    }
+
+    /// Every sample, exactly as it was given.
+    public var samples: [InputSample] {
+        let at = Offsets(columns, count: count)
+        return bits.withUnsafeBufferPointer { bits in (0..<count).map { unpack($0, from: bits, at: at) } }
+    }
+
+    private func unpack(_ i: Int, from bits: UnsafeBufferPointer<UInt64>, at: Offsets) -> InputSample {
         func double(_ offset: Int) -> Double { Double(bitPattern: bits[offset + i]) }
         let hasPressure = columns.contains(.pressure) && (!columns.contains(.pressurePresence) || bits[at.pressurePresence + i] != 0)
         let hasWheel = columns.contains(.wheel) && (!columns.contains(.wheelPresence) || bits[at.wheelPresence + i] != 0)
@@ -118,27 +128,6 @@ public struct StrokeSamples: Sendable {
                            time: double(2 * count),
                            device: columns.contains(.devices) ? Self.devices[Int(bits[at.devices + i])] : device,
                            deviceID: columns.contains(.deviceIDs) ? Int(Int64(bitPattern: bits[at.deviceIDs + i])) : deviceID)
-    }
-
-    /// Every sample, exactly as it was given.
-    public var samples: [InputSample] {
-        let at = Offsets(columns, count: count)
-        let columns = columns, count = count
-        return bits.withUnsafeBufferPointer { bits in
-            (0..<count).map { i in
-                func double(_ offset: Int) -> Double { Double(bitPattern: bits[offset + i]) }
-                let hasPressure = columns.contains(.pressure) && (!columns.contains(.pressurePresence) || bits[at.pressurePresence + i] != 0)
-                let hasWheel = columns.contains(.wheel) && (!columns.contains(.wheelPresence) || bits[at.wheelPresence + i] != 0)
-                let tilt = columns.contains(.tilt)
-                return InputSample(position: Point(double(0), double(count)),
-                                   pressure: hasPressure ? double(at.pressure) : nil,
-                                   tiltX: tilt ? double(at.tiltX) : 0, tiltY: tilt ? double(at.tiltY) : 0,
-                                   wheel: hasWheel ? double(at.wheel) : nil,
-                                   time: double(2 * count),
-                                   device: columns.contains(.devices) ? Self.devices[Int(bits[at.devices + i])] : device,
-                                   deviceID: columns.contains(.deviceIDs) ? Int(Int64(bitPattern: bits[at.deviceIDs + i])) : deviceID)
-            }
-        }
     }
 }
 
