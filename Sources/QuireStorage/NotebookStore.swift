@@ -165,8 +165,8 @@ public final class NotebookStore: @unchecked Sendable {
 
     /// Image and PDF bytes up to which a new notebook is built in memory and written out whole (see
     /// `DatabaseImage`); above it, in its file, so an import of large pictures does not hold them three
-    /// times over. Ink needs no such limit: its stored form is a fifth of the pages it comes from, which
-    /// the caller holds already.
+    /// times over. Ink needs no such limit: stored, a pen sample takes 16 bytes, half what the pages it comes
+    /// from (which the caller holds already) take for it in memory.
     static let largestBlobsBuiltInMemory = 64 << 20
 
     /// Creates a notebook at `path` with `pages` (one blank Letter page by default) and the `blobs` their
