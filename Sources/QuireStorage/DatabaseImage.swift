@@ -7,10 +7,11 @@ import GRDBSQLite
 /// A notebook's pages are 512 bytes (see `NotebookSchema.pageSize`), so a notebook built in a file is
 /// written one 512-byte `pwrite` at a time, tens of thousands of system calls for a big import, and
 /// SQLite's cache spills to the file mid-build. Built in memory instead, the finished file goes out in a
-/// few large writes and one sync.
+/// few large writes.
 enum DatabaseImage {
     /// Writes the `main` database of `db` (an in-memory one) as a new file at `path`, which must not
-    /// exist, and syncs it. The file is left as SQLite would leave it in rollback mode.
+    /// exist. The file is left as SQLite would leave it in rollback mode, not yet synced: the caller
+    /// syncs it once, when it is finished.
     static func write(_ db: Database, toNewFileAt path: String) throws {
         var size: sqlite3_int64 = 0
         // A copy made by SQLite (an in-memory database's pages do not lie in one block): freed below.
@@ -35,9 +36,6 @@ enum DatabaseImage {
                 throw NotebookFileError.fileSystem(path: path, operation: "write the new notebook to", errno: count < 0 ? errno : EIO)
             }
             written += count
-        }
-        guard fsync(descriptor) == 0 else {
-            throw NotebookFileError.fileSystem(path: path, operation: "save the new notebook to disk at", errno: errno)
         }
     }
 }
