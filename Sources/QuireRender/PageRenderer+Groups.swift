@@ -67,31 +67,22 @@ extension PageRenderer {
     /// together) draw in one call, as the page's own ink does (`drawItems`).
     private func drawPlainInk(_ strokes: ArraySlice<RenderItem>, childSpans: inout ArraySlice<SpriteSpan>,
                               into target: RenderTarget, projection: PageProjection) {
-        var run = SpriteSpan.empty
-        var runStyle: StrokeRenderStyle?
-        func flush() {
-            if let style = runStyle { drawSprites(run, style: style, into: target, projection: projection) }
-            runStyle = nil
-            run = .empty
+        var run = SpriteRun()
+        func draw(_ finished: (SpriteSpan, StrokeRenderStyle)?) {
+            if let (span, style) = finished { drawSprites(span, style: style, into: target, projection: projection) }
         }
         for child in strokes {
             let span = childSpans.popFirst() ?? .empty
             guard case let .stroke(stroke) = child, stroke.clip == nil else {
-                flush()
+                draw(run.take())
                 var none = ArraySlice<SpriteSpan>()
                 render(child, span: span, childSpans: &none, into: target, projection: projection)
                 continue
             }
             guard span.count > 0 else { continue }
-            if stroke.style == runStyle, let joined = run.joined(with: span) {
-                run = joined
-            } else {
-                flush()
-                runStyle = stroke.style
-                run = span
-            }
+            draw(run.add(span, style: stroke.style))
         }
-        flush()
+        draw(run.take())
     }
 
     /// The framebuffer pixels `outlines` (page pixels) can touch, a pixel beyond, within `scissor` (the

@@ -11,33 +11,22 @@ extension PageRenderer {
     /// `skip(i)` sprites of item i are left out (a stroke half-way through baking). Honours the scissor.
     func drawItems<S: Sequence>(_ indices: S, into target: RenderTarget, projection: PageProjection,
                                 skip: (Int) -> Int = { _ in 0 }) where S.Element == Int {
-        var run = SpriteSpan.empty
-        var runStyle: StrokeRenderStyle?
-        func flush() {
-            if let style = runStyle, run.count > 0 {
-                drawSprites(run, style: style, into: target, projection: projection)
-            }
-            runStyle = nil
-            run = .empty
+        var run = SpriteRun()
+        func draw(_ finished: (SpriteSpan, StrokeRenderStyle)?) {
+            if let (span, style) = finished { drawSprites(span, style: style, into: target, projection: projection) }
         }
         for i in indices {
             let entry = entries[i]
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil, stroke.style.blendMode != .highlight else {
-                flush()
+                draw(run.take())
                 render(i, into: target, projection: projection)
                 continue
             }
             let span = entry.span.slice(min(skip(i), entry.span.count)..<entry.span.count)
             guard span.count > 0 else { continue }
-            if stroke.style == runStyle, let joined = run.joined(with: span) {
-                run = joined
-            } else {
-                flush()
-                runStyle = stroke.style
-                run = span
-            }
+            draw(run.add(span, style: stroke.style))
         }
-        flush()
+        draw(run.take())
     }
 
     /// Draws item `index` whole into `target`.
