@@ -32,6 +32,7 @@ let allBenchmarks: [Benchmark] = [
     notebookBenchmark,
     bulkWriteBenchmark,
     exportBenchmark,
+    exportRenderBenchmark,
     pdfExportBenchmark,
     largeExportBenchmark,
     importBenchmark,

@@ -46,34 +46,7 @@ let exportBenchmark = Benchmark(name: "export",
     context.report("pipeline: resident after page 50", residentAfter50, "MB", target: "no growth with the page count")
     let newBytes = try ExportBenchmarkPages.bytes(in: folder, prefix: "new-")
 
-    // Where the pipeline's time goes: rendering and reading back alone (no encoding), 10 pages.
-    var renderOnly: [Double] = []
-    do {
-        let renderer = try PageRenderer(pageWidth: 816, pageHeight: 1056, brushDirectory: ResourceLocator.brushesDirectory)
-        let ring = PixelBufferRing(count: 1)
-        let builder = RenderItemBuilder()
-        // Ten pages of ink, then ten blank ones: the blank ones show the fixed cost a page pays.
-        for page in Array(pages.prefix(10)) + Array(repeating: Page(), count: 10) {
-            let begin = DispatchTime.now().uptimeNanoseconds
-            renderer.loadForExport(builder.renderItems(of: page))
-            let tiling = ExportTiling(width: 2550, height: 3300, tileLimit: PageImageSize.currentMaximumSide())
-            for band in tiling.bands {
-                let slot = ring.acquire(bytes: band.count * tiling.width * 4)
-                try renderer.readBand(band, of: tiling, scale: scale, into: slot, ring: ring)
-                try ring.map(slot)
-                ring.release(slot)
-            }
-            renderOnly.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
-        }
-        ring.drain()
-    }
-    var inked = Array(renderOnly.prefix(10)), blank = Array(renderOnly.suffix(10))
-    inked.sort()
-    blank.sort()
-    context.report("  of which render + read back, median", inked[inked.count / 2], "ms")
-    context.report("  of which render + read back, p99", percentile(inked, 0.99), "ms")
-    context.report("  render + read back, blank page, median", blank[blank.count / 2], "ms")
-    context.report("  render + read back, blank page, p99", percentile(blank, 0.99), "ms")
+    try ExportRenderCost.measure(pages: pages, scale: scale, context: context)
 
     // The previous path, on the first 10 pages (it is slow).
     let renderer = PageImageRenderer()

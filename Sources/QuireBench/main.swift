@@ -9,7 +9,7 @@ struct QuireBenchCommand: ParsableCommand {
     @Option(help: "A pen-samples/1 JSON file of recorded handwriting, for the ink benchmarks.")
     var handwriting: String?
 
-    @Option(help: "Run only the benchmarks whose name contains this.")
+    @Option(help: "Run only the benchmark of this name, or when none has it, those whose name contains it.")
     var only: String?
 
     @Flag(help: "List the benchmarks and exit.")
@@ -29,7 +29,9 @@ struct QuireBenchCommand: ParsableCommand {
         print("warning: a debug build; figures are only meaningful from `swift run -c release quire-bench`")
         #endif
         let context = BenchmarkContext(handwritingPath: handwriting)
-        let chosen = allBenchmarks.filter { only == nil || $0.name.contains(only!) }
+        // An exact name runs that one alone ("export" would otherwise also run "pdf-export").
+        let exact = allBenchmarks.filter { $0.name == only }
+        let chosen = exact.isEmpty ? allBenchmarks.filter { only == nil || $0.name.contains(only!) } : exact
         if chosen.isEmpty { throw ValidationError("no benchmark matches '\(only ?? "")'; see --list") }
         for b in chosen {
             print("\(b.name) — \(b.summary)")
