@@ -73,7 +73,10 @@ static inline int quire_png_read_rgba_memory(const void *data, size_t size, void
 // whole-image copy, so a caller can hand rows as they are read back (an export in tiles) and in the
 // order it holds them (GL's bottom-up rows). libpng reports errors by longjmp: each entry point below
 // sets its own setjmp before calling libpng, so an error returns here as a message, never an abort.
-// The source rows are always RGBA8; an RGB image drops the fourth byte inside libpng (png_set_filler).
+// The source rows are always RGBA8; an RGB image drops the fourth byte inside libpng (png_set_filler);
+// a gray image keeps each pixel's first byte, packed here into a row of its own (libpng has no write
+// transform for it). The header may wait for the first rows, so a caller can choose gray after
+// looking at them (`quire_png_writer_header`).
 #include <setjmp.h>
 #include <errno.h>
 
@@ -86,6 +89,9 @@ typedef struct quire_png_writer {
     int memory_failed;
     int failed;                 // once set, every later call fails with `message`
     int rows_left;
+    int width, height, level;
+    int channels;               // 0 until the header is written
+    unsigned char *gray_row;    // one packed row, for a gray image
     char message[256];
 } quire_png_writer;
 
@@ -121,19 +127,49 @@ static inline void quire_png_writer_free(quire_png_writer *w) {
     if (w->png) png_destroy_write_struct(&w->png, w->info ? &w->info : NULL);
     if (w->file) fclose(w->file);
     free(w->buffer);
+    free(w->gray_row);
     free(w);
 }
 
-/// Starts a PNG of `width`×`height` with 3 (RGB) or 4 (RGBA) channels at zlib `level` 0–9, written to
-/// `path`, or to memory when `path` is NULL. Returns NULL with `message` set (and errno from fopen) on
-/// failure. Filters: none up to level 3 (on ink over paper, "none" with zlib's fast levels beat "up" and
+/// Writes the header of an image of 1 (gray), 3 (RGB) or 4 (RGBA) channels, once, before any row.
+/// Returns 1, or 0 with `message`.
+static inline int quire_png_writer_header(quire_png_writer *w, int channels, char *message, size_t message_size) {
+    if (w->failed) { snprintf(message, message_size, "%s", w->message); return 0; }
+    if (w->channels != 0 || (channels != 1 && channels != 3 && channels != 4)) {
+        snprintf(message, message_size, w->channels ? "the header was already written" : "an image has 1, 3 or 4 channels");
+        return 0;
+    }
+    if (channels == 1) {
+        w->gray_row = (unsigned char *)malloc((size_t)w->width);
+        if (w->gray_row == NULL) { snprintf(message, message_size, "out of memory"); return 0; }
+    }
+    if (setjmp(png_jmpbuf(w->png))) {
+        w->failed = 1;
+        snprintf(message, message_size, "%s", w->message);
+        return 0;
+    }
+    int type = channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : channels == 3 ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY;
+    png_set_IHDR(w->png, w->info, (png_uint_32)w->width, (png_uint_32)w->height, 8, type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(w->png, w->level);
+    png_set_filter(w->png, PNG_FILTER_TYPE_BASE,
+                   w->level <= 3 ? PNG_FILTER_NONE : PNG_ALL_FILTERS);
+    png_write_info(w->png, w->info);
+    if (channels == 3) png_set_filler(w->png, 0, PNG_FILLER_AFTER);
+    w->channels = channels;
+    return 1;
+}
+
+/// Starts a PNG of `width`×`height` with 1 (gray), 3 (RGB) or 4 (RGBA) channels at zlib `level` 0–9,
+/// written to `path`, or to memory when `path` is NULL; with 0 channels the header waits for
+/// `quire_png_writer_header`. Returns NULL with `message` set (and errno from fopen) on failure. Filters: none up to level 3 (on ink over paper, "none" with zlib's fast levels beat "up" and
 /// "sub" in both time and size when measured: the matcher finds the repeated paper runs itself), libpng's
 /// adaptive choice above, where time is given for size.
 static inline quire_png_writer *quire_png_writer_begin(const char *path, int width, int height, int channels, int level,
                                                       char *message, size_t message_size) {
     quire_png_writer *w = (quire_png_writer *)calloc(1, sizeof *w);
     if (w == NULL) { snprintf(message, message_size, "out of memory"); return NULL; }
-    if (width < 1 || height < 1 || (channels != 3 && channels != 4) || level < 0 || level > 9) {
+    if (width < 1 || height < 1 || (channels != 0 && channels != 1 && channels != 3 && channels != 4) || level < 0 || level > 9) {
         snprintf(message, message_size, "a %dx%d image with %d channels at level %d cannot be written", width, height, channels, level);
         free(w);
         return NULL;
@@ -156,15 +192,14 @@ static inline quire_png_writer *quire_png_writer_begin(const char *path, int wid
     }
     if (w->file) png_init_io(w->png, w->file);
     else png_set_write_fn(w->png, w, quire_png_writer_write_memory, quire_png_writer_flush_memory);
-    png_set_IHDR(w->png, w->info, (png_uint_32)width, (png_uint_32)height, 8,
-                 channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(w->png, level);
-    png_set_filter(w->png, PNG_FILTER_TYPE_BASE,
-                   level <= 3 ? PNG_FILTER_NONE : PNG_ALL_FILTERS);
-    png_write_info(w->png, w->info);
-    if (channels == 3) png_set_filler(w->png, 0, PNG_FILLER_AFTER);
+    w->width = width;
+    w->height = height;
+    w->level = level;
     w->rows_left = height;
+    if (channels != 0 && !quire_png_writer_header(w, channels, message, message_size)) {
+        quire_png_writer_free(w);
+        return NULL;
+    }
     return w;
 }
 
@@ -173,6 +208,7 @@ static inline quire_png_writer *quire_png_writer_begin(const char *path, int wid
 static inline int quire_png_writer_rows(quire_png_writer *w, const void *rows, int count, long stride, int bottom_up,
                                         char *message, size_t message_size) {
     if (w->failed) { snprintf(message, message_size, "%s", w->message); return 0; }
+    if (w->channels == 0) { snprintf(message, message_size, "rows came before the header"); return 0; }
     if (count < 0 || count > w->rows_left) {
         snprintf(message, message_size, "%d more rows than the image holds", count - w->rows_left);
         return 0;
@@ -185,6 +221,10 @@ static inline int quire_png_writer_rows(quire_png_writer *w, const void *rows, i
     const unsigned char *base = (const unsigned char *)rows;
     for (int i = 0; i < count; i++) {
         const unsigned char *row = base + (long)(bottom_up ? count - 1 - i : i) * stride;
+        if (w->gray_row) {
+            for (int x = 0; x < w->width; x++) w->gray_row[x] = row[(long)x * 4];
+            row = w->gray_row;
+        }
         png_write_row(w->png, (png_const_bytep)row);
     }
     w->rows_left -= count;
@@ -195,7 +235,7 @@ static inline int quire_png_writer_rows(quire_png_writer *w, const void *rows, i
 /// over the malloc'd bytes (`*out`, `*out_size`), which the caller frees. Frees the writer either way.
 static inline int quire_png_writer_finish(quire_png_writer *w, void **out, size_t *out_size, char *message, size_t message_size) {
     if (out) { *out = NULL; *out_size = 0; }
-    if (w->failed || w->rows_left != 0) {
+    if (w->failed || w->rows_left != 0 || w->channels == 0) {
         snprintf(message, message_size, "%s", w->failed ? w->message : "the image was ended before all its rows were written");
         quire_png_writer_free(w);
         return 0;

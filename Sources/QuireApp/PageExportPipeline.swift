@@ -143,7 +143,8 @@ private final class PageFile: @unchecked Sendable {
         self.opaque = opaque
         self.width = width
         queue = DispatchQueue(label: "quire.export.page", target: target)
-        writer = try PNGWriter(path: temporary, width: width, height: height, channels: opaque ? .rgb : .rgba, level: level)
+        writer = try PNGWriter(path: temporary, width: width, height: height, channels: opaque ? .rgb : .rgba, level: level,
+                               grayWhenPossible: opaque)
     }
 
     /// Rows as GL read them: bottom-up, premultiplied (made straight here unless the page is opaque).

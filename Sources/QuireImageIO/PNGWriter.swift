@@ -3,11 +3,15 @@ import Foundation
 
 /// A PNG written in one pass, rows as they come: to a file, or to memory. Rows are always handed over
 /// as RGBA8; an `.rgb` image drops the alpha byte inside libpng (no converted copy), so an opaque page
-/// costs three bytes a pixel to compress, not four. Rows may come bottom-up (GL's order) without being
+/// costs three bytes a pixel to compress, not four, and a `.gray` one keeps one byte a pixel. An opaque
+/// image can be stored gray when it turns out to be (`grayWhenPossible`): black or grey ink on white
+/// paper, the usual notebook page, is then a third of the bytes to compress and to store. Rows may come bottom-up (GL's order) without being
 /// flipped first, and in any number of calls (an export in tiles hands over a band of rows at a time).
 /// Not thread-safe; one writer is used by one thread at a time.
 public final class PNGWriter {
     public enum Channels: Int, Sendable {
+        /// One byte a pixel, the rows' red byte: for an opaque image whose every pixel has r = g = b.
+        case gray = 1
         case rgb = 3
         case rgba = 4
     }
@@ -23,28 +27,40 @@ public final class PNGWriter {
 
     public let width: Int
     public let height: Int
-    public let channels: Channels
+    /// What the image is stored as; with `grayWhenPossible`, known once the first rows are written.
+    public private(set) var channels: Channels
+    /// The header waits for the first rows, to see whether an `.rgb` image is gray.
+    private var grayWhenPossible: Bool
     private let path: String?
     private var writer: UnsafeMutablePointer<quire_png_writer>?
     public private(set) var rowsWritten = 0
 
     /// Starts a PNG at `path` (nil: in memory, see `finish`). Sizes must be 1…`ImageFile.maximumSide`
-    /// a side; the level one of `compressionLevels`.
-    public init(path: String?, width: Int, height: Int, channels: Channels, level: Int = fastLevel) throws {
+    /// a side; the level one of `compressionLevels`. `grayWhenPossible` (for `.rgb`, an opaque image):
+    /// when the first `write` hands over the whole image and every pixel in it is gray, the image is
+    /// stored `.gray`, which has the same pixels; otherwise `.rgb` as asked. The pixels must be seen
+    /// before the header is written, so an image written a band at a time stays RGB.
+    public init(path: String?, width: Int, height: Int, channels: Channels, level: Int = fastLevel,
+                grayWhenPossible: Bool = false) throws {
         guard (1...Int(Int32.max / 4)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw PNGError.writeFailed(path: path, reason: "a \(width)×\(height) image cannot be written")
         }
         guard Self.compressionLevels.contains(level) else {
             throw PNGError.writeFailed(path: path, reason: "compression level \(level) is not one of 0 to 9")
         }
+        guard !grayWhenPossible || channels == .rgb else {
+            throw PNGError.writeFailed(path: path, reason: "only an RGB image can be stored gray when it is")
+        }
         self.width = width
         self.height = height
         self.channels = channels
+        self.grayWhenPossible = grayWhenPossible
         self.path = path
         var message = [CChar](repeating: 0, count: 256)
         errno = 0
-        writer = quire_png_writer_begin(path, Int32(width), Int32(height), Int32(channels.rawValue), Int32(level),
-                                        &message, message.count)
+        // 0 channels: the header waits for the first rows.
+        writer = quire_png_writer_begin(path, Int32(width), Int32(height), grayWhenPossible ? 0 : Int32(channels.rawValue),
+                                        Int32(level), &message, message.count)
         guard writer != nil else {
             let reason = Self.text(message)
             if let path, let system = PNGError.fileSystem(path: path, operation: "open", errno: errno, libpngSaid: reason) {
@@ -67,6 +83,14 @@ public final class PNGWriter {
                                        + "with \(height - rowsWritten) rows left, from \(rows.count) bytes")
         }
         var message = [CChar](repeating: 0, count: 256)
+        if grayWhenPossible, count > 0 {
+            grayWhenPossible = false
+            let rows = UnsafeRawBufferPointer(start: base, count: (count - 1) * stride + width * 4)
+            if count == height, GrayPixels.areAllGray(rows, width: width, height: count, stride: stride) { channels = .gray }
+            guard quire_png_writer_header(writer, Int32(channels.rawValue), &message, message.count) != 0 else {
+                throw PNGError.writeFailed(path: path, reason: Self.text(message))
+            }
+        }
         guard quire_png_writer_rows(writer, base, Int32(count), stride, bottomUp ? 1 : 0, &message, message.count) != 0 else {
             throw PNGError.writeFailed(path: path, reason: Self.text(message))
         }

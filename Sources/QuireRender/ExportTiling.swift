@@ -4,8 +4,10 @@
 /// so its rows go to the PNG writer without being copied again. Bands are also kept to about
 /// `bandPixels`, so the memory an export holds does not depend on how large the image is.
 public struct ExportTiling: Equatable, Sendable {
-    /// About 32 MB of RGBA a band.
-    public static let defaultBandPixels = 8 << 20
+    /// About 38 MB of RGBA a band: enough for a whole Letter or A4 page at 300 dpi (8.4 and 8.7 million
+    /// pixels) in one band, so the PNG writer sees the whole page before its header and can store a gray
+    /// page as gray (`PNGWriter`'s `grayWhenPossible`); larger images still go a band at a time.
+    public static let defaultBandPixels = 9 << 20
 
     public let width: Int
     public let height: Int

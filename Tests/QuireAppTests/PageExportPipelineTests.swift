@@ -150,7 +150,34 @@ final class PageExportPipelineTests: XCTestCase {
     /// An image of an opaque page is stored as RGB (colour type 2), so no alpha is compressed.
     func testAnOpaquePageIsWrittenAsRGB() throws {
         _ = try export([page()], scale: 1, name: "rgb")
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/rgb-0.png"))
-        XCTAssertEqual(bytes[25], 2)
+        XCTAssertEqual(try colorType(of: "rgb-0"), 2)
+    }
+
+    /// Black and grey ink (an eraser through it) on white paper is stored gray (colour type 0), the
+    /// same pixels as the page renderer's image; in bands it cannot be seen whole first and stays RGB,
+    /// still the same pixels.
+    func testAGrayPageIsStoredGrayWithTheRenderersPixels() throws {
+        let page = Page(size: PageSize(width: 300, height: 200), strokes: [
+            stroke(.pen, from: Point(10, 20), to: Point(290, 180)),
+            stroke(.pen, color: InkColor(red: 0.5, green: 0.5, blue: 0.5), from: Point(20, 190), to: Point(280, 15), seed: 2),
+            stroke(.eraser, from: Point(150, 5), to: Point(152, 195)),
+        ])
+        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 200)
+        renderer.load(RenderItemBuilder().renderItems(of: page))
+        let reference = try renderer.renderPageImage(scale: 2)
+        let gray = try export([page], scale: 2, name: "gray")[0]
+        XCTAssertEqual(try colorType(of: "gray-0"), 0)
+        let diff = difference(reference, gray)
+        XCTAssertLessThanOrEqual(diff.largest, 2, "differs by \(diff.largest) at \(diff.pixels) pixels")
+        XCTAssertGreaterThan(gray.inkedCount(x0: 0, y0: 0, x1: 600, y1: 400), 2000, "the strokes are drawn")
+
+        let banded = try export([page], scale: 2, tileLimit: 150, name: "banded")[0]
+        XCTAssertEqual(try colorType(of: "banded-0"), 2)
+        XCTAssertLessThanOrEqual(difference(gray, banded).largest, 2)
+    }
+
+    /// IHDR's colour type byte of an exported file.
+    private func colorType(of name: String) throws -> UInt8 {
+        try Data(contentsOf: URL(fileURLWithPath: folder + "/\(name).png"))[25]
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import QuireImageIO
 
-/// The one-pass PNG writer: rows in bands and in GL's bottom-up order, RGB for opaque images, every
-/// zlib level, and misuse as errors rather than traps.
+/// The one-pass PNG writer: rows in bands and in GL's bottom-up order, RGB for opaque images, gray for
+/// gray ones when asked, every zlib level, and misuse as errors rather than traps.
 final class PNGWriterTests: XCTestCase {
     private func opaqueImage(width: Int = 37, height: Int = 23) -> RGBAImage {
         var image = RGBAImage(width: width, height: height, fill: (250, 248, 240, 255))
@@ -15,7 +15,27 @@ final class PNGWriterTests: XCTestCase {
         return image
     }
 
-    /// IHDR's colour type: 2 is RGB, 6 is RGBA.
+    /// Black and grey ink on white: every pixel has r = g = b.
+    private func grayImage(width: Int = 37, height: Int = 23) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: (255, 255, 255, 255))
+        for y in 0..<height {
+            for x in 0..<width where (x * 7 + y * 3) % 11 < 3 {
+                let v = UInt8((x * 13 + y * 29) % 256)
+                image[x, y] = .init(r: v, g: v, b: v, a: 255)
+            }
+        }
+        return image
+    }
+
+    private func encode(_ image: RGBAImage, grayWhenPossible: Bool) throws -> (png: [UInt8], stored: PNGWriter.Channels) {
+        let writer = try PNGWriter(path: nil, width: image.width, height: image.height, channels: .rgb,
+                                   grayWhenPossible: grayWhenPossible)
+        try writer.write(image)
+        let stored = writer.channels
+        return (try writer.finish(), stored)
+    }
+
+    /// IHDR's colour type: 0 is gray, 2 is RGB, 6 is RGBA.
     private func colorType(_ png: [UInt8]) -> UInt8 { png[25] }
 
     func testAnOpaqueImageIsWrittenAsRGBAndOneWithAlphaAsRGBA() throws {
@@ -28,6 +48,67 @@ final class PNGWriterTests: XCTestCase {
         let rgba = try PNG.encode(clear, speed: .fast)
         XCTAssertEqual(colorType(rgba), 6)
         XCTAssertEqual(try PNG.decode(rgba), clear)
+    }
+
+    func testAGrayImageIsStoredGrayWithTheSamePixelsInAThirdOfTheBytes() throws {
+        let image = grayImage(width: 300, height: 200)
+        let gray = try encode(image, grayWhenPossible: true)
+        XCTAssertEqual(gray.stored, .gray)
+        XCTAssertEqual(colorType(gray.png), 0)
+        XCTAssertEqual(try PNG.decode(gray.png), image, "the same pixels, opaque")
+        let rgb = try encode(image, grayWhenPossible: false)
+        XCTAssertEqual(colorType(rgb.png), 2, "not asked: RGB as before")
+        XCTAssertEqual(try PNG.decode(rgb.png), image)
+        XCTAssertLessThan(Double(gray.png.count), 0.6 * Double(rgb.png.count), "one byte a pixel to store, not three")
+    }
+
+    /// One colour pixel anywhere, even the very last byte checked, keeps the image RGB.
+    func testOneColourPixelKeepsAnImageRGB() throws {
+        for (x, y) in [(0, 0), (36, 22), (35, 22), (17, 11)] {
+            for channel in 0..<3 {
+                var image = grayImage()
+                var pixel = image[x, y]
+                switch channel {
+                case 0: pixel.r = pixel.r &+ 1
+                case 1: pixel.g = pixel.g &+ 1
+                default: pixel.b = pixel.b &+ 1
+                }
+                image[x, y] = pixel
+                let written = try encode(image, grayWhenPossible: true)
+                XCTAssertEqual(written.stored, .rgb, "colour at (\(x), \(y)) in channel \(channel)")
+                XCTAssertEqual(colorType(written.png), 2)
+                XCTAssertEqual(try PNG.decode(written.png), image)
+            }
+        }
+    }
+
+    /// The header must be written before the second band is seen, so an image handed over in bands
+    /// stays RGB even when gray; rows bottom-up with a wider stride are read right when it is gray.
+    func testOnlyAWholeImageInOneWriteIsStoredGray() throws {
+        let image = grayImage()
+        let banded = try PNGWriter(path: nil, width: image.width, height: image.height, channels: .rgb, grayWhenPossible: true)
+        try image.pixels.withUnsafeBytes { bytes in
+            let rowBytes = image.width * 4
+            try banded.write(rows: UnsafeRawBufferPointer(rebasing: bytes[..<(10 * rowBytes)]), count: 10, stride: rowBytes)
+            try banded.write(rows: UnsafeRawBufferPointer(rebasing: bytes[(10 * rowBytes)...]), count: 13, stride: rowBytes)
+        }
+        XCTAssertEqual(banded.channels, .rgb)
+        XCTAssertEqual(try PNG.decode(try banded.finish()), image)
+
+        // The whole image bottom-up, each row followed by 8 bytes of red padding that must be ignored.
+        let stride = image.width * 4 + 8
+        var padded = [UInt8](repeating: 0, count: image.height * stride)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image[x, image.height - 1 - y]
+                padded.replaceSubrange((y * stride + x * 4)..<(y * stride + x * 4 + 4), with: [p.r, p.g, p.b, p.a])
+            }
+            padded.replaceSubrange((y * stride + image.width * 4)..<((y + 1) * stride), with: [200, 0, 0, 255, 200, 0, 0, 255])
+        }
+        let whole = try PNGWriter(path: nil, width: image.width, height: image.height, channels: .rgb, grayWhenPossible: true)
+        try padded.withUnsafeBytes { try whole.write(rows: $0, count: image.height, stride: stride, bottomUp: true) }
+        XCTAssertEqual(whole.channels, .gray)
+        XCTAssertEqual(try PNG.decode(try whole.finish()), image)
     }
 
     func testRowsHandedBottomUpInBandsMakeTheSameImage() throws {
@@ -72,5 +153,9 @@ final class PNGWriterTests: XCTestCase {
         try short.write(image)
         XCTAssertThrowsError(try short.finish(), "ended with rows missing")
         XCTAssertThrowsError(try short.finish(), "finished twice")
+        XCTAssertThrowsError(try PNGWriter(path: nil, width: 4, height: 4, channels: .rgba, grayWhenPossible: true),
+                             "an image with alpha cannot be stored gray")
+        let unwritten = try PNGWriter(path: nil, width: 4, height: 4, channels: .rgb, grayWhenPossible: true)
+        XCTAssertThrowsError(try unwritten.finish(), "ended before its header and rows")
     }
 }
