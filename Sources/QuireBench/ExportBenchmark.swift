@@ -45,6 +45,28 @@ let exportBenchmark = Benchmark(name: "export",
     context.report("pipeline: resident after page 10", residentAfter10, "MB")
     context.report("pipeline: resident after page 50", residentAfter50, "MB", target: "no growth with the page count")
     let newBytes = try ExportBenchmarkPages.bytes(in: folder, prefix: "new-")
+    context.report("pipeline: file size per page", Double(newBytes) / Double(pages.count) / 1024, "KiB")
+
+    // The same strokes in blue: a colour page is stored RGB, three bytes a pixel to compress, where the
+    // black pages above are stored gray. What a page of coloured ink costs, 20 pages.
+    let blue = StrokeColor.rgb(InkColor(red: 0.1, green: 0.2, blue: 0.7))
+    let colourPages = pages.prefix(20).map { page in
+        Page(strokes: page.strokes.map { stroke in
+            var blueStroke = stroke
+            blueStroke.style.color = blue
+            return blueStroke
+        })
+    }
+    let colourPipeline = PageExportPipeline(scale: scale)
+    let colourStart = DispatchTime.now().uptimeNanoseconds
+    for (index, page) in colourPages.enumerated() {
+        try colourPipeline.export(page, to: folder + String(format: "/colour-%03d.png", index + 1))
+    }
+    try colourPipeline.finish()
+    let colourTotal = Double(DispatchTime.now().uptimeNanoseconds - colourStart) / 1e6
+    context.report("pipeline, blue ink (stored RGB): whole ÷ 20", colourTotal / Double(colourPages.count), "ms")
+    context.report("pipeline, blue ink: file size per page",
+                   Double(try ExportBenchmarkPages.bytes(in: folder, prefix: "colour-")) / Double(colourPages.count) / 1024, "KiB")
 
     try ExportRenderCost.measure(pages: pages, scale: scale, context: context)
 

@@ -12,7 +12,11 @@ enum Shaders {
         layout(location = 4) in float aAlpha;
         uniform mat3 uPageToClip;
         out vec4 vColor;
-        out float vRotation;
+        flat out vec2 vTurn;
+        // The dab's rotation as (cos, sin), worked out once a dab here rather than at each of its
+        // pixels (llvmpipe evaluates sin and cos as long polynomials: at 300 dpi a page's dabs cover
+        // millions of pixels). Flat: the same for the whole dab.
+        void setTurn(float rotation) { vTurn = vec2(cos(rotation), sin(rotation)); }
         """
 
     static let spriteVertex = """
@@ -28,18 +32,19 @@ enum Shaders {
             // lines fade instead of flickering between one pixel and none.
             float coverage = clamp(size * size, 0.0, 1.0);
             vColor = vec4(aColor * aAlpha, aAlpha) * coverage;
-            vRotation = aRotation;
+            setTurn(aRotation);
         }
         """
 
-    /// The brush's coverage at `corner` (0…1 across the dab, y down), turned by the dab's rotation.
-    /// Points and quads share it, so both draw the same dab.
+    /// The brush's coverage at `corner` (0…1 across the dab, y down), turned by the dab's rotation
+    /// (`turn`: its cosine and sine). Points and quads share it, so both draw the same dab.
     private static let brushCoverage = """
         uniform sampler2D uBrush;
-        float brushCoverage(vec2 corner, float rotation) {
+        flat in vec2 vTurn;
+        float brushCoverage(vec2 corner, vec2 turn) {
             vec2 c = corner - vec2(0.5);
-            float s = sin(rotation);
-            float k = cos(rotation);
+            float s = turn.y;
+            float k = turn.x;
             return texture(uBrush, vec2(k * c.x - s * c.y, s * c.x + k * c.y) + vec2(0.5)).r;
         }
         """
@@ -48,10 +53,9 @@ enum Shaders {
         #version 330 core
         \(brushCoverage)
         in vec4 vColor;
-        in float vRotation;
         out vec4 fragColor;
         void main() {
-            fragColor = vColor * brushCoverage(gl_PointCoord, vRotation);
+            fragColor = vColor * brushCoverage(gl_PointCoord, vTurn);
         }
         """
 
@@ -67,7 +71,7 @@ enum Shaders {
             vec3 p = uPageToClip * vec3(page, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
             vColor = vec4(aColor * aAlpha, aAlpha);
-            vRotation = aRotation;
+            setTurn(aRotation);
         }
         """
 
@@ -75,11 +79,10 @@ enum Shaders {
         #version 330 core
         \(brushCoverage)
         in vec4 vColor;
-        in float vRotation;
         in vec2 vCorner;
         out vec4 fragColor;
         void main() {
-            fragColor = vColor * brushCoverage(vCorner, vRotation);
+            fragColor = vColor * brushCoverage(vCorner, vTurn);
         }
         """
 
