@@ -4,7 +4,8 @@ import QuireImageIO
 /// Writes page images so that a reader never sees half a file: PNG to a temporary name beside the
 /// target, then an atomic rename.
 public enum PageExporter {
-    /// Writes `image` at zlib `level` (the fast level unless told; an opaque image as RGB).
+    /// Writes `image` at zlib `level` (the fast level unless told; an opaque image as RGB, or gray when
+    /// every pixel is).
     public static func write(_ image: RGBAImage, to path: String, level: Int = PNGWriter.fastLevel) throws {
         let temporary = try temporaryPath(for: path)
         do {
@@ -36,8 +37,6 @@ public enum PageExporter {
         }
     }
 
-    /// `quire-page-YYYYMMDD-HHMMSS.png` in the current folder: where the export key writes when no
-    /// path was given.
     /// `TITLE-yyyyMMdd-HHmmss.pdf` in the current folder, the title's slashes made dashes.
     public static func defaultPDFPath(title: String, now: Date = Date()) -> String {
         let formatter = DateFormatter()
@@ -47,6 +46,8 @@ public enum PageExporter {
         return FileManager.default.currentDirectoryPath + "/\(name.isEmpty ? "notebook" : String(name))-\(formatter.string(from: now)).pdf"
     }
 
+    /// `quire-page-YYYYMMDD-HHMMSS.png` in the current folder: where the export key writes when no
+    /// path was given.
     public static func defaultPath(now: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

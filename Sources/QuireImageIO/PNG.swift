@@ -13,23 +13,27 @@ public enum PNG {
         var level: Int { self == .small ? PNGWriter.defaultLibpngLevel : PNGWriter.fastLevel }
     }
 
-    /// Writes `image` in one pass (`PNGWriter`); an image with no transparent pixel is written as RGB.
+    /// Writes `image` in one pass (`PNGWriter`); an image with no transparent pixel is written as RGB, or
+    /// as gray when every pixel is gray.
     public static func write(_ image: RGBAImage, to path: String, speed: Speed = .small) throws {
         try write(image, to: path, level: speed.level)
     }
 
     /// `write` at zlib `level` (0–9).
     public static func write(_ image: RGBAImage, to path: String, level: Int) throws {
+        let opaque = image.isOpaque
         let writer = try PNGWriter(path: path, width: image.width, height: image.height,
-                                   channels: image.isOpaque ? .rgb : .rgba, level: level)
+                                   channels: opaque ? .rgb : .rgba, level: level, grayWhenPossible: opaque)
         try writer.write(image)
         try writer.finish()
     }
 
-    /// The PNG's bytes, compressed once (no size query first); an opaque image is encoded as RGB.
+    /// The PNG's bytes, compressed once (no size query first); an opaque image is encoded as RGB, or as
+    /// gray when every pixel is gray.
     public static func encode(_ image: RGBAImage, speed: Speed = .small) throws -> [UInt8] {
+        let opaque = image.isOpaque
         let writer = try PNGWriter(path: nil, width: image.width, height: image.height,
-                                   channels: image.isOpaque ? .rgb : .rgba, level: speed.level)
+                                   channels: opaque ? .rgb : .rgba, level: speed.level, grayWhenPossible: opaque)
         try writer.write(image)
         return try writer.finish()
     }

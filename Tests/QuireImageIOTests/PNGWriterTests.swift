@@ -48,6 +48,11 @@ final class PNGWriterTests: XCTestCase {
         let rgba = try PNG.encode(clear, speed: .fast)
         XCTAssertEqual(colorType(rgba), 6)
         XCTAssertEqual(try PNG.decode(rgba), clear)
+        // PNG.encode and PNG.write store an opaque gray image gray.
+        let gray = grayImage()
+        let encoded = try PNG.encode(gray, speed: .fast)
+        XCTAssertEqual(colorType(encoded), 0)
+        XCTAssertEqual(try PNG.decode(encoded), gray)
     }
 
     func testAGrayImageIsStoredGrayWithTheSamePixelsInAThirdOfTheBytes() throws {
