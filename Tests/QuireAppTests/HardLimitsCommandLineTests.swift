@@ -95,7 +95,9 @@ final class HardLimitsCommandLineTests: XCTestCase {
             sizes.append((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
             XCTAssertGreaterThan(try PNG.read(from: path).inkedCount(x0: 0, y0: 0, x1: 816, y1: 1056), 100)
         }
-        XCTAssertGreaterThan(sizes[0], 2_000_000, "level 0 stores 816×1056 RGB uncompressed")
+        // Black ink on white paper is stored gray, one byte a pixel.
+        XCTAssertGreaterThan(sizes[0], 816 * 1056, "level 0 stores 816×1056 gray pixels uncompressed")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: output + "/page-001.png"))[25], 0, "colour type: gray")
         XCTAssertLessThan(sizes[1], sizes[0] / 20)
     }
 
