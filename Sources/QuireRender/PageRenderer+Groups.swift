@@ -168,6 +168,6 @@ extension PageRenderer {
         let whole = PageProjection(width: target.width, height: target.height, pageToFramebuffer: .identity, guardBand: 0)
         let part = Rect(x: 0, y: 0, width: Double(width) / Double(layer.width), height: Double(height) / Double(layer.height))
         quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
-                        projection: whole, part: part)
+                        projection: whole, part: part, texelForPixel: true)
     }
 }
