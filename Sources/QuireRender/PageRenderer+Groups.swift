@@ -64,13 +64,17 @@ extension PageRenderer {
 
     /// Draws `strokes` (a run of a group's plain ink) in order, their sprites taken from `childSpans`:
     /// neighbours alike in style whose sprites lie side by side on the GPU (a scrap's ink goes up
-    /// together) draw in one call, as the page's own ink does (`drawItems`).
+    /// together) draw in one call, as the page's own ink does (`drawItems`). A stroke wholly outside
+    /// the scissor in force is not sent: a redraw that takes a sliver of a scrap beside the one that
+    /// changed (a cut takes the rows above and below) would have every sprite of its ink set up and
+    /// then dropped.
     private func drawPlainInk(_ strokes: ArraySlice<RenderItem>, childSpans: inout ArraySlice<SpriteSpan>,
                               into target: RenderTarget, projection: PageProjection) {
         var run = SpriteRun()
         func draw(_ finished: (SpriteSpan, StrokeRenderStyle)?) {
             if let (span, style) = finished { drawSprites(span, style: style, into: target, projection: projection) }
         }
+        let scissor = Scissor.current(framebufferHeight: target.height)
         for child in strokes {
             let span = childSpans.popFirst() ?? .empty
             guard case let .stroke(stroke) = child, stroke.clip == nil else {
@@ -80,9 +84,20 @@ extension PageRenderer {
                 continue
             }
             guard span.count > 0 else { continue }
+            if let scissor, Self.liesOutside(scissor, stroke.bounds, projection: projection) { continue }
             draw(run.add(span, style: stroke.style))
         }
         draw(run.take())
+    }
+
+    /// Whether `bounds` (page pixels, finite) lie wholly outside `scissor` (framebuffer pixels), a pixel
+    /// to spare: the scissor takes whole pixels, rounded outward. False for bounds it cannot judge.
+    static func liesOutside(_ scissor: Rect, _ bounds: Rect, projection: PageProjection) -> Bool {
+        let shown = projection.pageToFramebuffer.apply(bounds)
+        guard !shown.isNull, shown.minX.isFinite, shown.minY.isFinite, shown.maxX.isFinite, shown.maxY.isFinite else {
+            return false
+        }
+        return !shown.outsetBy(1).intersects(scissor)
     }
 
     /// The framebuffer pixels `outlines` (page pixels) can touch, a pixel beyond, within `scissor` (the
@@ -168,6 +183,6 @@ extension PageRenderer {
         let whole = PageProjection(width: target.width, height: target.height, pageToFramebuffer: .identity, guardBand: 0)
         let part = Rect(x: 0, y: 0, width: Double(width) / Double(layer.width), height: Double(height) / Double(layer.height))
         quads.drawLayer(layer.texture, over: Rect(x: Double(x0), y: Double(y0), width: Double(width), height: Double(height)),
-                        projection: whole, part: part)
+                        projection: whole, part: part, texelForPixel: true)
     }
 }

@@ -147,7 +147,7 @@ extension PageRenderer {
         let identity = PageProjection(width: source.width, height: source.height, pageToFramebuffer: .identity,
                                       guardBand: 0)
         quads.drawLayer(source.texture, over: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
-                        projection: identity, opacity: opacity, replace: replace)
+                        projection: identity, opacity: opacity, replace: replace, texelForPixel: true)
     }
 
     /// Copies the pixels of `area` (rounded out to whole pixels, as the scissor is) from `source` into

@@ -172,7 +172,8 @@ extension PageRenderer {
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
                 drawPaper(projection: projection)
             }
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+            // The page pixel for pixel: each window pixel is one texel of the ink layer.
+            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
             Scissor.off()
             return
         }
@@ -265,7 +266,8 @@ extension PageRenderer {
         target.bind()
         drawPaper(projection: projection)
         if scale == 1 {
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection)
+            // As the view shows it at 100 %: texel for pixel.
+            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
         } else {
             // Ink on its own layer first, so erasers remove ink and not paper.
             guard let ink = pool.target("export-ink", width: width, height: height) else {

@@ -31,6 +31,10 @@ final class QuadRenderer {
     private let quad = FloatVertexBuffer(attributeSizes: [2, 2])
     /// Four corners of (x, y, u, v), reused for every quad.
     private var corners = [Float](repeating: 0, count: 16)
+    /// Nearest-texel sampling, for a layer drawn texel for pixel (its texels' centres on the pixels'
+    /// centres): the texel bilinear filtering gives there, for a quarter of the fetches (on llvmpipe
+    /// the view's copy of the ink layer after an edit cost about twice as much filtered).
+    private let texelForPixel: GLuint
 
     init() throws {
         layerProgram = try Program(fragment: Shaders.quadLayerFragment)
@@ -41,6 +45,18 @@ final class QuadRenderer {
         spacing = paperProgram.program.uniform("uSpacing")
         glUseProgram(layerProgram.program.id)
         glUniform1i(layerProgram.program.uniform("uTexture"), 0)
+        var sampler: GLuint = 0
+        glGenSamplers(1, &sampler)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        texelForPixel = sampler
+    }
+
+    deinit {
+        var sampler = texelForPixel
+        glDeleteSamplers(1, &sampler)
     }
 
     /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
@@ -64,10 +80,15 @@ final class QuadRenderer {
     /// Draws a whole layer texture over `rect`: its top row at `rect`'s top (GL rows run bottom-up).
     /// With `replace`, the texture overwrites what is there instead of blending over it.
     /// `part` picks a sub-rectangle of the texture, in 0…1 with y down (as `rect` is).
+    /// `texelForPixel`: the part lands texel for pixel on whole framebuffer pixels (a layer copied to a
+    /// target of its own scale, at a whole-pixel offset), so each pixel takes its texel as it is.
     func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
-                   replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1)) {
+                   replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                   texelForPixel exact: Bool = false) {
+        if exact { glBindSampler(0, texelForPixel) }
         draw(rect, program: layerProgram, projection: projection, texture: texture, fill: .white, opacity: opacity,
              replace: replace, part: part)
+        if exact { glBindSampler(0, 0) }
     }
 
     private func draw(_ rect: Rect, program: Program, projection: PageProjection, texture: GLuint?, fill: InkColor,
