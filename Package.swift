@@ -32,6 +32,8 @@ let package = Package(
         // Xournal++ files: gzip (zlib) around XML (libxml2's pull parser).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
+        // zlib's deflateInit_, so a thread can choose the level of streams cairo deflates at the default.
+        .target(name: "CDeflateLevel", linkerSettings: [.linkedLibrary("z")]),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -47,7 +49,7 @@ let package = Package(
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
-        .target(name: "QuirePDF", dependencies: ["CCairo", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
+        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
         // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
         .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
@@ -97,6 +99,8 @@ let package = Package(
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
         .testTarget(name: "QuirePDFTests", dependencies: [
             "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
+            // To inflate exported content streams and read their zlib headers.
+            "CZlib", "CDeflateLevel",
         ]),
         // QuireText: the glyph atlas's text is drawn and compared with the rasterizer's image of it.
         .testTarget(name: "QuireRenderTests", dependencies: ["QuireRender", "QuireInk", "QuireImageIO", "QuireTestSupport", "QuireText"]),
