@@ -49,7 +49,7 @@ struct PageVectorPlan: Sendable {
             }
             // An eraser over nothing drawn before it changes nothing: no clip to write.
             guard stroke.bounds.intersects(under) else { continue }
-            let ink = registry.vectorInk(for: stroke.samples, style: stroke.style)
+            let ink = Self.drawnWidth(registry.vectorInk(for: stroke.samples, style: stroke.style))
             erasers.append((index, ink.convexPieces(tolerance: tolerance)))
         }
         for eraser in erasers.reversed() {
@@ -102,7 +102,7 @@ struct PageVectorPlan: Sendable {
         var engine = registry.makeEngine(for: stroke.style)
         let render = engine.renderStyle
         guard render.blendMode != .erase else { return }
-        let ink = engine.vectorInk(for: stroke.samples, style: stroke.style)
+        let ink = Self.drawnWidth(engine.vectorInk(for: stroke.samples, style: stroke.style))
         let highlight = render.blendMode == .highlight
         func opacity(_ color: InkColor, _ width: Double) -> Double {
             highlight ? Double(render.layerOpacity) : InkRun.shownOpacity(color.alpha, width: width, brush: stroke.style.brush)
@@ -125,6 +125,16 @@ struct PageVectorPlan: Sendable {
             let cuts = run.cuts.isEmpty ? [] : cutPaths(run.cuts, around: run.ink.centerLine.bounds.outsetBy(run.width + 2), through: map)
             steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
         }
+    }
+
+    /// `ink` as wide as vectors draw it: a soft brush narrower than its dabs (`Brush.vectorWidthFraction`),
+    /// so a hard edge has the weight and the half-dark edge of the sprites' fading rim.
+    static func drawnWidth(_ ink: VectorInk) -> VectorInk {
+        let fraction = ink.style.brush.vectorWidthFraction
+        guard fraction != 1 else { return ink }
+        var narrowed = ink
+        for index in narrowed.nodes.indices { narrowed.nodes[index].width *= fraction }
+        return narrowed
     }
 
     /// Opaque round ink on the page as lines and curves to stroke at their widths
