@@ -18,7 +18,7 @@ final class ImageQuadRenderer {
     /// Nearest-texel sampling without mipmaps, for a picture drawn at its own size on whole pixels: the
     /// same pixels as the texture's trilinear filtering gives there (each pixel centre on a texel
     /// centre), for far less work per pixel in a software rasteriser (a page sorter's thumbnails).
-    private let texelForPixel: GLuint
+    private let texelForPixel = NearestSampler()
 
     init() throws {
         program = try ShaderProgram(vertex: Shaders.imageVertex, fragment: Shaders.imageFragment)
@@ -32,18 +32,6 @@ final class ImageQuadRenderer {
         uprightOpacity = upright.uniform("uOpacity")
         glUseProgram(upright.id)
         glUniform1i(upright.uniform("uImage"), 0)
-        var sampler: GLuint = 0
-        glGenSamplers(1, &sampler)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        texelForPixel = sampler
-    }
-
-    deinit {
-        var sampler = texelForPixel
-        glDeleteSamplers(1, &sampler)
     }
 
     /// Draws `texture` (premultiplied) filling the upright `rect` into the bound framebuffer,
@@ -73,7 +61,7 @@ final class ImageQuadRenderer {
         let (x0, y0, x1, y1) = (Float(rect.minX), Float(rect.minY), Float(rect.maxX), Float(rect.maxY))
         let values: (Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float, Float) =
             (x0, y0, 0, 0, x1, y0, 1, 0, x0, y1, 0, 1, x1, y1, 1, 1)
-        if exact { glBindSampler(0, texelForPixel) }
+        if exact { glBindSampler(0, texelForPixel.id) }
         withUnsafeBytes(of: values) { uprightQuad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
         if exact { glBindSampler(0, 0) }
         if replace { glEnable(GLenum(GL_BLEND)) }

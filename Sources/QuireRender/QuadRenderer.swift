@@ -34,7 +34,7 @@ final class QuadRenderer {
     /// Nearest-texel sampling, for a layer drawn texel for pixel (its texels' centres on the pixels'
     /// centres): the texel bilinear filtering gives there, for a quarter of the fetches (on llvmpipe
     /// the view's copy of the ink layer after an edit cost about twice as much filtered).
-    private let texelForPixel: GLuint
+    private let texelForPixel = NearestSampler()
 
     init() throws {
         layerProgram = try Program(fragment: Shaders.quadLayerFragment)
@@ -45,18 +45,6 @@ final class QuadRenderer {
         spacing = paperProgram.program.uniform("uSpacing")
         glUseProgram(layerProgram.program.id)
         glUniform1i(layerProgram.program.uniform("uTexture"), 0)
-        var sampler: GLuint = 0
-        glGenSamplers(1, &sampler)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        texelForPixel = sampler
-    }
-
-    deinit {
-        var sampler = texelForPixel
-        glDeleteSamplers(1, &sampler)
     }
 
     /// Fills `rect` with `fill` at `opacity`, premultiplied "over", with `paper`'s pattern printed on it
@@ -85,7 +73,7 @@ final class QuadRenderer {
     func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
                    replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
                    texelForPixel exact: Bool = false) {
-        if exact { glBindSampler(0, texelForPixel) }
+        if exact { glBindSampler(0, texelForPixel.id) }
         draw(rect, program: layerProgram, projection: projection, texture: texture, fill: .white, opacity: opacity,
              replace: replace, part: part)
         if exact { glBindSampler(0, 0) }
