@@ -162,8 +162,9 @@ static inline int quire_png_writer_header(quire_png_writer *w, int channels, cha
 
 /// Starts a PNG of `width`×`height` with 1 (gray), 3 (RGB) or 4 (RGBA) channels at zlib `level` 0–9,
 /// written to `path`, or to memory when `path` is NULL; with 0 channels the header waits for
-/// `quire_png_writer_header`. Returns NULL with `message` set (and errno from fopen) on failure. Filters: none up to level 3 (on ink over paper, "none" with zlib's fast levels beat "up" and
-/// "sub" in both time and size when measured: the matcher finds the repeated paper runs itself), libpng's
+/// `quire_png_writer_header`. Returns NULL with `message` set (and errno from fopen) on failure.
+/// Filters: none up to level 3 (on ink over paper, "none" with zlib's fast levels beat "up" and "sub" in
+/// both time and size when measured: the matcher finds the repeated paper runs itself), libpng's
 /// adaptive choice above, where time is given for size.
 static inline quire_png_writer *quire_png_writer_begin(const char *path, int width, int height, int channels, int level,
                                                       char *message, size_t message_size) {

@@ -5,8 +5,9 @@ import Foundation
 /// as RGBA8; an `.rgb` image drops the alpha byte inside libpng (no converted copy), so an opaque page
 /// costs three bytes a pixel to compress, not four, and a `.gray` one keeps one byte a pixel. An opaque
 /// image can be stored gray when it turns out to be (`grayWhenPossible`): black or grey ink on white
-/// paper, the usual notebook page, is then a third of the bytes to compress and to store. Rows may come bottom-up (GL's order) without being
-/// flipped first, and in any number of calls (an export in tiles hands over a band of rows at a time).
+/// paper, the usual notebook page, is then a third of the bytes to compress and to store. Rows may come
+/// bottom-up (GL's order) without being flipped first, and in any number of calls (an export in tiles
+/// hands over a band of rows at a time).
 /// Not thread-safe; one writer is used by one thread at a time.
 public final class PNGWriter {
     public enum Channels: Int, Sendable {
