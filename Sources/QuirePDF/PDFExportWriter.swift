@@ -4,9 +4,9 @@ import QuireDocument
 import QuireInk
 
 /// Writes pages into one PDF as vectors (`PageVectorPlan`, drawn by `PageVectorDrawing`), each page its
-/// own size: page pixels are 1/96 in and PDF points 1/72 in, so a page is drawn at 0.75 points a pixel. The file is written
-/// under a temporary name beside `path` and renamed into place by `finish()`; a writer dropped or
-/// failed before then leaves nothing behind.
+/// own size: page pixels are 1/96 in and PDF points 1/72 in, so a page is drawn at 0.75 points a
+/// pixel. The file is written under a temporary name beside `path` and renamed into place by
+/// `finish()`; a writer dropped or failed before then leaves nothing behind.
 public final class PDFExportWriter {
     public static let pointsPerPixel = 0.75
 

@@ -4,7 +4,8 @@ import QuireInk
 
 /// Writes one page as an SVG file of vectors (`PageVectorPlan`, drawn by `PageVectorDrawing`): its size
 /// in CSS pixels, which are page pixels (width="816px", viewBox="0 0 816 1056" for a letter page),
-/// pictures embedded as data (a JPEG as its own bytes). Written under a temporary name and renamed into place when complete.
+/// pictures embedded as data (a JPEG as its own bytes). Written under a temporary name and renamed
+/// into place when complete.
 public struct SVGExportWriter {
     public let registry: InkEngineRegistry
     private let pictures: PictureSurfaces

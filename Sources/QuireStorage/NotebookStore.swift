@@ -245,8 +245,6 @@ public final class NotebookStore: @unchecked Sendable {
         return try NotebookStore(openingAt: path, readOnly: false, checkingIntegrity: false)
     }
 
-    /// Flushes the file at `path` to the disk (fsync), so a notebook renamed into place after it is
-    /// whole even if the machine stops at once.
     /// Puts the new file at `path` in WAL mode, as every notebook is opened. Not synced here: the caller
     /// syncs the whole file once, before it becomes the notebook.
     private static func useWriteAheadLog(_ path: String) throws {
@@ -258,6 +256,8 @@ public final class NotebookStore: @unchecked Sendable {
         try database.close()
     }
 
+    /// Flushes the file at `path` to the disk (fsync), so a notebook renamed into place after it is
+    /// whole even if the machine stops at once.
     private static func syncToDisk(_ path: String) throws {
         let descriptor = Glibc.open(path, O_RDONLY)
         guard descriptor >= 0 else {
