@@ -6,16 +6,7 @@ import QuireDocument
 /// exported at 300 dpi, times and the ratio printed (issue 15's goal: Quire ≤ 1/3 of Xournal++'s time).
 enum XournalComparison {
     static func run(pages: [Page], quireMillisecondsPerPage: Double, folder: String, context: BenchmarkContext) throws {
-        guard let xournal = executable(named: "xournalpp") else {
-            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
-            return
-        }
-        let xml = folder + "/pages.xopp.xml", xopp = folder + "/pages.xopp"
-        try Data(document(pages).utf8).write(to: URL(fileURLWithPath: xml))
-        guard try runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
-            print("  Xournal++ comparison skipped: gzip failed")
-            return
-        }
+        guard let (xournal, xopp) = try prepare(pages, in: folder) else { return }
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try runProcess(xournal, ["--create-img=\(folder)/xournal.png", "--export-png-dpi=300", xopp])
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -28,6 +19,22 @@ enum XournalComparison {
         context.report("Xournal++ --create-img: per page", xournalPerPage, "ms")
         context.report("Quire pipeline: per page", quireMillisecondsPerPage, "ms")
         context.report("Quire ÷ Xournal++", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
+    }
+
+    /// Xournal++'s executable and `pages` written for it as `folder`/pages.xopp; nil, having said why,
+    /// where Xournal++ is not installed or the file cannot be made.
+    static func prepare(_ pages: [Page], in folder: String) throws -> (xournal: String, xopp: String)? {
+        guard let xournal = executable(named: "xournalpp") else {
+            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
+            return nil
+        }
+        let xml = folder + "/pages.xopp.xml", xopp = folder + "/pages.xopp"
+        try Data(document(pages).utf8).write(to: URL(fileURLWithPath: xml))
+        guard try runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
+            print("  Xournal++ comparison skipped: gzip failed")
+            return nil
+        }
+        return (xournal, xopp)
     }
 
     /// The pages as Xournal++ XML: Letter in points, black pen strokes.

@@ -13,19 +13,10 @@ struct XournalPDFRuns {
 
     /// Nil, having said why, where Xournal++ is not installed or its file cannot be made.
     init?(pages: [Page], folder: String) throws {
-        guard let xournal = XournalComparison.executable(named: "xournalpp") else {
-            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
-            return nil
-        }
-        let xml = folder + "/pages.xopp.xml"
-        xopp = folder + "/pages.xopp"
-        pdf = folder + "/xournal.pdf"
+        guard let (xournal, xopp) = try XournalComparison.prepare(pages, in: folder) else { return nil }
         self.xournal = xournal
-        try Data(XournalComparison.document(pages).utf8).write(to: URL(fileURLWithPath: xml))
-        guard try XournalComparison.runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
-            print("  Xournal++ comparison skipped: gzip failed")
-            return nil
-        }
+        self.xopp = xopp
+        pdf = folder + "/xournal.pdf"
     }
 
     /// One export; false, having said why, if Xournal++ failed.
