@@ -60,6 +60,7 @@ extension PageRenderer {
             Scissor.restore(outerScissor, framebufferHeight: target.height)
             clips.pop(projection: projection)
         }
+        rasterizerKick.kickIfDue()
     }
 
     /// Draws `strokes` (a run of a group's plain ink) in order, their sprites taken from `childSpans`:

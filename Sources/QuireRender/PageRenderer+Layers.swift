@@ -225,6 +225,7 @@ extension PageRenderer {
                 drawItemsAndLiveStroke(grid.strokes(touching: area.rect, from: baked), under: under, into: inkLayer,
                                        projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
             }
+            rasterizerKick.kickIfDue()
             inkLayer.bind()
         }
         Scissor.off()

@@ -111,6 +111,8 @@ public final class PageRenderer {
     var frameDamage = FrameDamage()
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
+    /// Flushes between items of a long redraw, so a software rasterizer works while the rest is queued.
+    var rasterizerKick = RasterizerKick()
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     /// The longest page side rendered (`PageSize.maximumSide`): GL_MAX_TEXTURE_SIZE on llvmpipe
