@@ -101,17 +101,21 @@ enum Shaders {
         }
         """
 
-    /// A layer drawn as a textured quad: the texture at an opacity, nothing else. llvmpipe runs every
+    /// A layer drawn as a textured quad: the texture at an opacity over a plain backdrop (transparent
+    /// for most draws), nothing else. llvmpipe runs every
     /// side of a shader's branches, so the patterned paper's shader (below) would cost its pattern,
     /// and the fill its texture fetch, on every pixel of every layer composited.
     static let quadLayerFragment = """
         #version 330 core
         uniform sampler2D uTexture;
         uniform float uOpacity;
+        uniform vec4 uColor;
         in vec2 vTexCoord;
         out vec4 fragColor;
         void main() {
-            fragColor = texture(uTexture, vTexCoord) * uOpacity;
+            // Premultiplied over the backdrop uColor (transparent unless one is asked for).
+            vec4 layer = texture(uTexture, vTexCoord) * uOpacity;
+            fragColor = layer + uColor * (1.0 - layer.a);
         }
         """
 
