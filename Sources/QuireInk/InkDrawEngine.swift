@@ -24,11 +24,18 @@ public protocol InkDrawEngine: Sendable {
     /// Has a default (the polyline through the sprites' centres); an engine that walks curves gives
     /// those (`SegmentInker.startRecording()`).
     mutating func vectorInk(for samples: [InputSample], style: StrokeStyle) -> VectorInk
+    /// While `skip` holds, no provisional ink is made: a whole stroke is being built at once and nobody
+    /// sees it. Committed ink must not change. Has a default (provisional ink made as ever); an engine
+    /// that inks provisionally through a `SegmentInker` sets its `skipsProvisional`.
+    mutating func skipProvisionalInk(_ skip: Bool)
 }
 
 extension InkDrawEngine {
     /// Per stroke, what the renderer needs besides the sprites: blend mode, layer opacity, brush.
     public var renderStyle: StrokeRenderStyle { styling.renderStyle }
+
+    /// Makes provisional ink as ever: for an engine that has no way to leave it out.
+    public mutating func skipProvisionalInk(_ skip: Bool) {}
 
     public mutating func begin(_ sample: InputSample) -> StrokeUpdate {
         var update = StrokeUpdate()
@@ -62,6 +69,8 @@ extension InkDrawEngine {
 
     /// Every sprite of a whole stroke, drawn start to end: what a document redraw needs.
     public mutating func sprites(for samples: [InputSample]) -> [Sprite] {
+        skipProvisionalInk(true)
+        defer { skipProvisionalInk(false) }
         var all: [Sprite] = []
         var update = StrokeUpdate()
         for (i, s) in samples.enumerated() {

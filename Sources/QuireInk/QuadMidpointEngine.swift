@@ -64,6 +64,10 @@ public struct QuadMidpointEngine: InkDrawEngine {
         window = DabWindow()
     }
 
+    public mutating func skipProvisionalInk(_ skip: Bool) {
+        stroke.inker.skipsProvisional = skip
+    }
+
     public mutating func cancel() {
         stroke.cancel()
         window = DabWindow()

@@ -61,6 +61,10 @@ public struct ShemanarevEngine: InkDrawEngine {
         window = DabWindow()
     }
 
+    public mutating func skipProvisionalInk(_ skip: Bool) {
+        stroke.inker.skipsProvisional = skip
+    }
+
     public mutating func cancel() {
         stroke.cancel()
         window = DabWindow()

@@ -64,6 +64,47 @@ final class EngineTests: XCTestCase {
         }
     }
 
+    /// A whole stroke built at once makes no provisional ink (nobody would see it), and that must change
+    /// nothing: its sprites are bit for bit what drawing it live commits, for every engine and tool
+    /// (pressure varying, a brush that follows the stroke, a tapered end), and the engine drawing live
+    /// afterwards shows its provisional ink again.
+    func testAWholeStrokeAtOnceGivesWhatDrawingItLiveCommits() {
+        let samples = wave.enumerated().map { i, s in
+            var s = s
+            s.pressure = 0.2 + 0.7 * Double(i % 5) / 5
+            return s
+        }
+        var following = plainStyle(width: 8, spacing: 0.15)
+        following.brush.rotation = .followStroke(offset: 0.3)
+        var tapered = plainStyle(width: 6)
+        tapered.cap = .tapered
+        let styles = InkTool.allCases.map { InkEngineRegistry.standard.style(for: $0) } + [following, tapered]
+        for id in InkEngineRegistry.standard.engineIDs {
+            for var style in styles {
+                style.engineID = id
+                var whole = engine(style)
+                let built = whole.sprites(for: samples)
+                var live = engine(style), update = StrokeUpdate(), committed: [Sprite] = []
+                var sawProvisional = false
+                for (i, sample) in samples.enumerated() {
+                    if i == 0 { live.begin(sample, into: &update) } else { live.add(sample, into: &update) }
+                    committed += update.committed
+                    sawProvisional = sawProvisional || !update.provisional.isEmpty
+                }
+                live.end(into: &update)
+                committed += update.committed
+                XCTAssertGreaterThan(built.count, 50, "\(id) \(style.tool)")
+                XCTAssertEqual(bitPatterns(built), bitPatterns(committed), "\(id) \(style.tool)")
+                XCTAssertTrue(sawProvisional, "live drawing shows provisional ink: \(id) \(style.tool)")
+                // The engine that built a whole stroke draws the next one live with its provisional ink.
+                whole.begin(samples[0], into: &update)
+                whole.add(samples[1], into: &update)
+                whole.add(samples[2], into: &update)
+                XCTAssertFalse(update.provisional.isEmpty, "provisional ink after a whole stroke: \(id) \(style.tool)")
+            }
+        }
+    }
+
     func testEveryEngineStartsAndEndsOnTheSamples() {
         for id in InkEngineRegistry.standard.engineIDs {
             var e = engine(plainStyle(width: 4, spacing: 0.25, engine: id))
