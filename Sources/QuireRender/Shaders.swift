@@ -102,9 +102,9 @@ enum Shaders {
         """
 
     /// A layer drawn as a textured quad: the texture at an opacity over a plain backdrop (transparent
-    /// for most draws), nothing else. llvmpipe runs every
-    /// side of a shader's branches, so the patterned paper's shader (below) would cost its pattern,
-    /// and the fill its texture fetch, on every pixel of every layer composited.
+    /// for most draws), nothing else. llvmpipe runs every side of a shader's branches, so the patterned
+    /// paper's shader (below) would cost its pattern, and the fill its texture fetch, on every pixel of
+    /// every layer composited.
     static let quadLayerFragment = """
         #version 330 core
         uniform sampler2D uTexture;
