@@ -141,12 +141,12 @@ extension PageRenderer {
     /// already, as the innermost level of `target`'s stencil (see `ShadowRenderer`).
     private func drawShadow(_ shadow: SceneShadow, outlines: [[Point]], bounds outline: Rect, into target: RenderTarget,
                             projection: PageProjection) {
-        guard let innermost = clips.innermost else { return }
+        guard let bit = clips.innermostBit else { return }
         let framebuffer = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
         let area = projection.pageToFramebuffer.apply(shadow.bounds(around: outline)).outsetBy(1).intersection(framebuffer)
         guard !area.isNull, !area.isEmpty else { return }
-        shadows.draw(shadow, clipFans: innermost.fans, bit: innermost.bit, outlines: outlines, outlineBounds: outline,
-                     projection: projection, area: area, framebufferHeight: target.height)
+        shadows.draw(shadow, bit: bit, outlines: outlines, projection: projection, area: area,
+                     framebufferWidth: target.width, framebufferHeight: target.height)
         clips.restoreTest()
     }
 

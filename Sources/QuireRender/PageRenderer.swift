@@ -136,7 +136,7 @@ public final class PageRenderer {
         clips = StencilClip(polygons: polygons)
         imageQuads = try ImageQuadRenderer()
         images = ImageTextureCache()
-        shadows = try ShadowRenderer(polygons: polygons, quads: quads)
+        shadows = try ShadowRenderer()
         overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images,
                                           colorFields: try ColorFieldRenderer(), texts: try OverlayTextRenderer())
         brushes = BrushLibrary(directory: brushDirectory)

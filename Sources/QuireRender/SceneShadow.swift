@@ -4,7 +4,7 @@ import QuireGeometry
 /// from the upper left), dark at `opacity` under it and fading to nothing `softness` page pixels out.
 /// Drawn only outside the outline that casts it (the paper hides the rest), even-odd, so a hole shows
 /// the shadow of its rim. Page pixels throughout, so the shadow zooms with the page and exports as seen.
-public struct SceneShadow: Equatable, Sendable {
+public struct SceneShadow: Hashable, Sendable {
     public var offsetX: Double
     public var offsetY: Double
     public var softness: Double

@@ -282,41 +282,30 @@ extension Shaders {
 }
 
 extension Shaders {
-    /// A shadow's outer edge around one segment (see `ShadowRenderer`): the segment's ends pass
-    /// through unchanged, the page position is interpolated.
-    static let shadowEdgeVertex = """
+    /// A shadow's mask (see `ShadowMask`) drawn as premultiplied black, each framebuffer pixel taking
+    /// its own texel: the quad lies on whole pixels in framebuffer coordinates (y down, as the mask's
+    /// rows run), while GL's window rows run bottom up.
+    static let shadowMaskVertex = """
         #version 330 core
         layout(location = 0) in vec2 aPosition;
-        layout(location = 1) in vec4 aSegment;
         uniform mat3 uPageToClip;
-        out vec2 vPage;
-        flat out vec4 vSegment;
         void main() {
             vec3 p = uPageToClip * vec3(aPosition, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
-            vPage = aPosition;
-            vSegment = aSegment;
         }
         """
 
-    /// Premultiplied black whose alpha falls from the shadow's opacity at the segment to nothing at
-    /// `uSoftness` from it, quadratically (a quick fall that softens at the end, as a penumbra looks).
-    /// The distance is also the fragment's depth, so the nearest segment's fragment can be kept.
-    static let shadowEdgeFragment = """
+    static let shadowMaskFragment = """
         #version 330 core
-        uniform float uSoftness;
-        uniform float uOpacity;
-        in vec2 vPage;
-        flat in vec4 vSegment;
+        uniform sampler2D uMask;
+        uniform ivec2 uCorner;
+        uniform int uFramebufferHeight;
         out vec4 fragColor;
         void main() {
-            vec2 a = vSegment.xy, b = vSegment.zw;
-            vec2 ab = b - a;
-            float along = dot(ab, ab) > 0.0 ? clamp(dot(vPage - a, ab) / dot(ab, ab), 0.0, 1.0) : 0.0;
-            float t = distance(vPage, a + along * ab) / uSoftness;
-            if (t >= 1.0) discard;
-            gl_FragDepth = t;
-            fragColor = vec4(0.0, 0.0, 0.0, uOpacity * (1.0 - t) * (1.0 - t));
+            ivec2 pixel = ivec2(gl_FragCoord.xy);
+            ivec2 texel = ivec2(pixel.x - uCorner.x, uFramebufferHeight - 1 - pixel.y - uCorner.y);
+            texel = clamp(texel, ivec2(0), textureSize(uMask, 0) - 1);
+            fragColor = vec4(0.0, 0.0, 0.0, texelFetch(uMask, texel, 0).r);
         }
         """
 }

@@ -68,11 +68,11 @@ final class StencilClip {
         applyTest()
     }
 
-    /// The innermost clip in the bound target: its stencil bit (counting from the target's first
-    /// level) and its fans; nil when the target holds none. A scrap's shadow draws from these.
-    var innermost: (bit: Int, fans: [Float])? {
+    /// The stencil bit of the innermost clip in the bound target (counting from the target's first
+    /// level); nil when the target holds none. A scrap's shadow draws where it is clear.
+    var innermostBit: Int? {
         guard depth > base else { return nil }
-        return (depth - base - 1, fans[depth - 1])
+        return depth - base - 1
     }
 
     /// Puts back the stencil test of the clips in force, after someone drew with a test of their own.

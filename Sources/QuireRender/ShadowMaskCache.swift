@@ -1,0 +1,92 @@
+import CGL
+import QuireGeometry
+
+/// Shadow masks (see `ShadowMask`) as GL textures, kept while they are asked for again: a scrap beside
+/// the one a redraw is about casts the same shadow onto the same pixels frame after frame, and only the
+/// pieces a cut makes need masks worked out. The least recently used go past a budget of bytes.
+final class ShadowMaskCache {
+    /// What a mask depends on: the outline, the shadow, where the target shows the page, and the
+    /// rectangle of the target it covers.
+    struct Key: Hashable {
+        var outlines: [[Point]]
+        var shadow: SceneShadow
+        var pageToFramebuffer: AffineTransform
+        var x, y, width, height: Int
+    }
+
+    private struct Entry {
+        /// Nil for a mask that darkens nothing: nothing to draw.
+        var texture: GLuint?
+        var bytes: Int
+        var lastUse: Int
+    }
+
+    /// One byte a pixel: 32 MiB is about twenty-five 1280×1024 masks, or three of a Letter page at 300 dpi.
+    static let budgetBytes = 32 << 20
+    /// And at most this many, however small: each key holds its outline's points.
+    static let maximumEntries = 1024
+    private var entries: [Key: Entry] = [:]
+    private var bytes = 0
+    private var clock = 0
+
+    deinit {
+        for entry in entries.values { delete(entry.texture) }
+    }
+
+    /// Calls `draw` with the texture of the mask for `key` (a byte a pixel, `GL_R8`, rows from the top),
+    /// made now unless kept; not at all when the mask darkens nothing or cannot be made. A mask larger
+    /// than the budget is drawn and given up at once.
+    func withTexture(for key: Key, _ draw: (GLuint) -> Void) {
+        clock += 1
+        if var entry = entries[key] {
+            entry.lastUse = clock
+            entries[key] = entry
+            if let texture = entry.texture { draw(texture) }
+            return
+        }
+        let mask = ShadowMask(outlines: key.outlines, shadow: key.shadow, pageToFramebuffer: key.pageToFramebuffer,
+                              x: key.x, y: key.y, width: key.width, height: key.height)
+        let texture = mask.flatMap { $0.isClear ? nil : Self.upload($0) }
+        if let texture { draw(texture) }
+        let size = texture == nil ? 0 : key.width * key.height
+        guard size <= Self.budgetBytes else {
+            // Deleted after the draw was asked for: GL keeps it until that draw is done.
+            delete(texture)
+            return
+        }
+        entries[key] = Entry(texture: texture, bytes: size, lastUse: clock)
+        bytes += size
+        while bytes > Self.budgetBytes || entries.count > Self.maximumEntries,
+              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            delete(oldest.value.texture)
+            bytes -= oldest.value.bytes
+            entries[oldest.key] = nil
+        }
+    }
+
+    /// Masks kept, and their bytes (for tests).
+    var count: Int { entries.count }
+    var bytesKept: Int { bytes }
+
+    private func delete(_ texture: GLuint?) {
+        guard var texture else { return }
+        glDeleteTextures(1, &texture)
+    }
+
+    /// A new texture each time, never one rewritten: rewriting a texture that a draw still queued
+    /// reads makes llvmpipe wait for that draw.
+    private static func upload(_ mask: ShadowMask) -> GLuint {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        mask.alpha.withUnsafeBytes {
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(mask.width), GLsizei(mask.height), 0,
+                         GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        // Read a texel per pixel (texelFetch); without mipmaps it must not ask for them to be complete.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        return texture
+    }
+}

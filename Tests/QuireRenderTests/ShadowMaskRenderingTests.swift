@@ -1,0 +1,93 @@
+import QuireGeometry
+import QuireImageIO
+@testable import QuireRender
+import QuireTestSupport
+import XCTest
+
+/// Shadows drawn from their masks, read back from real GL: clipped by the scraps around the one that
+/// casts them, at any depth a clip can nest, and their masks kept for the next redraw within a budget.
+final class ShadowMaskRenderingTests: HeadlessGLTestCase {
+    private typealias F = ItemFixtures
+    private static let white = RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255)
+
+    private func picture(_ key: String, _ color: (UInt8, UInt8, UInt8), _ rect: Rect) -> RenderItem {
+        .image(SceneImage(imageKey: key, image: F.solid(color.0, color.1, color.2), corners: Quadrilateral(rect)))
+    }
+
+    func testAScrapInsideAScrapShadowsOnlyWithinTheOneAroundIt() throws {
+        // A blue scrap without a shadow holding a red one whose right edge nearly meets its own.
+        let inner = SceneGroup(clip: BezierPath(rect: Rect(x: 60, y: 60, width: 89, height: 60)),
+                               children: [picture("red", (255, 0, 0), Rect(x: 60, y: 60, width: 89, height: 60))],
+                               shadow: .paper)
+        let outer = SceneGroup(clip: BezierPath(rect: Rect(x: 20, y: 20, width: 130, height: 130)),
+                               children: [picture("blue", (0, 0, 255), Rect(x: 20, y: 20, width: 130, height: 130)), .group(inner)])
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.append(.group(outer))
+        let page = try renderer.renderPageImage()
+        let saved = page.saveForInspection(named: "nested-scrap-shadow")
+        XCTAssertLessThan(page[100, 121].b, 230, "the red scrap's shadow on the blue one below it: \(saved)")
+        XCTAssertEqual(page[100, 121].r, 0, "a shadow, not the red picture")
+        XCTAssertLessThan(page[149, 100].b, 230, "and on the blue one's last column beside it")
+        for x in 150...154 {
+            XCTAssertEqual(page[x, 100], Self.white, "none of it outside the blue scrap, at x \(x): \(saved)")
+        }
+    }
+
+    func testAScrapNestedAsDeepAsClipsGoStillCastsItsShadow() throws {
+        // Seven clips, each inside the last; the innermost holds a red picture and casts the shadow.
+        var group = SceneGroup(clip: BezierPath(rect: Rect(x: 70, y: 70, width: 40, height: 40)),
+                               children: [picture("red", (255, 0, 0), Rect(x: 70, y: 70, width: 40, height: 40))],
+                               shadow: .paper)
+        for level in 1..<7 {
+            let inset = Double(7 - level) * 8
+            group = SceneGroup(clip: BezierPath(rect: Rect(x: inset, y: inset, width: 200 - 2 * inset, height: 200 - 2 * inset)),
+                               children: [.group(group)])
+        }
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.append(.group(group))
+        let page = try renderer.renderPageImage()
+        let saved = page.saveForInspection(named: "deep-scrap-shadow")
+        XCTAssertEqual(page[90, 90], RGBAImage.Pixel(r: 255, g: 0, b: 0, a: 255), "the innermost picture: \(saved)")
+        XCTAssertLessThan(page[90, 111].luma, 215, "its shadow below it, seven clips deep: \(saved)")
+        XCTAssertEqual(page[90, 120], Self.white)
+    }
+
+    func testMasksAreKeptForTheNextRedrawAndWithinTheirBudget() throws {
+        let outline = Rect(x: 50, y: 50, width: 100, height: 100)
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.append(.group(SceneGroup(clip: BezierPath(rect: outline), children: [picture("red", (255, 0, 0), outline)],
+                                          shadow: .paper)))
+        let first = try renderer.renderPageImage()
+        let kept = renderer.shadows.masks.count
+        XCTAssertEqual(kept, 1, "one mask, the page layers'")
+        _ = try renderer.renderPageImage(scale: 2)
+        XCTAssertEqual(renderer.shadows.masks.count, 2, "another for a 2× export")
+        renderer.redraw(outline.outsetBy(20), bakedToo: true)
+        XCTAssertEqual(renderer.shadows.masks.count, 2, "a redraw of the same scrap takes the kept mask")
+        F.assertSame(try renderer.renderPageImage(), first, "the page redrawn from the kept mask")
+
+        let cache = ShadowMaskCache()
+        let square = [[Point(0, 0), Point(1000, 0), Point(1000, 1000), Point(0, 1000)]]
+        var draws = 0
+        for k in 0..<12 {
+            // 4 MiB each, a different rectangle each time.
+            let key = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
+                                          x: k, y: 0, width: 2048, height: 2048)
+            cache.withTexture(for: key) { _ in draws += 1 }
+            XCTAssertLessThanOrEqual(cache.bytesKept, ShadowMaskCache.budgetBytes)
+        }
+        XCTAssertEqual(draws, 12, "every mask drawn")
+        XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "the oldest given up past the budget")
+        let wholeBudget = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
+                                              x: 0, y: 0, width: 6000, height: 6000)
+        cache.withTexture(for: wholeBudget) { _ in draws += 1 }
+        XCTAssertEqual(draws, 13, "a mask larger than the budget is drawn")
+        XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "and not kept")
+        // A mask that darkens nothing is remembered as such, and never drawn.
+        let clear = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
+                                        x: 3000, y: 3000, width: 10, height: 10)
+        cache.withTexture(for: clear) { _ in draws += 1 }
+        cache.withTexture(for: clear) { _ in draws += 1 }
+        XCTAssertEqual(draws, 13)
+    }
+}
