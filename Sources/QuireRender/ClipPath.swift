@@ -36,20 +36,27 @@ enum ClipPath {
         return crossings % 2 == 1
     }
 
-    /// Whether segment `a`–`b` meets the closed `rect` (Liang–Barsky: what is left of the segment
-    /// after cutting it to each of the rect's four sides).
+    /// Whether segment `a`–`b` meets the closed `rect`.
     private static func segment(_ a: Point, _ b: Point, touches rect: Rect) -> Bool {
+        span(from: a, to: b, within: rect) != nil
+    }
+
+    /// The part of segment `a`–`b` inside the closed `rect`, as the segment's parameters (0 at `a`, 1
+    /// at `b`), or nil when none of it is (Liang–Barsky: the segment cut to each of the rect's four
+    /// sides in turn).
+    static func span(from a: Point, to b: Point, within rect: Rect) -> (enter: Double, leave: Double)? {
+        guard !rect.isNull else { return nil }
         var (enter, leave) = (0.0, 1.0)
         let (dx, dy) = (b.x - a.x, b.y - a.y)
         for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
             if p == 0 {
-                if q < 0 { return false }
+                if q < 0 { return nil }
                 continue
             }
             let t = q / p
             if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
-            if enter > leave { return false }
+            if enter > leave { return nil }
         }
-        return true
+        return (enter, leave)
     }
 }

@@ -112,7 +112,7 @@ struct ShadowMask {
                 let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
                 // Only the part of the segment near the rectangle: at a high zoom most of a long one is
                 // far outside it.
-                guard let (enter, leave) = Self.span(from: a, to: b, within: near) else { continue }
+                guard let (enter, leave) = ClipPath.span(from: a, to: b, within: near) else { continue }
                 let shownLength = lengthSquared.squareRoot() * (leave - enter)
                 let pieces = max(1, Int(min(1e6, (shownLength / pieceLength).rounded(.up))))
                 for piece in 0..<pieces {
@@ -152,23 +152,5 @@ struct ShadowMask {
                 }
             }
         }
-    }
-
-    /// The part of segment `a`–`b` inside `rect`, as the segment's parameters (0 at `a`, 1 at `b`), or
-    /// nil when none of it is (Liang–Barsky: the segment cut to each of the rect's four sides in turn).
-    static func span(from a: Point, to b: Point, within rect: Rect) -> (Double, Double)? {
-        guard !rect.isNull else { return nil }
-        var (enter, leave) = (0.0, 1.0)
-        let (dx, dy) = (b.x - a.x, b.y - a.y)
-        for (p, q) in [(-dx, a.x - rect.minX), (dx, rect.maxX - a.x), (-dy, a.y - rect.minY), (dy, rect.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-                continue
-            }
-            let t = q / p
-            if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
-            if enter > leave { return nil }
-        }
-        return (enter, leave)
     }
 }

@@ -46,7 +46,14 @@ final class ShadowMaskCache {
         }
         let mask = ShadowMask(outlines: key.outlines, shadow: key.shadow, pageToFramebuffer: key.pageToFramebuffer,
                               x: key.x, y: key.y, width: key.width, height: key.height)
-        let texture = mask.flatMap { $0.isClear ? nil : Self.upload($0) }
+        // A new texture each time, never one rewritten: rewriting a texture that a draw still queued
+        // reads makes llvmpipe wait for that draw. Drawn a texel a pixel (texelFetch), so no mipmaps.
+        let texture = mask.flatMap { mask in
+            mask.isClear ? nil : mask.alpha.withUnsafeBytes {
+                MipmappedTexture.upload($0, width: mask.width, height: mask.height, internalFormat: GL_R8, format: GL_RED,
+                                        mipmapped: false)
+            }
+        }
         if let texture { draw(texture) }
         let size = texture == nil ? 0 : key.width * key.height
         guard size <= Self.budgetBytes else {
@@ -71,22 +78,5 @@ final class ShadowMaskCache {
     private func delete(_ texture: GLuint?) {
         guard var texture else { return }
         glDeleteTextures(1, &texture)
-    }
-
-    /// A new texture each time, never one rewritten: rewriting a texture that a draw still queued
-    /// reads makes llvmpipe wait for that draw.
-    private static func upload(_ mask: ShadowMask) -> GLuint {
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        mask.alpha.withUnsafeBytes {
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(mask.width), GLsizei(mask.height), 0,
-                         GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-        }
-        // Read a texel per pixel (texelFetch); without mipmaps it must not ask for them to be complete.
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        return texture
     }
 }
