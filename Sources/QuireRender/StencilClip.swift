@@ -51,9 +51,9 @@ final class StencilClip {
         applyTest()
     }
 
-    /// Starts drawing into a scratch layer with a stencil of its own (a highlighter's layer, a scrap's
-    /// ink or shadow): the clips pushed so far stay in the target's stencil and stop applying, and
-    /// clips pushed from now on go into the layer's stencil. Returns what `leaveLayer` takes; every
+    /// Starts drawing into a scratch layer with a stencil of its own (a highlighter's layer, a run of a
+    /// scrap's ink): the clips pushed so far stay in the target's stencil and stop applying, and clips
+    /// pushed from now on go into the layer's stencil. Returns what `leaveLayer` takes; every
     /// clip pushed in the layer must be popped before leaving it.
     func enterLayer() -> Int {
         let saved = base
