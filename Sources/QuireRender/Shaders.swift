@@ -119,7 +119,7 @@ enum Shaders {
         }
         """
 
-    /// A quad filled with one premultiplied colour at an opacity (blank paper, a shadow's core).
+    /// A quad filled with one premultiplied colour at an opacity (blank paper, the overlay's rectangles).
     static let quadFillFragment = """
         #version 330 core
         uniform vec4 uColor;
@@ -198,7 +198,7 @@ extension Shaders {
         }
         """
 
-    /// Flat triangles: clip-path fans into the stencil, and the overlay's shapes.
+    /// Flat triangles: clip-path fans into the stencil, the overlay's shapes, a shadow mask's quad.
     static let flatVertex = """
         #version 330 core
         layout(location = 0) in vec2 aPosition;
@@ -282,19 +282,9 @@ extension Shaders {
 }
 
 extension Shaders {
-    /// A shadow's mask (see `ShadowMask`) drawn as premultiplied black, each framebuffer pixel taking
-    /// its own texel: the quad lies on whole pixels in framebuffer coordinates (y down, as the mask's
-    /// rows run), while GL's window rows run bottom up.
-    static let shadowMaskVertex = """
-        #version 330 core
-        layout(location = 0) in vec2 aPosition;
-        uniform mat3 uPageToClip;
-        void main() {
-            vec3 p = uPageToClip * vec3(aPosition, 1.0);
-            gl_Position = vec4(p.xy, 0.0, 1.0);
-        }
-        """
-
+    /// A shadow's mask (see `ShadowMask`) as premultiplied black, each framebuffer pixel taking its own
+    /// texel, over a quad on whole pixels drawn by `flatVertex` in framebuffer coordinates (y down, as
+    /// the mask's rows run), while GL's window rows run bottom up.
     static let shadowMaskFragment = """
         #version 330 core
         uniform sampler2D uMask;

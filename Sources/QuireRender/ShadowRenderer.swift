@@ -16,7 +16,7 @@ final class ShadowRenderer {
     let masks = ShadowMaskCache()
 
     init() throws {
-        program = try ShaderProgram(vertex: Shaders.shadowMaskVertex, fragment: Shaders.shadowMaskFragment)
+        program = try ShaderProgram(vertex: Shaders.flatVertex, fragment: Shaders.shadowMaskFragment)
         pageToClip = program.uniform("uPageToClip")
         corner = program.uniform("uCorner")
         framebufferHeight = program.uniform("uFramebufferHeight")
