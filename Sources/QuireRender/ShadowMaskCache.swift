@@ -38,10 +38,10 @@ final class ShadowMaskCache {
     /// than the budget is drawn and given up at once.
     func withTexture(for key: Key, _ draw: (GLuint) -> Void) {
         clock += 1
-        if var entry = entries[key] {
-            entry.lastUse = clock
-            entries[key] = entry
-            if let texture = entry.texture { draw(texture) }
+        // One lookup (the key hashes every point of the outline), touched in place.
+        if let kept = entries.index(forKey: key) {
+            entries.values[kept].lastUse = clock
+            if let texture = entries.values[kept].texture { draw(texture) }
             return
         }
         let mask = ShadowMask(outlines: key.outlines, shadow: key.shadow, pageToFramebuffer: key.pageToFramebuffer,
