@@ -56,6 +56,39 @@ final class ImageAndClipTests: HeadlessGLTestCase {
         XCTAssertEqual(page[20, 20], RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255))
     }
 
+    func testAPictureThroughATurnedShearedParallelogramLandsEachTexelWhereTheMapPutsIt() throws {
+        // A parallelogram (as a scrap moved, turned and scaled is) takes the interpolated program: each
+        // texel must still land where the map from the picture to the corners puts it, the right way
+        // up and round (each texel's colour names its column and row), and nothing drawn outside.
+        let cells = 8
+        var picture = RGBAImage(width: cells, height: cells)
+        for y in 0..<cells { for x in 0..<cells { picture[x, y] = .init(r: UInt8(x * 32), g: UInt8(y * 32), b: 128, a: 255) } }
+        let turn = QuireGeometry.AffineTransform.rotation(0.4)
+        let (ul, ur, ll) = (Point(70, 20), turn.apply(Point(110, 0)) + Point(70, 20), Point(40, 170))
+        let corners = Quadrilateral(upperLeft: ul, upperRight: ur, lowerRight: ur + (ll - ul), lowerLeft: ll)
+        let renderer = try PageRenderer(pageWidth: 240, pageHeight: 260)
+        renderer.append(.image(SceneImage(imageKey: "named texels", image: picture, corners: corners)))
+        let page = try renderer.renderPageImage()
+        let unit = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
+        let toPage = try XCTUnwrap(Homography(from: unit, to: corners.corners))
+        for row in 0..<cells {
+            for column in 0..<cells {
+                let p = try XCTUnwrap(toPage.apply(Point((Double(column) + 0.5) / Double(cells), (Double(row) + 0.5) / Double(cells))))
+                let got = page[Int(p.x), Int(p.y)]
+                // A texel spans about fourteen pixels: half a pixel off its centre blends in a little
+                // of the next texel, a few levels.
+                XCTAssertTrue(abs(Int(got.r) - column * 32) <= 6 && abs(Int(got.g) - row * 32) <= 6 && abs(Int(got.b) - 128) <= 2,
+                              "texel (\(column), \(row)) at page \(p) is \(got): \(page.saveForInspection(named: "parallelogram"))")
+            }
+        }
+        // Beyond each corner, a few pixels out: paper.
+        let centre = (corners.upperLeft + corners.lowerRight) / 2
+        for corner in corners.corners {
+            let outside = corner + (corner - centre) * 0.08
+            XCTAssertEqual(page[Int(outside.x), Int(outside.y)], RGBAImage.Pixel(r: 255, g: 255, b: 255, a: 255), "beyond \(corner)")
+        }
+    }
+
     func testPicturesSharingAKeyUploadOnceAndBrokenCornersDrawNothing() throws {
         let renderer = try PageRenderer(pageWidth: 100, pageHeight: 100)
         let red = F.solid(255, 0, 0)
