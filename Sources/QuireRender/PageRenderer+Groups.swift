@@ -141,13 +141,30 @@ extension PageRenderer {
     /// already, as the innermost level of `target`'s stencil (see `ShadowRenderer`).
     private func drawShadow(_ shadow: SceneShadow, outlines: [[Point]], bounds outline: Rect, into target: RenderTarget,
                             projection: PageProjection) {
-        guard let bit = clips.innermostBit else { return }
-        let framebuffer = Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height))
-        let area = projection.pageToFramebuffer.apply(shadow.bounds(around: outline)).outsetBy(1).intersection(framebuffer)
-        guard !area.isNull, !area.isEmpty else { return }
-        shadows.draw(shadow, bit: bit, outlines: outlines, projection: projection, area: area,
-                     framebufferWidth: target.width, framebufferHeight: target.height)
+        guard let bit = clips.innermostBit,
+              let key = ShadowRenderer.maskKey(for: shadow, outlines: outlines, bounds: outline, projection: projection,
+                                               framebufferWidth: target.width, framebufferHeight: target.height) else { return }
+        shadows.draw(key, bit: bit, framebufferWidth: target.width, framebufferHeight: target.height)
         clips.restoreTest()
+    }
+
+    /// Starts working out on another core the masks of the shadows `item` casts (a scrap, and any
+    /// scrap inside it), as the ink layer's redraw will draw them: called as a batch of edits puts
+    /// items in (`batchingRedraws`), when the rasterizer has nothing to do yet and a core is free. A
+    /// scissors cut makes ten pieces, and their masks, worked out one by one as each piece was drawn,
+    /// held up the drawing by about a millisecond.
+    func prepareShadowMasks(for item: RenderItem) {
+        guard case let .group(group) = item else { return }
+        if let shadow = group.shadow, shadow.isDrawn, !group.clip.isEmpty {
+            let projection = pageProjection
+            let outlines = ClipPath.outlines(of: group.clip, pixelScale: projection.pixelScale)
+            if let key = ShadowRenderer.maskKey(for: shadow, outlines: outlines, bounds: ClipPath.bounds(of: group.clip),
+                                                projection: projection, framebufferWidth: pageWidth,
+                                                framebufferHeight: pageHeight) {
+                shadows.masks.prepare(key)
+            }
+        }
+        for child in group.children { prepareShadowMasks(for: child) }
     }
 
     /// Draws through a transparent scratch layer the part of `pageArea` that `target` shows within the

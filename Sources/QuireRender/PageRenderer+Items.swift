@@ -76,6 +76,8 @@ extension PageRenderer {
         drawLayersIfStale()
         entries.insert(storedEntry(item), at: index)
         grid.insert(bounds: item.bounds, at: index)
+        // Its shadows' masks worked out on another core while the batch goes on (see `prepareShadowMasks`).
+        if pendingRedraws != nil { prepareShadowMasks(for: item) }
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
         if index == entries.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)

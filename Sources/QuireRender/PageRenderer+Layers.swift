@@ -268,5 +268,6 @@ extension PageRenderer {
             merged.append(area)
         }
         if !merged.isEmpty { redraw(areas: merged) }
+        shadows.masks.dropPrepared()
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import CGL
 import QuireGeometry
 
@@ -12,6 +13,25 @@ final class ShadowMaskCache {
         var shadow: SceneShadow
         var pageToFramebuffer: AffineTransform
         var x, y, width, height: Int
+
+        /// Hashes a few points of each outline, not all of them: a key is hashed each time a scrap is
+        /// drawn, and a piece a wavy cut made has hundreds of points. Keys with the same hash still
+        /// compare every point before one is taken for the other.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(shadow)
+            hasher.combine(pageToFramebuffer)
+            hasher.combine(x)
+            hasher.combine(y)
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(outlines.count)
+            for outline in outlines {
+                hasher.combine(outline.count)
+                // Eight points spread along it, and its last.
+                for k in stride(from: 0, to: outline.count, by: max(1, outline.count / 8)) { hasher.combine(outline[k]) }
+                if let last = outline.last { hasher.combine(last) }
+            }
+        }
     }
 
     private struct Entry {
@@ -26,6 +46,8 @@ final class ShadowMaskCache {
     /// And at most this many, however small: each key holds its outline's points.
     static let maximumEntries = 1024
     private var entries: [Key: Entry] = [:]
+    /// Masks being worked out on other cores (`prepare`), not yet asked for.
+    private var prepared: [Key: PreparedMask] = [:]
     private var bytes = 0
     private var clock = 0
 
@@ -34,18 +56,19 @@ final class ShadowMaskCache {
     }
 
     /// Calls `draw` with the texture of the mask for `key` (a byte a pixel, `GL_R8`, rows from the top),
-    /// made now unless kept; not at all when the mask darkens nothing or cannot be made. A mask larger
-    /// than the budget is drawn and given up at once.
+    /// made now unless kept (from the mask `prepare` worked out, when it did); not at all when the mask
+    /// darkens nothing or cannot be made. A mask larger than the budget is drawn and given up at once.
     func withTexture(for key: Key, _ draw: (GLuint) -> Void) {
         clock += 1
-        // One lookup (the key hashes every point of the outline), touched in place.
+        // One lookup (the key hashes its size and some points of the outline), touched in place.
         if let kept = entries.index(forKey: key) {
             entries.values[kept].lastUse = clock
             if let texture = entries.values[kept].texture { draw(texture) }
             return
         }
-        let mask = ShadowMask(outlines: key.outlines, shadow: key.shadow, pageToFramebuffer: key.pageToFramebuffer,
-                              x: key.x, y: key.y, width: key.width, height: key.height)
+        let ahead = prepared.isEmpty ? nil : prepared.removeValue(forKey: key)
+        if ahead != nil { preparedTaken += 1 }
+        let mask = ahead.map { $0.mask } ?? ShadowMask(key)
         // A new texture each time, never one rewritten: rewriting a texture that a draw still queued
         // reads makes llvmpipe wait for that draw. Drawn a texel a pixel (texelFetch), so no mipmaps.
         let texture = mask.flatMap { mask in
@@ -71,12 +94,57 @@ final class ShadowMaskCache {
         }
     }
 
+    /// Starts working out the mask for `key` on another core, unless it is kept or under way already:
+    /// `withTexture` then waits for it rather than working it out itself. The GL texture is still
+    /// made on the caller's thread, the only one GL is used from.
+    func prepare(_ key: Key) {
+        guard entries.index(forKey: key) == nil, prepared.index(forKey: key) == nil else { return }
+        prepared[key] = PreparedMask(key)
+    }
+
+    /// Forgets the masks prepared and not asked for (a redraw that did not draw them after all);
+    /// those still being worked out finish on their own.
+    func dropPrepared() {
+        prepared.removeAll()
+    }
+
     /// Masks kept, and their bytes (for tests).
     var count: Int { entries.count }
+    /// Masks prepared and not yet asked for, and prepared masks taken so far (for tests).
+    var preparedCount: Int { prepared.count }
+    private(set) var preparedTaken = 0
     var bytesKept: Int { bytes }
 
     private func delete(_ texture: GLuint?) {
         guard var texture else { return }
         glDeleteTextures(1, &texture)
+    }
+}
+
+/// A shadow mask being worked out on another core.
+private final class PreparedMask: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written once, by the worker, before it leaves `done`; read only after waiting for `done`.
+    private var result: ShadowMask?
+
+    init(_ key: ShadowMaskCache.Key) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = ShadowMask(key)
+            done.leave()
+        }
+    }
+
+    /// The mask, once worked out (nil where `ShadowMask` makes none).
+    var mask: ShadowMask? {
+        done.wait()
+        return result
+    }
+}
+
+private extension ShadowMask {
+    init?(_ key: ShadowMaskCache.Key) {
+        self.init(outlines: key.outlines, shadow: key.shadow, pageToFramebuffer: key.pageToFramebuffer,
+                  x: key.x, y: key.y, width: key.width, height: key.height)
     }
 }

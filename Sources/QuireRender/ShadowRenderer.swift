@@ -25,20 +25,28 @@ final class ShadowRenderer {
         glUseProgram(0)
     }
 
-    /// Draws `shadow` cast by the clip with `outlines` (page pixels), pushed already as the innermost
-    /// level, stencil bit `bit`, of the bound target (`width` × `height`, drawn through `projection`),
-    /// within `area` (framebuffer pixels, y down: where the shadow can fall). Leaves the stencil test
-    /// on with a test of its own: the caller puts its clips' test back.
-    func draw(_ shadow: SceneShadow, bit: Int, outlines: [[Point]], projection: PageProjection, area: Rect,
-              framebufferWidth width: Int, framebufferHeight height: Int) {
-        guard shadow.isDrawn, bit < StencilClip.maximumDepth, area.minX.isFinite, area.minY.isFinite,
-              area.maxX.isFinite, area.maxY.isFinite else { return }
+    /// The mask of `shadow` cast by the clip with `outlines` (page pixels; `bounds`, their box) in a
+    /// `width` × `height` target drawn through `projection`: over the whole pixels the shadow can fall
+    /// on. Nil when it falls on none.
+    static func maskKey(for shadow: SceneShadow, outlines: [[Point]], bounds: Rect, projection: PageProjection,
+                        framebufferWidth width: Int, framebufferHeight height: Int) -> ShadowMaskCache.Key? {
+        let framebuffer = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let area = projection.pageToFramebuffer.apply(shadow.bounds(around: bounds)).outsetBy(1).intersection(framebuffer)
+        guard shadow.isDrawn, !area.isNull, !area.isEmpty, area.minX.isFinite, area.minY.isFinite,
+              area.maxX.isFinite, area.maxY.isFinite else { return nil }
         // Whole pixels within the target, before any Int conversion.
         let x0 = max(0, area.minX.rounded(.down)), y0 = max(0, area.minY.rounded(.down))
         let x1 = min(Double(width), area.maxX.rounded(.up)), y1 = min(Double(height), area.maxY.rounded(.up))
-        guard x0 < x1, y0 < y1 else { return }
-        let key = ShadowMaskCache.Key(outlines: outlines, shadow: shadow, pageToFramebuffer: projection.pageToFramebuffer,
-                                      x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return ShadowMaskCache.Key(outlines: outlines, shadow: shadow, pageToFramebuffer: projection.pageToFramebuffer,
+                                   x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
+    /// Draws the shadow whose mask is `key` (see `maskKey`), cast by a clip pushed already as the
+    /// innermost level, stencil bit `bit`, of the bound target (`width` × `height`). Leaves the
+    /// stencil test on with a test of its own: the caller puts its clips' test back.
+    func draw(_ key: ShadowMaskCache.Key, bit: Int, framebufferWidth width: Int, framebufferHeight height: Int) {
+        guard bit < StencilClip.maximumDepth else { return }
         masks.withTexture(for: key) { texture in
             let lower = GLuint((1 << bit) - 1), scrap = GLuint(1 << bit)
             glEnable(GLenum(GL_STENCIL_TEST))
@@ -55,7 +63,8 @@ final class ShadowRenderer {
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             glViewport(0, 0, GLsizei(width), GLsizei(height))
             // A strip over the mask's pixels: upper-left, upper-right, lower-left, lower-right.
-            let (fx0, fy0, fx1, fy1) = (Float(x0), Float(y0), Float(x1), Float(y1))
+            let (fx0, fy0) = (Float(key.x), Float(key.y))
+            let (fx1, fy1) = (Float(key.x + key.width), Float(key.y + key.height))
             let corners: (Float, Float, Float, Float, Float, Float, Float, Float) = (fx0, fy0, fx1, fy0, fx0, fy1, fx1, fy1)
             withUnsafeBytes(of: corners) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
         }

@@ -90,4 +90,47 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         cache.withTexture(for: clear) { _ in draws += 1 }
         XCTAssertEqual(draws, 13)
     }
+
+    func testMasksWorkedOutAheadForABatchOfEditsDrawAsMasksWorkedOutInPlace() throws {
+        // Two scraps, the upper one's shadow falling on the lower: put in by one batch of edits (as a
+        // cut puts its pieces in), their masks are worked out on other cores before the redraw.
+        let lower = Rect(x: 30, y: 30, width: 90, height: 80), upper = Rect(x: 70, y: 60, width: 90, height: 100)
+        let scraps: [RenderItem] = [
+            .group(SceneGroup(clip: BezierPath(rect: lower), children: [picture("blue", (0, 0, 255), lower)], shadow: .paper)),
+            .group(SceneGroup(clip: BezierPath(rect: upper).transformed(by: .rotation(0.1)), children: [picture("red", (255, 0, 0), upper)],
+                              shadow: SceneShadow(offsetX: 3, offsetY: 2, softness: 6, opacity: 0.5))),
+        ]
+        let inPlace = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        for scrap in scraps { inPlace.append(scrap) }
+        let expected = try inPlace.renderPageImage()
+
+        let batched = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        batched.batchingRedraws {
+            for (index, scrap) in scraps.enumerated() { XCTAssertTrue(batched.insert(scrap, at: index)) }
+            XCTAssertEqual(batched.shadows.masks.preparedCount, 2, "both masks under way before the redraw")
+        }
+        XCTAssertEqual(batched.shadows.masks.preparedCount, 0)
+        XCTAssertEqual(batched.shadows.masks.preparedTaken, 2, "each taken by the redraw")
+        XCTAssertEqual(batched.shadows.masks.count, 2)
+        F.assertSame(try batched.renderPageImage(), expected, "the page drawn from masks worked out ahead")
+
+        // A scrap put in and taken out again within one batch: its mask is never asked for, and dropped.
+        let dropped = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        dropped.batchingRedraws {
+            XCTAssertTrue(dropped.insert(scraps[1], at: 0))
+            XCTAssertNotNil(dropped.remove(at: 0))
+        }
+        XCTAssertEqual(dropped.shadows.masks.preparedCount, 0)
+        XCTAssertEqual(dropped.shadows.masks.count, 0, "nothing kept for a scrap never drawn")
+
+        // A mask kept already is not worked out again.
+        let cache = batched.shadows.masks
+        let kept = cache.count
+        batched.batchingRedraws {
+            XCTAssertNotNil(batched.remove(at: 1))
+            XCTAssertTrue(batched.insert(scraps[1], at: 1))
+            XCTAssertEqual(cache.preparedCount, 0, "its mask is kept: nothing to work out")
+        }
+        XCTAssertEqual(cache.count, kept)
+    }
 }
