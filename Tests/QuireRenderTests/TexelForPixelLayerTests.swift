@@ -10,21 +10,22 @@ import XCTest
 /// must be the very ones the filtered draw gives, blended over what is there or replacing it, at a
 /// whole-pixel offset and from a part of a larger layer as well as whole.
 final class TexelForPixelLayerTests: HeadlessGLTestCase {
-    /// A layer of many translucent colours (premultiplied, as every layer is): rectangles of random
-    /// colour and opacity laid over each other at fractional places.
+    /// A layer of many translucent colours (premultiplied, as every layer is): rectangles of scattered
+    /// colour and opacity laid over each other at fractional places. Scattered by a fixed sequence, not
+    /// at random, so every run draws the same patchwork (a random one now and then gave too few colours).
     private func patchwork(width: Int, height: Int, quads: QuadRenderer) throws -> RenderTarget {
         let layer = try RenderTarget(width: width, height: height)
         layer.clear()
         layer.bind()
         let projection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
-        var random = SystemRandomNumberGenerator()
-        for _ in 0..<400 {
-            let x = Double.random(in: -10...Double(width), using: &random)
-            let y = Double.random(in: -10...Double(height), using: &random)
-            let rect = Rect(x: x, y: y, width: Double.random(in: 1...40, using: &random),
-                            height: Double.random(in: 1...40, using: &random))
-            let color = InkColor(red: Float.random(in: 0...1, using: &random), green: Float.random(in: 0...1, using: &random),
-                                 blue: Float.random(in: 0...1, using: &random), alpha: Float.random(in: 0.05...1, using: &random))
+        /// The k-th of a sequence spread evenly over 0..<1 (multiples of an irrational number, mod 1).
+        func scattered(_ k: Int, _ step: Double) -> Double { (Double(k) * step).truncatingRemainder(dividingBy: 1) }
+        for k in 1...400 {
+            let rect = Rect(x: -10 + scattered(k, 0.618_033_988_7) * Double(width + 10),
+                            y: -10 + scattered(k, 0.754_877_666_2) * Double(height + 10),
+                            width: 1 + 39 * scattered(k, 0.569_840_290_9), height: 1 + 39 * scattered(k, 0.414_213_562_4))
+            let color = InkColor(red: Float(scattered(k, 0.302_775_637_7)), green: Float(scattered(k, 0.732_050_807_6)),
+                                 blue: Float(scattered(k, 0.236_067_977_5)), alpha: Float(0.05 + 0.95 * scattered(k, 0.645_751_311_1)))
             quads.fill(rect, projection: projection, color: color)
         }
         return layer
