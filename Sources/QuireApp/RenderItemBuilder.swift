@@ -38,21 +38,67 @@ public struct RenderItemBuilder {
     }
 
     public func renderItems(of page: Page) -> [RenderItem] {
-        page.items.map(renderItem)
+        renderItems(page.items)
     }
 
     public func renderItem(_ item: PageItem) -> RenderItem {
-        renderItem(item, through: nil)
+        var ink = BuiltInk.none
+        return renderItem(item, through: nil, ink: &ink)
+    }
+
+    /// `items` as `renderItem` gives each, their strokes' sprites (a page's ink, a cut's pieces' ink)
+    /// worked out side by side on the processor's cores first. Pictures are still looked up here, one
+    /// after another: the `image` closure need not be safe to call from other threads.
+    public func renderItems(_ items: [PageItem]) -> [RenderItem] {
+        var strokes: [(stroke: Stroke, map: Homography?)] = []
+        for item in items { Self.collectStrokes(item, through: nil, into: &strokes) }
+        guard strokes.count > 1 else { return items.map(renderItem) }
+        let registry = registry, found = strokes
+        var ink = BuiltInk.some(ConcurrentResults(count: found.count) { k in
+            Self.sceneStroke(found[k].stroke, through: found[k].map, registry: registry)
+        }.values[...])
+        return items.map { renderItem($0, through: nil, ink: &ink) }
+    }
+
+    /// Strokes built ahead (`renderItems`), in the order `renderItem` meets them, or none.
+    private enum BuiltInk {
+        case none
+        case some(ArraySlice<SceneStroke>)
+    }
+
+    /// The strokes of `item` (a scrap's, depth first) in the order `renderItem` builds them, each with
+    /// the map it is built through.
+    private static func collectStrokes(_ item: PageItem, through map: Homography?,
+                                       into strokes: inout [(stroke: Stroke, map: Homography?)]) {
+        switch item.content {
+        case let .stroke(stroke):
+            strokes.append((stroke, map))
+        case let .scrap(scrap):
+            let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
+            for child in scrap.items { collectStrokes(child, through: toPage, into: &strokes) }
+        case .image, .pdfPage, .text:
+            break
+        }
+    }
+
+    /// `stroke`'s sprites by the engine its style names, carried through `map` (nil: identity).
+    private static func sceneStroke(_ stroke: Stroke, through map: Homography?, registry: InkEngineRegistry) -> SceneStroke {
+        var engine = registry.makeEngine(for: stroke.style)
+        var sprites = engine.sprites(for: stroke.samples)
+        if let map { sprites = sprites.compactMap { carry($0, through: map) } }
+        return SceneStroke(sprites: sprites, style: engine.renderStyle)
     }
 
     /// `item` drawn on the page; `map` carries a scrap's own coordinates onto the page (nil: identity).
-    private func renderItem(_ item: PageItem, through map: Homography?) -> RenderItem {
+    /// Strokes come from `ink` when it holds them, in order, else are built here.
+    private func renderItem(_ item: PageItem, through map: Homography?, ink: inout BuiltInk) -> RenderItem {
         switch item.content {
         case let .stroke(stroke):
-            var engine = registry.makeEngine(for: stroke.style)
-            var sprites = engine.sprites(for: stroke.samples)
-            if let map { sprites = sprites.compactMap { Self.carry($0, through: map) } }
-            return .stroke(SceneStroke(sprites: sprites, style: engine.renderStyle))
+            if case var .some(built) = ink, let next = built.popFirst() {
+                ink = .some(built)
+                return .stroke(next)
+            }
+            return .stroke(Self.sceneStroke(stroke, through: map, registry: registry))
         case let .scrap(scrap):
             let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
             var children: [RenderItem] = []
@@ -60,7 +106,7 @@ public struct RenderItemBuilder {
                let shown = self.picture(picture.reference, shownAt: corners) {
                 children.append(.image(shown))
             }
-            children += scrap.items.map { renderItem($0, through: toPage) }
+            children += scrap.items.map { renderItem($0, through: toPage, ink: &ink) }
             // Paper lying on the page casts a shadow, wherever it is drawn (view, exports alike); a
             // transparent scrap (ink the scissors cut out) is no paper and casts none.
             return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children,

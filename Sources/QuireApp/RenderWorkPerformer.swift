@@ -21,11 +21,15 @@ extension PageRenderer {
             case let .moveLifted(map): moveLifted(by: map)
             case .drop: drop()
             case let .edit(edit):
+                // The items it puts in built first, their ink on all cores (a cut's pieces).
+                var built = builder.renderItems(edit.steps.compactMap { step in
+                    if case let .insert(pageItem, _) = step { pageItem } else { nil }
+                })[...]
                 // An edit of many steps (a cut, a stroke across scraps) is redrawn once, where it changed.
                 batchingRedraws {
                     for step in edit.steps {
                         switch step {
-                        case let .insert(pageItem, index): insert(builder.renderItem(pageItem), at: index)
+                        case let .insert(pageItem, index): insert(built.popFirst() ?? builder.renderItem(pageItem), at: index)
                         case let .remove(_, index): remove(at: index)
                         // The held item is built only when needed (each frame of a drag updates it).
                         case let .replace(index, pageItem, _): replaceLifted(at: index, building: { builder.renderItem(pageItem) })

@@ -2,10 +2,10 @@ import Dispatch
 
 /// `count` values worked out side by side on the processor's cores (`DispatchQueue.concurrentPerform`),
 /// kept in order: value k is `work(k)`. Each call writes only its own slot, so no lock is needed.
-struct ConcurrentResults<Value: Sendable> {
-    let values: [Value]
+public struct ConcurrentResults<Value: Sendable> {
+    public let values: [Value]
 
-    init(count: Int, _ work: @Sendable (Int) -> Value) {
+    public init(count: Int, _ work: @Sendable (Int) -> Value) {
         guard count > 0 else {
             values = []
             return
