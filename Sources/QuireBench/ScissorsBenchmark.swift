@@ -41,7 +41,7 @@ let scissorsBenchmark = Benchmark(name: "scissors",
     // The frame after a cut, as the window draws it: only what changed since the last frame (it can
     // present part of itself, GLX_MESA_copy_sub_buffer, which Mesa's GLX has), the rest of the target
     // kept, nothing baked (`bakes: false`), finished as presenting it waits for it. What the window does
-    // after presenting (`bakeBetweenFrames`: baking, the view layer brought up to date) is not timed.
+    // after presenting (`bakeBetweenFrames`: baking strokes that left the undo window) is not timed.
     func cutFrame() {
         renderer.drawView(width: width, height: height, pageToWindow: .identity, into: target, onlyWhatChanged: true,
                           bakes: false)

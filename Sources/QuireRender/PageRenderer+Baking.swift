@@ -55,18 +55,11 @@ extension PageRenderer {
     }
 
     /// Bakes a little (within `bakeBudget`), for a caller that draws its frames with `bakes: false`:
-    /// right after a frame is presented, while the next one is not due. Brings the view layer up to
-    /// date too where that frame was drawn straight from the ink layer (`refreshStaleView`): neither
-    /// changes what is on screen. Flushed, so the rasterizer works on it in that pause rather than in
-    /// the next frame.
+    /// right after a frame is presented, while the next one is not due. Flushed, so the rasterizer
+    /// works on it in that pause rather than in the next frame.
     public func bakeBetweenFrames() {
-        let viewWasStale = !staleViewRects.isEmpty
-        refreshStaleView()
-        if entries.count - bakedCount > undoWindow {
-            bake(budget: bakeBudget)
-        } else if !viewWasStale {
-            return
-        }
+        guard entries.count - bakedCount > undoWindow else { return }
+        bake(budget: bakeBudget)
         glFlush()
     }
 

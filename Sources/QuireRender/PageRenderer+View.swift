@@ -20,8 +20,7 @@ extension PageRenderer {
     /// (`bakeBetweenFrames`), so a stroke leaving the undo window never delays the ink a pen just drew.
     ///
     /// With `onlyWhatChanged` the framebuffer is taken to hold the last frame drawn here, and only the
-    /// window rectangle changed since (new ink, the live stroke's tail then and now) is drawn, scissored
-    /// (at 100 %, straight from the ink layer; the view layer catches up in `bakeBetweenFrames`):
+    /// window rectangle changed since (new ink, the live stroke's tail then and now) is drawn, scissored:
     /// that rectangle is returned (null when nothing changed) for the window to present alone. A frame
     /// whose extent is not tracked (first frame, new size or view, tiles still sharpening, a live
     /// highlighter, a held item) is drawn whole, and nil returned, as it is without `onlyWhatChanged`.
@@ -57,20 +56,11 @@ extension PageRenderer {
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
                 return area
             }
-            if view.showsPagePixelForPixel {
-                // The page pixel for pixel: the rectangle composed straight from the ink layer, as the
-                // view layer holds it once brought up to date, which is left until after this frame is
-                // on screen (`bakeBetweenFrames`): a cut's frame is one pass over its rectangles, not a
-                // pass into the view layer and a copy of it.
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-                composePagePixelForPixel(area, of: view, projection: projection)
-            } else {
-                let x0 = GLint(area.minX), x1 = GLint(area.maxX)
-                let y0 = GLint(height) - GLint(area.maxY), y1 = GLint(height) - GLint(area.minY)
-                glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
-                glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
-                glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-            }
+            let x0 = GLint(area.minX), x1 = GLint(area.maxX)
+            let y0 = GLint(height) - GLint(area.maxY), y1 = GLint(height) - GLint(area.minY)
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+            glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
             Scissor.set(area, framebufferHeight: height)
             drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
@@ -82,10 +72,6 @@ extension PageRenderer {
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             return area
         }
-        // Whole frames show the view layer: it is brought up to date where partial frames were drawn
-        // straight from the ink layer.
-        refreshStaleView()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         if view.tiles.allSharp {
             // The settled case, nearly every frame: the view layer holds desk, paper and ink already,
             // so presenting is a plain copy.
@@ -148,8 +134,6 @@ extension PageRenderer {
     private func updateView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform) {
         if let view, view.width == width, view.height == height, view.pageToWindow == pageToWindow { return }
         view = ViewState(width: width, height: height, pageToWindow: pageToWindow)
-        // A new view is drawn afresh, tile by tile.
-        staleViewRects.removeAll()
     }
 
     /// Re-renders stale tiles from vectors, nearest the centre first, until `budget` seconds are spent
@@ -172,13 +156,26 @@ extension PageRenderer {
     /// When the view shows the page pixel for pixel (100 %, panned by whole pixels), the ink layer
     /// holds exactly that ink already and is copied instead: a live eraser over a page of a hundred
     /// scraps then costs a copy of its rectangle a frame, not a redraw of every scrap under it.
-    /// `notesDamage` false: the window shows these pixels already (drawn straight from the ink layer).
-    func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection,
-                    notesDamage: Bool = true) {
-        if notesDamage { frameDamage.noteViewChanged(windowRect) }
+    func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
+        frameDamage.noteViewChanged(windowRect)
         if view.showsPagePixelForPixel {
             layer.bind()
-            composePagePixelForPixel(windowRect, of: view, projection: projection)
+            Scissor.set(windowRect, framebufferHeight: view.height)
+            if paperIsPlainAndOpaque, coversPageOnly(windowRect, of: view) {
+                // Plain opaque paper over all of it: no desk shows there, and the paper is one colour,
+                // so the ink layer over that colour, worked out in the shader and written as it is,
+                // gives the pixels the desk, the paper and the ink drawn in turn gave: one pass over a
+                // cut's redraw, where a clear and a blended copy were two on llvmpipe.
+                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, replace: true,
+                                texelForPixel: true, backdrop: paperColor.quantizedTo8Bits)
+            } else {
+                glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                drawPaper(projection: projection)
+                // The page pixel for pixel: each window pixel is one texel of the ink layer.
+                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
+            }
+            Scissor.off()
             return
         }
         guard let ink = pool.target("view-ink", width: view.width, height: view.height) else { return }
@@ -218,51 +215,8 @@ extension PageRenderer {
         let window = Rect(x: 0, y: 0, width: Double(view.width), height: Double(view.height))
         let area = view.pageToWindow.apply(changed.outsetBy(1)).outsetBy(1).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }
-        guard view.showsPagePixelForPixel else {
-            renderView(area, of: view, into: layer, projection: view.projection(guardBand: guardBand))
-            return glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        }
-        // Pixel for pixel, the next frame draws this straight from the ink layer: the view layer is
-        // brought up to date after it (`bakeBetweenFrames`), or before a whole frame shows it.
-        frameDamage.noteViewChanged(area)
-        staleViewRects.append(area)
-        if staleViewRects.count > Self.maximumStaleViewRects {
-            staleViewRects = [staleViewRects.reduce(Rect.null) { $0.union($1) }]
-        }
-    }
-
-    /// Rectangles of the view layer kept apart before they are joined into one: a cut's few pieces
-    /// are a few rectangles, where their union would take in the paper between them.
-    static let maximumStaleViewRects = 16
-
-    /// Brings the view layer up to date where frames were drawn straight from the ink layer.
-    func refreshStaleView() {
-        guard !staleViewRects.isEmpty else { return }
-        defer { staleViewRects.removeAll(keepingCapacity: true) }
-        guard let view, let layer = viewLayer else { return }
-        let projection = view.projection(guardBand: guardBand)
-        for rect in staleViewRects { renderView(rect, of: view, into: layer, projection: projection, notesDamage: false) }
+        renderView(area, of: view, into: layer, projection: view.projection(guardBand: guardBand))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-    }
-
-    /// Draws `windowRect` of the page shown pixel for pixel into the bound framebuffer (the view layer,
-    /// or the window itself): desk, paper and the ink layer, each window pixel one texel of it.
-    private func composePagePixelForPixel(_ windowRect: Rect, of view: ViewState, projection: PageProjection) {
-        Scissor.set(windowRect, framebufferHeight: view.height)
-        defer { Scissor.off() }
-        if paperIsPlainAndOpaque, coversPageOnly(windowRect, of: view) {
-            // Plain opaque paper over all of it: no desk shows there, and the paper is one colour,
-            // so the ink layer over that colour, worked out in the shader and written as it is,
-            // gives the pixels the desk, the paper and the ink drawn in turn gave: one pass over a
-            // cut's redraw, where a clear and a blended copy were two on llvmpipe.
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, replace: true,
-                            texelForPixel: true, backdrop: paperColor.quantizedTo8Bits)
-        } else {
-            glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawPaper(projection: projection)
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
-        }
     }
 
     /// Sharpens every tile now (tests, and a view that must be exact at once).

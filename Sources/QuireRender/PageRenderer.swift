@@ -101,10 +101,6 @@ public final class PageRenderer {
     var liveSprites: [Sprite] = []
 
     var view: ViewState?
-    /// Window rectangles where the view layer lags the ink layer: a view showing the page pixel for
-    /// pixel has its partial frames drawn straight from the ink layer, and the view layer is brought
-    /// up to date after them (`refreshStaleView`).
-    var staleViewRects: [Rect] = []
     /// Set by `loadForExport`: the ink and baked layers do not show the items yet. Whatever reads or
     /// draws on the layers first draws them (`drawLayersIfStale`).
     var layersAreStale = false
