@@ -31,7 +31,7 @@ let scissorsBenchmark = Benchmark(name: "scissors",
     let renderer = try PageRenderer(pageWidth: width, pageHeight: height)
     let target = try RenderTarget(width: width, height: height)
     renderer.load(page, building: builder)
-    // A whole frame, everything settled (sharp, baked, the view layer up to date).
+    // A whole frame, everything settled (sharp, baked).
     func frame() {
         renderer.drawView(width: width, height: height, pageToWindow: .identity, into: target)
         renderer.finishSharpening()
