@@ -4,7 +4,7 @@ extension BezierPath {
     /// Whether `point` is inside the path (every subpath treated as closed). Points exactly on the
     /// outline may go either way.
     public func contains(_ point: Point, fillRule: FillRule = .nonZero) -> Bool {
-        PathContainment(self).contains(point, fillRule: fillRule)
+        fillRule.holds(winding: PathGeometry(self).winding(at: point))
     }
 
     /// The winding number of the outline around `point`: +1 for each counter-clockwise turn (y up).
@@ -16,27 +16,32 @@ extension PathGeometry {
     /// pieces, and each piece counts on a half-open y range, so a ray through a vertex counts it once.
     func winding(at point: Point) -> Int {
         var w = 0
-        // Beyond rounding of the curve's points against its control points' box.
-        let margin = 1e-9 * scale
         for sp in subpaths {
-            for i in sp.range {
-                let s = segments[i]
-                if point.y < s.box.minY || point.y > s.box.maxY || point.x > s.box.maxX { continue }
-                if point.x < s.box.minX - margin {
-                    // The curve lies wholly right of the point, so the ray meets it wherever it crosses
-                    // the point's height and every crossing counts: the signed crossings of its monotone
-                    // pieces, each on a half-open y range, add up to where its two ends lie. No roots to
-                    // find, for most curves a cut's long outline holds.
-                    w += (s.curve.p0.y <= point.y ? 1 : 0) - (s.curve.p3.y <= point.y ? 1 : 0)
-                    continue
-                }
-                w += s.curve.winding(at: point)
-            }
-            if !sp.isClosed, let last = sp.range.last {
-                w += BezierCurve(line: segments[last].curve.end, sp.start).winding(at: point)
-            }
+            for i in sp.range { w += crossings(of: i, at: point) }
+            if let closing = closingLine(of: sp) { w += closing.winding(at: point) }
         }
         return w
+    }
+
+    /// The signed crossings of segment `index` with the ray from `point` towards +x.
+    func crossings(of index: Int, at point: Point) -> Int {
+        let s = segments[index]
+        if point.y < s.box.minY || point.y > s.box.maxY || point.x > s.box.maxX { return 0 }
+        // Beyond rounding of the curve's points against its control points' box.
+        if point.x < s.box.minX - 1e-9 * scale {
+            // The curve lies wholly right of the point, so the ray meets it wherever it crosses
+            // the point's height and every crossing counts: the signed crossings of its monotone
+            // pieces, each on a half-open y range, add up to where its two ends lie. No roots to
+            // find, for most curves a cut's long outline holds.
+            return (s.curve.p0.y <= point.y ? 1 : 0) - (s.curve.p3.y <= point.y ? 1 : 0)
+        }
+        return s.curve.winding(at: point)
+    }
+
+    /// The line that closes an open subpath, as containment treats every subpath (nil when closed).
+    func closingLine(of subpath: Subpath) -> BezierCurve? {
+        guard !subpath.isClosed, let last = subpath.range.last else { return nil }
+        return BezierCurve(line: segments[last].curve.end, subpath.start)
     }
 }
 

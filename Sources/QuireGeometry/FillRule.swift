@@ -5,3 +5,13 @@ public enum FillRule: Hashable, Sendable {
     /// Inside where a ray crosses the outline an odd number of times: nesting alone makes a hole.
     case evenOdd
 }
+
+extension FillRule {
+    /// Whether a point the outline winds round `winding` times is inside by this rule.
+    func holds(winding: Int) -> Bool {
+        switch self {
+        case .nonZero: winding != 0
+        case .evenOdd: winding & 1 != 0
+        }
+    }
+}
