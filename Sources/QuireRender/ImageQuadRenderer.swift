@@ -108,21 +108,26 @@ final class ImageQuadRenderer {
         }
     }
 
-    /// The map from page points to picture coordinates (0…1, y down from the upper-left corner), or nil
-    /// for corners that draw nothing: not finite, coinciding, three in a line, or not convex.
-    static func pageToImage(_ corners: Quadrilateral) -> Homography? {
+    /// Whether `corners` draw a picture: false when they are not finite, coincide, have three in a line,
+    /// or are not convex.
+    static func isDrawable(_ corners: Quadrilateral) -> Bool {
         let points = corners.corners
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return false }
         // Convex: every turn the same way round (a bow tie or a dart has no sensible picture).
         var sign = 0.0
         for i in 0..<4 {
             let a = points[i], b = points[(i + 1) % 4], c = points[(i + 2) % 4]
             let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-            guard turn != 0, sign == 0 || (turn > 0) == (sign > 0) else { return nil }
+            guard turn != 0, sign == 0 || (turn > 0) == (sign > 0) else { return false }
             sign = turn
         }
-        let unit = [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)]
-        return Homography(from: points, to: unit)
+        return true
+    }
+
+    /// The map from page points to picture coordinates (0…1, y down from the upper-left corner) of
+    /// drawable `corners` (`isDrawable`).
+    private static func pageToImage(_ corners: Quadrilateral) -> Homography? {
+        Homography(from: corners.corners, to: [Point(0, 0), Point(1, 0), Point(1, 1), Point(0, 1)])
     }
 
     /// Draws `texture` (premultiplied) through `corners` into the bound framebuffer, premultiplied over
@@ -132,12 +137,14 @@ final class ImageQuadRenderer {
     /// and a division at every pixel (on llvmpipe the interpolated picture costs about a third less a
     /// pixel, and pictures are a quarter of a scissors cut's frame).
     func draw(_ texture: GLuint, corners: Quadrilateral, projection: PageProjection, opacity alpha: Float, behind: Bool = false) {
-        guard alpha > 0, let h = Self.pageToImage(corners) else { return }
+        guard alpha > 0, Self.isDrawable(corners) else { return }
         let (ul, ur, lr, ll) = (corners.upperLeft, corners.upperRight, corners.lowerRight, corners.lowerLeft)
         if Self.isParallelogram(corners) {
             return drawInterpolated(texture, strip: (ul, ur, ll, lr), projection: projection, opacity: alpha,
                                     blending: behind ? .behind : .over)
         }
+        // The homography is worked out only here: an affinely placed picture needs none.
+        guard let h = Self.pageToImage(corners) else { return }
         glUseProgram(program.id)
         projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
         // Row-major m → column-major for GL.
@@ -160,7 +167,7 @@ final class ImageQuadRenderer {
         resetBlending(behind ? .behind : .over)
     }
 
-    /// Whether `corners` (convex, finite) are a parallelogram, to a millionth of their size: the upper
+    /// Whether `corners` (drawable: convex, finite) are a parallelogram, to a millionth of their size: the upper
     /// side the same as the lower one. Within that, the picture's coordinates interpolated across the
     /// quad are the homography's to about a millionth of the picture (far below a texel of any picture
     /// that can be loaded), about what the 32-bit floats the GPU takes the corners in hold anyway.
