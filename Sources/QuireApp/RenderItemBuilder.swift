@@ -74,11 +74,17 @@ public struct RenderItemBuilder {
         case let .stroke(stroke):
             strokes.append((stroke, map))
         case let .scrap(scrap):
-            let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
+            let toPage = Self.toPage(scrap, through: map)
             for child in scrap.items { collectStrokes(child, through: toPage, into: &strokes) }
         case .image, .pdfPage, .text:
             break
         }
+    }
+
+    /// `scrap`'s own coordinates onto the page, when the scrap lies on one carried by `map` (nil: on the
+    /// page itself).
+    private static func toPage(_ scrap: Scrap, through map: Homography?) -> Homography {
+        map.map { scrap.transform.concatenating($0) } ?? scrap.transform
     }
 
     /// `stroke`'s sprites by the engine its style names, carried through `map` (nil: identity).
@@ -100,7 +106,7 @@ public struct RenderItemBuilder {
             }
             return .stroke(Self.sceneStroke(stroke, through: map, registry: registry))
         case let .scrap(scrap):
-            let toPage = map.map { scrap.transform.concatenating($0) } ?? scrap.transform
+            let toPage = Self.toPage(scrap, through: map)
             var children: [RenderItem] = []
             if let picture = scrap.image, let corners = toPage.apply(to: Quadrilateral(picture.rect)),
                let shown = self.picture(picture.reference, shownAt: corners) {
