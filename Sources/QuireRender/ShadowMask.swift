@@ -10,7 +10,8 @@ import QuireGeometry
 /// Why on the processor: drawn by the GPU, a shadow took five passes a scrap (the moved outline into
 /// the stencil, its core, the fading edge twice through the depth buffer so the nearest segment wins,
 /// and a clear), each with its own state; on llvmpipe those passes were over a quarter of a scissors
-/// cut's frame. The mask is a few thousand distances along the outline, and one textured quad to draw.
+/// cut's frame. The mask is a few thousand distances along the outline, and a textured quad a band of
+/// its rim to draw (`cover`).
 struct ShadowMask {
     /// The rectangle, in whole framebuffer pixels (y down).
     let x: Int, y: Int, width: Int, height: Int
@@ -18,6 +19,8 @@ struct ShadowMask {
     let alpha: [UInt8]
     /// Whether no pixel is darkened at all.
     let isClear: Bool
+    /// Where in the rectangle the darkened pixels lie: all that is drawn of it.
+    let cover: ShadowCover
 
     /// The most pixels a mask may hold (a whole 8,192² framebuffer): its bytes are allocated up front.
     static let maximumPixels = 8192 * 8192
@@ -47,6 +50,19 @@ struct ShadowMask {
         }
         self.alpha = alpha
         isClear = !darkened
+        // Pixels under the scrap itself (its own outline, not the moved one, by the same rule): the
+        // stencil turns them away, so the cover leaves out those well inside.
+        var under = [UInt8](repeating: 0, count: width * height)
+        var any = false
+        under.withUnsafeMutableBufferPointer { pixels in
+            Self.fillInside(outlines.filter { $0.count >= 3 }, toFramebuffer: pageToFramebuffer, with: 1,
+                            x: x, y: y, width: width, height: height, into: pixels, darkened: &any)
+        }
+        cover = alpha.withUnsafeBufferPointer { alpha in
+            under.withUnsafeBufferPointer { under in
+                ShadowCover(alpha: alpha, under: under, x: x, y: y, width: width, height: height)
+            }
+        }
     }
 
     /// `value` at every pixel whose centre the even-odd region of `outlines` (page pixels) covers: on

@@ -37,6 +37,8 @@ final class ShadowMaskCache {
     private struct Entry {
         /// Nil for a mask that darkens nothing: nothing to draw.
         var texture: GLuint?
+        /// The mask's cover (`ShadowCover.triangles`): what of its rectangle is drawn.
+        var cover: [Float]
         var bytes: Int
         var lastUse: Int
     }
@@ -55,15 +57,16 @@ final class ShadowMaskCache {
         for entry in entries.values { delete(entry.texture) }
     }
 
-    /// Calls `draw` with the texture of the mask for `key` (a byte a pixel, `GL_R8`, rows from the top),
-    /// made now unless kept (from the mask `prepare` worked out, when it did); not at all when the mask
-    /// darkens nothing or cannot be made. A mask larger than the budget is drawn and given up at once.
-    func withTexture(for key: Key, _ draw: (GLuint) -> Void) {
+    /// Calls `draw` with the texture of the mask for `key` (a byte a pixel, `GL_R8`, rows from the top)
+    /// and its cover's triangles, made now unless kept (from the mask `prepare` worked out, when it
+    /// did); not at all when the mask darkens nothing or cannot be made. A mask larger than the budget
+    /// is drawn and given up at once.
+    func withTexture(for key: Key, _ draw: (GLuint, [Float]) -> Void) {
         clock += 1
         // One lookup (the key hashes its size and some points of the outline), touched in place.
         if let kept = entries.index(forKey: key) {
             entries.values[kept].lastUse = clock
-            if let texture = entries.values[kept].texture { draw(texture) }
+            if let texture = entries.values[kept].texture { draw(texture, entries.values[kept].cover) }
             return
         }
         let ahead = prepared.isEmpty ? nil : prepared.removeValue(forKey: key)
@@ -77,14 +80,16 @@ final class ShadowMaskCache {
                                         mipmapped: false)
             }
         }
-        if let texture { draw(texture) }
+        let cover = texture == nil ? [] : mask?.cover.triangles ?? []
+        if let texture { draw(texture, cover) }
+        // The texture's bytes (the cover's few rectangles are not counted, as the key's points are not).
         let size = texture == nil ? 0 : key.width * key.height
         guard size <= Self.budgetBytes else {
             // Deleted after the draw was asked for: GL keeps it until that draw is done.
             delete(texture)
             return
         }
-        entries[key] = Entry(texture: texture, bytes: size, lastUse: clock)
+        entries[key] = Entry(texture: texture, cover: cover, bytes: size, lastUse: clock)
         bytes += size
         while bytes > Self.budgetBytes || entries.count > Self.maximumEntries,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

@@ -14,6 +14,8 @@ final class ShadowRenderer {
     private let framebufferHeight: GLint
     private let quad = FloatVertexBuffer(attributeSizes: [2])
     let masks = ShadowMaskCache()
+    /// Draw each mask's whole rectangle rather than its cover (tests compare the two).
+    var drawsWholeRectangles = false
 
     init() throws {
         program = try ShaderProgram(vertex: Shaders.flatVertex, fragment: Shaders.shadowMaskFragment)
@@ -47,7 +49,7 @@ final class ShadowRenderer {
     /// stencil test on with a test of its own: the caller puts its clips' test back.
     func draw(_ key: ShadowMaskCache.Key, bit: Int, framebufferWidth width: Int, framebufferHeight height: Int) {
         guard bit < StencilClip.maximumDepth else { return }
-        masks.withTexture(for: key) { texture in
+        masks.withTexture(for: key) { texture, cover in
             let lower = GLuint((1 << bit) - 1), scrap = GLuint(1 << bit)
             glEnable(GLenum(GL_STENCIL_TEST))
             glStencilFunc(GLenum(GL_EQUAL), GLint(lower), lower | scrap)
@@ -62,11 +64,17 @@ final class ShadowRenderer {
             glEnable(GLenum(GL_BLEND))
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             glViewport(0, 0, GLsizei(width), GLsizei(height))
-            // A strip over the mask's pixels: upper-left, upper-right, lower-left, lower-right.
-            let (fx0, fy0) = (Float(key.x), Float(key.y))
-            let (fx1, fy1) = (Float(key.x + key.width), Float(key.y + key.height))
-            let corners: (Float, Float, Float, Float, Float, Float, Float, Float) = (fx0, fy0, fx1, fy0, fx0, fy1, fx1, fy1)
-            withUnsafeBytes(of: corners) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
+            if drawsWholeRectangles {
+                // A strip over the mask's pixels: upper-left, upper-right, lower-left, lower-right.
+                let (fx0, fy0) = (Float(key.x), Float(key.y))
+                let (fx1, fy1) = (Float(key.x + key.width), Float(key.y + key.height))
+                let corners: (Float, Float, Float, Float, Float, Float, Float, Float) = (fx0, fy0, fx1, fy0, fx0, fy1, fx1, fy1)
+                withUnsafeBytes(of: corners) { quad.draw(GL_TRIANGLE_STRIP, count: 4, vertices: $0) }
+                return
+            }
+            // Only the rectangles that hold its darkened pixels: elsewhere the mask is clear, or the scrap
+            // itself covers the pixel (see `ShadowCover`).
+            cover.withUnsafeBytes { quad.draw(GL_TRIANGLES, count: cover.count / 2, vertices: $0) }
         }
     }
 }

@@ -73,22 +73,60 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
             // 4 MiB each, a different rectangle each time.
             let key = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
                                           x: k, y: 0, width: 2048, height: 2048)
-            cache.withTexture(for: key) { _ in draws += 1 }
+            cache.withTexture(for: key) { _, _ in draws += 1 }
             XCTAssertLessThanOrEqual(cache.bytesKept, ShadowMaskCache.budgetBytes)
         }
         XCTAssertEqual(draws, 12, "every mask drawn")
         XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "the oldest given up past the budget")
         let wholeBudget = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
                                               x: 0, y: 0, width: 6000, height: 6000)
-        cache.withTexture(for: wholeBudget) { _ in draws += 1 }
+        cache.withTexture(for: wholeBudget) { _, _ in draws += 1 }
         XCTAssertEqual(draws, 13, "a mask larger than the budget is drawn")
         XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "and not kept")
         // A mask that darkens nothing is remembered as such, and never drawn.
         let clear = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
                                         x: 3000, y: 3000, width: 10, height: 10)
-        cache.withTexture(for: clear) { _ in draws += 1 }
-        cache.withTexture(for: clear) { _ in draws += 1 }
+        cache.withTexture(for: clear) { _, _ in draws += 1 }
+        cache.withTexture(for: clear) { _, _ in draws += 1 }
         XCTAssertEqual(draws, 13)
+    }
+
+    func testShadowsDrawnThroughTheirCoversAreTheShadowsOfTheirWholeRectangles() throws {
+        // Scraps the way a page has them: turned, pieces of a wavy cut, one with a hole, one inside
+        // another, one with a long soft shadow, one hanging over the page's edge, overlapping.
+        let wave = (0...30).map { k in Point(170 - Double(k) * 5, 95 + 14 * sin(Double(k) / 4)) }
+        func scrap(_ outline: [[Point]], _ color: (UInt8, UInt8, UInt8), _ key: String,
+                   shadow: SceneShadow = .paper, children: [RenderItem] = []) -> SceneGroup {
+            var path = BezierPath()
+            for subpath in outline { path.append(BezierPath(polygon: subpath)) }
+            let box = path.bounds
+            return SceneGroup(clip: path, children: [picture(key, color, box)] + children, shadow: shadow)
+        }
+        let upper = scrap([[Point(20, 30), Point(170, 30)] + wave], (200, 40, 40), "red")
+        let lower = scrap([wave.reversed() + [Point(170, 160), Point(20, 160)]].map { $0.map { $0 + Point(3, 4) } },
+                          (40, 200, 40), "green")
+        let ring = scrap([[Point(120, 110), Point(230, 118), Point(224, 210), Point(115, 204)],
+                          [Point(150, 140), Point(190, 143), Point(188, 180), Point(152, 177)]], (40, 40, 200), "blue",
+                         shadow: SceneShadow(offsetX: 6, offsetY: -4, softness: 12, opacity: 0.7))
+        let inner = scrap([[Point(40, 180), Point(90, 175), Point(95, 225), Point(45, 230)]], (200, 200, 40), "yellow")
+        let outer = scrap([[Point(25, 165), Point(110, 170), Point(105, 245), Point(20, 240)]], (40, 200, 200), "cyan",
+                          children: [.group(inner)])
+        let edge = scrap([[Point(200, 20), Point(270, 10), Point(262, 80), Point(205, 70)].map {
+            QuireGeometry.AffineTransform.rotation(0.07).apply($0) }], (200, 40, 200), "magenta")
+        let page = [upper, lower, ring, outer, edge].map { RenderItem.group($0) }
+        func render(wholeRectangles: Bool) throws -> RGBAImage {
+            let renderer = try PageRenderer(pageWidth: 256, pageHeight: 256)
+            renderer.shadows.drawsWholeRectangles = wholeRectangles
+            for item in page { renderer.append(item) }
+            return try renderer.renderPageImage()
+        }
+        let whole = try render(wholeRectangles: true), covered = try render(wholeRectangles: false)
+        // Exactly: a pixel the cover leaves out is one the whole rectangle left as it was.
+        let differing = zip(whole.pixels, covered.pixels).filter { $0 != $1 }.count
+        XCTAssertEqual(differing, 0, "bytes differ: \(whole.saveForInspection(named: "shadows-whole-rectangles")) "
+                       + "\(covered.saveForInspection(named: "shadows-covers"))")
+        XCTAssertGreaterThan(Set(whole.pixels.indices.lazy.filter { $0 % 4 == 0 }.map { whole.pixels[$0] }).count, 20,
+                             "shadows over paper and pictures: many shades")
     }
 
     func testMasksWorkedOutAheadForABatchOfEditsDrawAsMasksWorkedOutInPlace() throws {
