@@ -51,7 +51,13 @@ final class ShadowMaskCache {
     /// Masks being worked out on other cores (`prepare`), not yet asked for.
     private var prepared: [Key: PreparedMask] = [:]
     private var bytes = 0
+    /// Counts the masks asked for; each entry keeps the count of its last use.
     private var clock = 0
+    /// The kept masks' keys by their last use, to give up the least recently used without looking at
+    /// every entry (a full cache holds hundreds, and a cut makes ten new masks).
+    private var keysByLastUse: [Int: Key] = [:]
+    /// No kept mask was last used before this count.
+    private var oldestUse = 0
 
     deinit {
         for entry in entries.values { delete(entry.texture) }
@@ -65,6 +71,8 @@ final class ShadowMaskCache {
         clock += 1
         // One lookup (the key hashes its size and some points of the outline), touched in place.
         if let kept = entries.index(forKey: key) {
+            keysByLastUse[entries.values[kept].lastUse] = nil
+            keysByLastUse[clock] = key
             entries.values[kept].lastUse = clock
             if let texture = entries.values[kept].texture { draw(texture, entries.values[kept].cover) }
             return
@@ -90,13 +98,24 @@ final class ShadowMaskCache {
             return
         }
         entries[key] = Entry(texture: texture, cover: cover, bytes: size, lastUse: clock)
+        keysByLastUse[clock] = key
         bytes += size
-        while bytes > Self.budgetBytes || entries.count > Self.maximumEntries,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            delete(oldest.value.texture)
-            bytes -= oldest.value.bytes
-            entries[oldest.key] = nil
+        while bytes > Self.budgetBytes || entries.count > Self.maximumEntries, let oldest = takeLeastRecentlyUsed() {
+            guard let entry = entries.removeValue(forKey: oldest) else { continue }
+            delete(entry.texture)
+            bytes -= entry.bytes
         }
+    }
+
+    /// The key of the least recently used kept mask, no longer listed by its use (nil when none is kept).
+    /// The count it is searched from only moves forward, so giving up masks one by one costs no more
+    /// than the uses counted since.
+    private func takeLeastRecentlyUsed() -> Key? {
+        while oldestUse <= clock {
+            defer { oldestUse += 1 }
+            if let key = keysByLastUse.removeValue(forKey: oldestUse) { return key }
+        }
+        return nil
     }
 
     /// Starts working out the mask for `key` on another core, unless it is kept or under way already:
@@ -115,6 +134,7 @@ final class ShadowMaskCache {
 
     /// Masks kept, and their bytes (for tests).
     var count: Int { entries.count }
+    func keeps(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
     /// Masks prepared and not yet asked for, and prepared masks taken so far (for tests).
     var preparedCount: Int { prepared.count }
     private(set) var preparedTaken = 0

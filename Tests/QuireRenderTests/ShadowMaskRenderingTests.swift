@@ -78,17 +78,31 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         }
         XCTAssertEqual(draws, 12, "every mask drawn")
         XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "the oldest given up past the budget")
+        // The least recently used goes, not the least recently made: the oldest kept, asked for again,
+        // stays when the next comes, and the one after it goes.
+        func key(_ k: Int) -> ShadowMaskCache.Key {
+            ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity, x: k, y: 0, width: 2048, height: 2048)
+        }
+        let oldestKept = 12 - cache.count
+        XCTAssertFalse(cache.keeps(key(oldestKept - 1)))
+        XCTAssertTrue(cache.keeps(key(oldestKept)))
+        cache.withTexture(for: key(oldestKept)) { _, _ in draws += 1 }
+        cache.withTexture(for: key(12)) { _, _ in draws += 1 }
+        XCTAssertEqual(draws, 14)
+        XCTAssertTrue(cache.keeps(key(oldestKept)), "used again: kept")
+        XCTAssertFalse(cache.keeps(key(oldestKept + 1)), "the least recently used: given up")
+        XCTAssertTrue(cache.keeps(key(oldestKept + 2)) && cache.keeps(key(12)))
         let wholeBudget = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
                                               x: 0, y: 0, width: 6000, height: 6000)
         cache.withTexture(for: wholeBudget) { _, _ in draws += 1 }
-        XCTAssertEqual(draws, 13, "a mask larger than the budget is drawn")
+        XCTAssertEqual(draws, 15, "a mask larger than the budget is drawn")
         XCTAssertEqual(cache.count, ShadowMaskCache.budgetBytes / (2048 * 2048), "and not kept")
         // A mask that darkens nothing is remembered as such, and never drawn.
         let clear = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity,
                                         x: 3000, y: 3000, width: 10, height: 10)
         cache.withTexture(for: clear) { _, _ in draws += 1 }
         cache.withTexture(for: clear) { _, _ in draws += 1 }
-        XCTAssertEqual(draws, 13)
+        XCTAssertEqual(draws, 15)
     }
 
     func testShadowsDrawnThroughTheirCoversAreTheShadowsOfTheirWholeRectangles() throws {
