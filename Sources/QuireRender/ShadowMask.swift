@@ -10,7 +10,7 @@ import QuireGeometry
 /// Why on the processor: drawn by the GPU, a shadow took five passes a scrap (the moved outline into
 /// the stencil, its core, the fading edge twice through the depth buffer so the nearest segment wins,
 /// and a clear), each with its own state; on llvmpipe those passes were over a quarter of a scissors
-/// cut's frame. The mask is a few thousand distances along the outline, and a textured quad a band of
+/// cut's frame. The mask is a few thousand distances along the outline, and a few textured quads over
 /// its rim to draw (`cover`).
 struct ShadowMask {
     /// The rectangle, in whole framebuffer pixels (y down).
@@ -53,10 +53,10 @@ struct ShadowMask {
         // Pixels under the scrap itself (its own outline, not the moved one, by the same rule): the
         // stencil turns them away, so the cover leaves out those well inside.
         var under = [UInt8](repeating: 0, count: width * height)
-        var any = false
+        var someUnder = false   // not needed: a pixel under the scrap only ever leaves the cover smaller
         under.withUnsafeMutableBufferPointer { pixels in
             Self.fillInside(outlines.filter { $0.count >= 3 }, toFramebuffer: pageToFramebuffer, with: 1,
-                            x: x, y: y, width: width, height: height, into: pixels, darkened: &any)
+                            x: x, y: y, width: width, height: height, into: pixels, darkened: &someUnder)
         }
         cover = alpha.withUnsafeBufferPointer { alpha in
             under.withUnsafeBufferPointer { under in

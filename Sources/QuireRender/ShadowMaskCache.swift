@@ -138,6 +138,7 @@ final class ShadowMaskCache {
 
     /// Masks kept, and their bytes (for tests).
     var count: Int { entries.count }
+    /// Whether the mask for `key` is kept (for tests).
     func keeps(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
     /// Masks prepared and not yet asked for, and prepared masks taken so far (for tests).
     var preparedCount: Int { prepared.count }
