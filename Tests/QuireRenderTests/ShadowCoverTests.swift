@@ -7,21 +7,6 @@ import XCTest
 /// twice (a pixel in two rectangles would be darkened twice), nothing outside the rectangle, and little
 /// of what lies well under the scrap.
 final class ShadowCoverTests: XCTestCase {
-    /// Whether `point` lies inside the even-odd region of `outlines`, or within `margin` of a segment.
-    private func insideOrNear(_ point: Point, _ outlines: [[Point]], margin: Double) -> (inside: Bool, near: Bool) {
-        var inside = false, near = false
-        for outline in outlines {
-            for k in outline.indices {
-                let a = outline[k], b = outline[(k + 1) % outline.count]
-                if (a.y > point.y) != (b.y > point.y), a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x) > point.x { inside.toggle() }
-                let ab = b - a
-                let along = ab.lengthSquared > 0 ? min(1, max(0, ((point - a).x * ab.x + (point - a).y * ab.y) / ab.lengthSquared)) : 0
-                if point.distance(to: a + ab * along) <= margin { near = true }
-            }
-        }
-        return (inside, near)
-    }
-
     /// Checks the cover of the mask of `outlines` over the rectangle; returns the fraction of the
     /// rectangle's pixels it covers.
     @discardableResult
@@ -48,8 +33,8 @@ final class ShadowCoverTests: XCTestCase {
                 guard mask.alpha[index] > 0, times[index] == 0 else { continue }
                 // Left out: only a pixel whose centre lies under the scrap, clear of its edge, may be.
                 let centre = toPage.apply(Point(Double(x + column) + 0.5, Double(y + row) + 0.5))
-                let (inside, near) = insideOrNear(centre, outlines, margin: 0.01 / abs(pageToFramebuffer.determinant).squareRoot())
-                if !inside || near {
+                let (inside, distance) = OutlineByBruteForce.locate(centre, in: outlines)
+                if !inside || distance <= 0.01 / abs(pageToFramebuffer.determinant).squareRoot() {
                     if missing == 0 { first = "first at (\(x + column), \(y + row))" }
                     missing += 1
                 }

@@ -9,16 +9,7 @@ final class ShadowMaskTests: XCTestCase {
     /// What a pixel centre (framebuffer) should hold, by brute force over every segment.
     private func expected(at centre: Point, outlines: [[Point]], shadow: SceneShadow, toPage: QuireGeometry.AffineTransform) -> UInt8 {
         let p = toPage.apply(centre) - Point(shadow.offsetX, shadow.offsetY)
-        var inside = false, nearest = Double.infinity
-        for outline in outlines {
-            for k in outline.indices {
-                let a = outline[k], b = outline[(k + 1) % outline.count]
-                if (a.y > p.y) != (b.y > p.y), a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) > p.x { inside.toggle() }
-                let ab = b - a
-                let along = ab.lengthSquared > 0 ? min(1, max(0, ((p - a).x * ab.x + (p - a).y * ab.y) / ab.lengthSquared)) : 0
-                nearest = min(nearest, p.distance(to: a + ab * along))
-            }
-        }
+        let (inside, nearest) = OutlineByBruteForce.locate(p, in: outlines)
         let opacity = Double(shadow.opacity)
         if inside { return UInt8((opacity * 255).rounded()) }
         guard shadow.softness > 0, nearest < shadow.softness else { return 0 }
