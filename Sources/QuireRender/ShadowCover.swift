@@ -18,24 +18,36 @@ struct ShadowCover: Equatable {
     let rectangles: [Rectangle]
 
     /// The cover of `alpha` (row by row from the top, `width` × `height` bytes) over the framebuffer
-    /// rectangle at `x`, `y`: no rectangle where no pixel is darkened.
-    init(alpha: UnsafeBufferPointer<UInt8>, under: UnsafeBufferPointer<UInt8>, x: Int, y: Int, width: Int, height: Int) {
-        precondition(width > 0 && height > 0 && alpha.count == width * height && under.count == width * height)
+    /// rectangle at `x`, `y`: no rectangle where no pixel is darkened. `fillUnder(first, count, rows)`
+    /// sets to 1, in the zeroed `rows` (`count` rows of `width` bytes), the pixels of the rectangle's rows
+    /// `first..<first + count` that lie under the scrap: asked a band at a time (and a row either side),
+    /// so no second buffer the size of the mask is held.
+    init(alpha: UnsafeBufferPointer<UInt8>, x: Int, y: Int, width: Int, height: Int,
+         fillUnder: (_ first: Int, _ count: Int, _ rows: UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        precondition(width > 0 && height > 0 && alpha.count == width * height)
         var rectangles: [Rectangle] = []
         // Per column of the band: 1 where a row of it has a pixel to draw.
         var needed = [UInt8](repeating: 0, count: width)
         // Per column of a row: 1 where the pixel and those above and below it are under the scrap.
         var column = [UInt8](repeating: 0, count: width)
+        // The band's rows under the scrap, and the row either side of it.
+        var under = [UInt8](repeating: 0, count: (Self.bandRows + 2) * width)
         needed.withUnsafeMutableBufferPointer { needed in
             column.withUnsafeMutableBufferPointer { column in
-                for top in stride(from: 0, to: height, by: Self.bandRows) {
-                    let bottom = min(height, top + Self.bandRows)
-                    needed.update(repeating: 0)
-                    for row in top..<bottom {
-                        Self.markNeeded(row: row, alpha: alpha, under: under, width: width, height: height,
-                                        column: column, into: needed)
+                under.withUnsafeMutableBufferPointer { under in
+                    for top in stride(from: 0, to: height, by: Self.bandRows) {
+                        let bottom = min(height, top + Self.bandRows)
+                        let first = max(0, top - 1), end = min(height, bottom + 1)
+                        let rows = UnsafeMutableBufferPointer(rebasing: under[0..<((end - first) * width)])
+                        rows.update(repeating: 0)
+                        fillUnder(first, end - first, rows)
+                        needed.update(repeating: 0)
+                        for row in top..<bottom {
+                            Self.markNeeded(row: row, alpha: alpha, under: UnsafeBufferPointer(rows), firstUnderRow: first,
+                                            width: width, height: height, column: column, into: needed)
+                        }
+                        Self.appendRuns(of: needed, x: x, y0: y + top, y1: y + bottom, to: &rectangles)
                     }
-                    Self.appendRuns(of: needed, x: x, y0: y + top, y1: y + bottom, to: &rectangles)
                 }
             }
         }
@@ -47,7 +59,7 @@ struct ShadowCover: Equatable {
     /// rasterizer rounds the outline's edge). Bytes are 0 or 1 (`under`'s too), so the loops are plain
     /// arithmetic the compiler vectorizes.
     private static func markNeeded(row: Int, alpha: UnsafeBufferPointer<UInt8>, under: UnsafeBufferPointer<UInt8>,
-                                   width: Int, height: Int, column: UnsafeMutableBufferPointer<UInt8>,
+                                   firstUnderRow: Int, width: Int, height: Int, column: UnsafeMutableBufferPointer<UInt8>,
                                    into needed: UnsafeMutableBufferPointer<UInt8>) {
         // Row pointers and wrapping index arithmetic: no overflow checks in the loops, so they vectorize.
         let dark = alpha.baseAddress! + row * width, mark = needed.baseAddress!
@@ -56,7 +68,7 @@ struct ShadowCover: Equatable {
             for c in 0..<width { mark[c] |= min(dark[c], 1) }
             return
         }
-        let middle = under.baseAddress! + row * width, above = middle - width, below = middle + width
+        let middle = under.baseAddress! + (row - firstUnderRow) * width, above = middle - width, below = middle + width
         let column = column.baseAddress!
         for c in 0..<width { column[c] = above[c] & middle[c] & below[c] }
         mark[0] |= min(dark[0], 1)

@@ -52,15 +52,12 @@ struct ShadowMask {
         isClear = !darkened
         // Pixels under the scrap itself (its own outline, not the moved one, by the same rule): the
         // stencil turns them away, so the cover leaves out those well inside.
-        var under = [UInt8](repeating: 0, count: width * height)
-        var someUnder = false   // not needed: a pixel under the scrap only ever leaves the cover smaller
-        under.withUnsafeMutableBufferPointer { pixels in
-            Self.fillInside(outlines.filter { $0.count >= 3 }, toFramebuffer: pageToFramebuffer, with: 1,
-                            x: x, y: y, width: width, height: height, into: pixels, darkened: &someUnder)
-        }
+        let own = outlines.filter { $0.count >= 3 }
         cover = alpha.withUnsafeBufferPointer { alpha in
-            under.withUnsafeBufferPointer { under in
-                ShadowCover(alpha: alpha, under: under, x: x, y: y, width: width, height: height)
+            ShadowCover(alpha: alpha, x: x, y: y, width: width, height: height) { first, count, rows in
+                var someUnder = false   // not needed: a pixel under the scrap only ever leaves the cover smaller
+                Self.fillInside(own, toFramebuffer: pageToFramebuffer, with: 1, x: x, y: y + first, width: width,
+                                height: count, into: rows, darkened: &someUnder)
             }
         }
     }
