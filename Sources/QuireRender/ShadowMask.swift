@@ -52,12 +52,12 @@ struct ShadowMask {
         isClear = !darkened
         // Pixels under the scrap itself (its own outline, not the moved one, by the same rule): the
         // stencil turns them away, so the cover leaves out those well inside.
-        let own = outlines.filter { $0.count >= 3 }
+        let own = outlines.filter { $0.count >= 3 }.map { $0.map { pageToFramebuffer.apply($0) } }
         cover = alpha.withUnsafeBufferPointer { alpha in
             ShadowCover(alpha: alpha, x: x, y: y, width: width, height: height) { first, count, rows in
                 var someUnder = false   // not needed: a pixel under the scrap only ever leaves the cover smaller
-                Self.fillInside(own, toFramebuffer: pageToFramebuffer, with: 1, x: x, y: y + first, width: width,
-                                height: count, into: rows, darkened: &someUnder)
+                Self.fillInside(framebufferOutlines: own, with: 1, x: x, y: y + first, width: width, height: count,
+                                into: rows, darkened: &someUnder)
             }
         }
     }
@@ -68,7 +68,14 @@ struct ShadowMask {
     private static func fillInside(_ outlines: [[Point]], toFramebuffer: AffineTransform, with value: UInt8,
                                    x: Int, y: Int, width: Int, height: Int, into alpha: UnsafeMutableBufferPointer<UInt8>,
                                    darkened: inout Bool) {
-        let shown = outlines.map { $0.map { toFramebuffer.apply($0) } }
+        fillInside(framebufferOutlines: outlines.map { $0.map { toFramebuffer.apply($0) } }, with: value,
+                   x: x, y: y, width: width, height: height, into: alpha, darkened: &darkened)
+    }
+
+    /// `fillInside` for outlines already in framebuffer pixels (the cover asks a band at a time).
+    private static func fillInside(framebufferOutlines shown: [[Point]], with value: UInt8,
+                                   x: Int, y: Int, width: Int, height: Int, into alpha: UnsafeMutableBufferPointer<UInt8>,
+                                   darkened: inout Bool) {
         var crossings: [Double] = []
         for row in 0..<height {
             let centre = Double(y + row) + 0.5
@@ -90,8 +97,10 @@ struct ShadowMask {
                 let first = max(Double(x), (crossings[k] - 0.5).rounded(.up))
                 let end = min(Double(x + width), (crossings[k + 1] - 0.5).rounded(.up))
                 guard first < end else { continue }
+                // One fill of the run's bytes, not a store each: the cover fills the scrap's own
+                // inside the same way, a band at a time.
                 let start = row * width - x
-                for i in Int(first)..<Int(end) { alpha[start + i] = value }
+                UnsafeMutableBufferPointer(rebasing: alpha[(start + Int(first))..<(start + Int(end))]).update(repeating: value)
                 darkened = true
             }
         }
