@@ -17,6 +17,13 @@ struct ShadowCover: Equatable {
 
     let rectangles: [Rectangle]
 
+    /// Nothing to draw: the cover of a mask that darkens no pixel.
+    static let empty = ShadowCover(rectangles: [])
+
+    private init(rectangles: [Rectangle]) {
+        self.rectangles = rectangles
+    }
+
     /// The cover of `alpha` (row by row from the top, `width` × `height` bytes) over the framebuffer
     /// rectangle at `x`, `y`: no rectangle where no pixel is darkened. `fillUnder(first, count, rows)`
     /// sets to 1, in the zeroed `rows` (`count` rows of `width` bytes), the pixels of the rectangle's rows

@@ -50,6 +50,11 @@ struct ShadowMask {
         }
         self.alpha = alpha
         isClear = !darkened
+        guard darkened else {
+            // Nothing is drawn of a clear mask: no cover to work out.
+            cover = .empty
+            return
+        }
         // Pixels under the scrap itself (its own outline, not the moved one, by the same rule): the
         // stencil turns them away, so the cover leaves out those well inside.
         let own = outlines.filter { $0.count >= 3 }.map { $0.map { pageToFramebuffer.apply($0) } }
