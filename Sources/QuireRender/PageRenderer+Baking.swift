@@ -32,7 +32,7 @@ extension PageRenderer {
             case .normal, .erase:
                 bakedLayer.bind()
                 sprites.draw(slice, projection: pageProjection, brush: brush,
-                             blend: stroke.style.blendMode == .erase ? .erase : .over)
+                             blend: stroke.style.blendMode == .erase ? eraseBlend(into: bakedLayer) : .over)
             case .highlight:
                 guard let layer = pool.target("bake-highlight", width: pageWidth, height: pageHeight) else { return }
                 if done == 0 { layer.clear() }

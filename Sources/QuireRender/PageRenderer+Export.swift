@@ -21,12 +21,20 @@ extension PageRenderer {
         view?.tiles.markAllStale()
     }
 
-    /// Draws the ink and baked layers from the items after `loadForExport` skipped them.
+    /// Draws the ink and baked layers from the items after `loadForExport` skipped them, or again where
+    /// they hold a backdrop the paper no longer asks for (see `layerBackdrop`).
     func drawLayersIfStale() {
-        guard layersAreStale else { return }
+        guard layersAreStale else {
+            if layerBackdrop != paperBackdrop {
+                // Kept first: the redraw comes back here.
+                layerBackdrop = paperBackdrop
+                redraw(pageRect, bakedToo: true)
+            }
+            return
+        }
         layersAreStale = false
-        inkLayer.clear()
-        bakedLayer.clear()
+        bakeProgress = nil
+        clearPageLayers()
         drawItems(entries.indices, into: inkLayer, projection: pageProjection)
         let toBake = max(0, entries.count - undoWindow)
         if toBake > 0 {

@@ -31,7 +31,7 @@ extension PageRenderer {
     /// upload, and everything outside the undo window goes straight into the baked layer, with no time
     /// slicing. Neighbouring strokes that blend alike draw in one call.
     public func load(_ loaded: [RenderItem]) {
-        if !entries.isEmpty || liveStyle != nil || layersAreStale { clearInk() }
+        if !entries.isEmpty || liveStyle != nil || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
         storeEntries(loaded)
         drawItems(entries.indices, into: inkLayer, projection: pageProjection)
         let toBake = max(0, entries.count - undoWindow) - bakedCount

@@ -75,7 +75,7 @@ extension PageRenderer {
             sprites.draw(span, projection: projection, brush: brush, blend: .over)
         case .erase:
             target.bind()
-            sprites.draw(span, projection: projection, brush: brush, blend: .erase)
+            sprites.draw(span, projection: projection, brush: brush, blend: eraseBlend(into: target))
         case .highlight:
             // Its own layer first (maximum), then joined to the target at the stroke's opacity.
             // One scratch per kind of target (page layers, the view, an export): the pool replaces it
@@ -123,7 +123,22 @@ extension PageRenderer {
         guard let style = liveStyle, style.blendMode != .highlight, !liveSprites.isEmpty else { return }
         target.bind()
         sprites.draw(liveSprites, projection: projection, brush: brushes.texture(for: style.brush),
-                     blend: style.blendMode == .erase ? .erase : .over)
+                     blend: style.blendMode == .erase ? eraseBlend(into: target) : .over)
+    }
+
+    /// How an eraser's sprites act on `target`: on a page layer holding the paper (`layerBackdrop`) they
+    /// paint the paper back; anywhere else (a scrap's layer, the view's ink at a zoom, an export) they
+    /// take away what is there, the paper being put under afterwards.
+    func eraseBlend(into target: RenderTarget) -> SpriteBlend {
+        guard let backdrop = layerBackdrop, target === inkLayer || target === bakedLayer else { return .erase }
+        return .paint(backdrop)
+    }
+
+    /// Clears the scissored part of the bound page layer to what it holds under its ink.
+    func clearToBackdrop() {
+        let c = layerBackdrop ?? InkColor(red: 0, green: 0, blue: 0, alpha: 0)
+        glClearColor(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
     private func highlightScratch(for target: RenderTarget) -> RenderTarget? {
@@ -155,12 +170,23 @@ extension PageRenderer {
     /// drawing the layer as a textured quad shades every pixel (on llvmpipe the copy under each area a
     /// cut redraws cost about a millisecond that way). Leaves `target` bound.
     func copyArea(_ area: Rect, of source: RenderTarget, into target: RenderTarget) {
-        let x0 = GLint(area.minX.rounded(.down)), x1 = GLint(area.maxX.rounded(.up))
-        let y0 = GLint(target.height) - GLint(area.maxY.rounded(.up))
-        let y1 = GLint(target.height) - GLint(area.minY.rounded(.down))
+        copyPixels(area, of: source, shiftedBy: .identity, into: target)
+    }
+
+    /// Copies the pixels of `source` that `shift` (a move by whole pixels) takes to `area` of `target`
+    /// (y down, rounded out to whole pixels, within both), as `copyArea` does.
+    func copyPixels(_ area: Rect, of source: RenderTarget, shiftedBy shift: QuireGeometry.AffineTransform, into target: RenderTarget) {
+        let x0 = Int(area.minX.rounded(.down)), x1 = Int(area.maxX.rounded(.up))
+        let y0 = Int(area.minY.rounded(.down)), y1 = Int(area.maxY.rounded(.up))
+        let dx = Int(shift.tx), dy = Int(shift.ty)
+        // GL's rows run bottom-up, each target from its own height.
+        func sourceRow(_ y: Int) -> GLint { GLint(source.height - (y - dy)) }
+        func targetRow(_ y: Int) -> GLint { GLint(target.height - y) }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.framebuffer)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.framebuffer)
-        glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        glBlitFramebuffer(GLint(x0 - dx), sourceRow(y1), GLint(x1 - dx), sourceRow(y0),
+                          GLint(x0), targetRow(y1), GLint(x1), targetRow(y0),
+                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         target.bind()
     }
 
@@ -193,8 +219,7 @@ extension PageRenderer {
         for area in areas where area.bakedToo {
             bakedLayer.bind()
             Scissor.set(area.rect, framebufferHeight: pageHeight)
-            glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            clearToBackdrop()
             drawItems(grid.strokes(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
             if let done = bakeProgress, bakedCount < entries.count, bakesInSlices(bakedCount),
                case let .stroke(stroke) = entries[bakedCount].item {
@@ -217,8 +242,7 @@ extension PageRenderer {
         for area in areas {
             Scissor.set(area.rect, framebufferHeight: pageHeight)
             if fromVectors {
-                glClearColor(0, 0, 0, 0)
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                clearToBackdrop()
                 drawItemsAndLiveStroke(grid.strokes(touching: area.rect), under: under, into: inkLayer,
                                        projection: pageProjection)
             } else {

@@ -159,22 +159,19 @@ extension PageRenderer {
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
         frameDamage.noteViewChanged(windowRect)
         if view.showsPagePixelForPixel {
+            if layerBackdrop != nil, coversPageOnly(windowRect, of: view) {
+                // The ink layer holds the paper under its ink (`layerBackdrop`): there it is the page as
+                // the view shows it, and the view takes a copy of its pixels, with no shading.
+                copyPixels(windowRect, of: inkLayer, shiftedBy: view.pageToWindow, into: layer)
+                return
+            }
             layer.bind()
             Scissor.set(windowRect, framebufferHeight: view.height)
-            if paperIsPlainAndOpaque, coversPageOnly(windowRect, of: view) {
-                // Plain opaque paper over all of it: no desk shows there, and the paper is one colour,
-                // so the ink layer over that colour, worked out in the shader and written as it is,
-                // gives the pixels the desk, the paper and the ink drawn in turn gave: one pass over a
-                // cut's redraw, where a clear and a blended copy were two on llvmpipe.
-                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, replace: true,
-                                texelForPixel: true, backdrop: paperColor.quantizedTo8Bits)
-            } else {
-                glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
-                glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                drawPaper(projection: projection)
-                // The page pixel for pixel: each window pixel is one texel of the ink layer.
-                quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
-            }
+            glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            drawPaper(projection: projection)
+            // The page pixel for pixel: each window pixel is one texel of the ink layer.
+            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
             Scissor.off()
             return
         }
@@ -191,11 +188,6 @@ extension PageRenderer {
         drawPaper(projection: projection)
         copyWhole(ink)
         Scissor.off()
-    }
-
-    /// Whether the paper is one opaque colour: no pattern, no picture printed on it.
-    private var paperIsPlainAndOpaque: Bool {
-        paperPattern == .blank && paperImage == nil && paperColor.alpha >= 1
     }
 
     /// Whether every pixel the scissor takes of `windowRect` (rounded out to whole pixels) shows the
@@ -286,14 +278,5 @@ extension PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         try GLCheck.noError(during: "page export")
         return image
-    }
-}
-
-private extension InkColor {
-    /// The colour as an 8-bit framebuffer holds it (each channel rounded to 1/255), so a backdrop
-    /// worked out in a shader is the one a clear to this colour would have stored.
-    var quantizedTo8Bits: InkColor {
-        func stored(_ value: Float) -> Float { (min(max(value, 0), 1) * 255).rounded() / 255 }
-        return InkColor(red: stored(red), green: stored(green), blue: stored(blue), alpha: stored(alpha))
     }
 }

@@ -101,9 +101,18 @@ public final class PageRenderer {
     var liveSprites: [Sprite] = []
 
     var view: ViewState?
-    /// Set by `loadForExport`: the ink and baked layers do not show the items yet. Whatever reads or
-    /// draws on the layers first draws them (`drawLayersIfStale`).
-    var layersAreStale = false
+    /// Set by `loadForExport` (and a new renderer): the ink and baked layers do not show the items yet.
+    /// Whatever reads or draws on the layers first draws them (`drawLayersIfStale`).
+    var layersAreStale = true
+    /// What the ink and baked layers hold under their ink: the paper's colour (as an 8-bit framebuffer
+    /// stores it) when the paper is that one opaque colour, nil (clear) when a pattern or a picture
+    /// printed on the paper must show through the ink. Holding the paper, the ink layer is the page as
+    /// the view shows it, so the view's copy of a redrawn area is a plain copy: compositing it over the
+    /// paper was a tenth of a scissors cut's frame on llvmpipe. An eraser drawn on a layer that holds the
+    /// paper paints the paper back (`eraseBlend`), which is what erasing and then compositing over
+    /// that paper gives (to 8-bit rounding). A change of paper between the two kinds redraws the
+    /// layers, at the next use (`drawLayersIfStale`).
+    var layerBackdrop: InkColor?
     /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
     /// on the paper when there is none (see `readBand`).
     var exportHasErasers = true
@@ -230,7 +239,7 @@ public final class PageRenderer {
                 return
             }
             inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? .erase : .over)
+            sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? eraseBlend(into: inkLayer) : .over)
             if erasing {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
                 refreshView(pageRect: SceneStroke.bounds(of: committed))
@@ -295,8 +304,19 @@ public final class PageRenderer {
     public func clearInk() {
         forgetItems()
         layersAreStale = false
-        inkLayer.clear()
-        bakedLayer.clear()
+        clearPageLayers()
         view?.tiles.markAllStale()
+    }
+
+    /// What the page layers should hold under their ink for the paper as it is now (see `layerBackdrop`).
+    var paperBackdrop: InkColor? {
+        paperPattern == .blank && paperImage == nil && paperColor.alpha >= 1 ? paperColor.quantizedTo8Bits : nil
+    }
+
+    /// Empties the ink and baked layers down to the backdrop the paper asks for now.
+    func clearPageLayers() {
+        layerBackdrop = paperBackdrop
+        inkLayer.clear(to: layerBackdrop)
+        bakedLayer.clear(to: layerBackdrop)
     }
 }

@@ -70,20 +70,14 @@ final class QuadRenderer {
     /// `part` picks a sub-rectangle of the texture, in 0…1 with y down (as `rect` is).
     /// `texelForPixel`: the part lands texel for pixel on whole framebuffer pixels (a layer copied to a
     /// target of its own scale, at a whole-pixel offset), so each pixel takes its texel as it is.
-    /// `backdrop`: a colour the layer is composited over in the shader, so with `replace` one pass
-    /// gives what clearing to that colour and blending the layer over it gave (the view's copy of the
-    /// ink layer on plain paper: a scissored clear is a drawn quad of its own on llvmpipe).
     func drawLayer(_ texture: GLuint, over rect: Rect, projection: PageProjection, opacity: Float = 1,
                    replace: Bool = false, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
-                   texelForPixel exact: Bool = false, backdrop: InkColor = QuadRenderer.noBackdrop) {
+                   texelForPixel exact: Bool = false) {
         if exact { glBindSampler(0, texelForPixel.id) }
-        draw(rect, program: layerProgram, projection: projection, texture: texture, fill: backdrop, opacity: opacity,
+        draw(rect, program: layerProgram, projection: projection, texture: texture, fill: .white, opacity: opacity,
              replace: replace, part: part)
         if exact { glBindSampler(0, 0) }
     }
-
-    /// Nothing under a layer: it draws as it is.
-    static let noBackdrop = InkColor(red: 0, green: 0, blue: 0, alpha: 0)
 
     private func draw(_ rect: Rect, program: Program, projection: PageProjection, texture: GLuint?, fill: InkColor,
                       opacity alpha: Float, replace: Bool, part: Rect = Rect(x: 0, y: 0, width: 1, height: 1),

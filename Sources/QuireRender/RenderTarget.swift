@@ -1,5 +1,6 @@
 import CGL
 import QuireImageIO
+import QuireInk
 
 /// An offscreen framebuffer with one premultiplied RGBA8 colour texture, and a depth-stencil buffer once
 /// something is clipped in it (the stencil holds clip paths while they are drawn; see `StencilClip`): the
@@ -106,10 +107,11 @@ public final class RenderTarget {
         return image
     }
 
-    /// Transparent everywhere, no clip in the stencil.
-    public func clear() {
+    /// Clears to `color` everywhere (transparent when nil), with no clip left in the stencil.
+    public func clear(to color: InkColor? = nil) {
         bind()
-        glClearColor(0, 0, 0, 0)
+        let c = color ?? InkColor(red: 0, green: 0, blue: 0, alpha: 0)
+        glClearColor(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         if depthStencil != 0 { clearStencil() }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)

@@ -11,8 +11,12 @@ enum Shaders {
         layout(location = 3) in vec3 aColor;
         layout(location = 4) in float aAlpha;
         uniform mat3 uPageToClip;
+        // (r, g, b, 1): every sprite drawn in that colour (an eraser painting the paper back);
+        // (0, 0, 0, 0): each in its own.
+        uniform vec4 uPaint;
         out vec4 vColor;
         flat out vec2 vTurn;
+        vec3 spriteColor() { return mix(aColor, uPaint.rgb, uPaint.a); }
         // The dab's rotation as (cos, sin), worked out once a dab here rather than at each of its
         // pixels (llvmpipe evaluates sin and cos as long polynomials: at 300 dpi a page's dabs cover
         // millions of pixels). Flat: the same for the whole dab.
@@ -31,7 +35,7 @@ enum Shaders {
             // A dab narrower than a pixel is drawn one pixel wide with its coverage scaled down, so thin
             // lines fade instead of flickering between one pixel and none.
             float coverage = clamp(size * size, 0.0, 1.0);
-            vColor = vec4(aColor * aAlpha, aAlpha) * coverage;
+            vColor = vec4(spriteColor() * aAlpha, aAlpha) * coverage;
             setTurn(aRotation);
         }
         """
@@ -70,7 +74,7 @@ enum Shaders {
             vec2 page = aCenter + (vCorner - vec2(0.5)) * aDiameter;
             vec3 p = uPageToClip * vec3(page, 1.0);
             gl_Position = vec4(p.xy, 0.0, 1.0);
-            vColor = vec4(aColor * aAlpha, aAlpha);
+            vColor = vec4(spriteColor() * aAlpha, aAlpha);
             setTurn(aRotation);
         }
         """
@@ -101,21 +105,17 @@ enum Shaders {
         }
         """
 
-    /// A layer drawn as a textured quad: the texture at an opacity over a plain backdrop (transparent
-    /// for most draws), nothing else. llvmpipe runs every side of a shader's branches, so the patterned
-    /// paper's shader (below) would cost its pattern, and the fill its texture fetch, on every pixel of
-    /// every layer composited.
+    /// A layer drawn as a textured quad: the texture at an opacity, nothing else. llvmpipe runs every
+    /// side of a shader's branches, so the patterned paper's shader (below) would cost its pattern,
+    /// and the fill its texture fetch, on every pixel of every layer composited.
     static let quadLayerFragment = """
         #version 330 core
         uniform sampler2D uTexture;
         uniform float uOpacity;
-        uniform vec4 uColor;
         in vec2 vTexCoord;
         out vec4 fragColor;
         void main() {
-            // Premultiplied over the backdrop uColor (transparent unless one is asked for).
-            vec4 layer = texture(uTexture, vTexCoord) * uOpacity;
-            fragColor = layer + uColor * (1.0 - layer.a);
+            fragColor = texture(uTexture, vTexCoord) * uOpacity;
         }
         """
 

@@ -10,6 +10,9 @@ enum SpriteBlend {
     case maximum
     /// Destination out: the eraser removes what is there in proportion to its coverage.
     case erase
+    /// Over, every sprite in one colour whatever its own: an eraser on a layer that holds the paper
+    /// (see `PageRenderer.layerBackdrop`) paints that paper back in proportion to its coverage.
+    case paint(InkColor)
 }
 
 /// Draws sprites as textured GL point sprites: finished strokes from where they lie in the `arena`
@@ -21,8 +24,10 @@ final class SpriteBatchRenderer {
     private let program: ShaderProgram
     private let pageToClip: GLint
     private let pixelScale: GLint
+    private let paint: GLint
     private let quadProgram: ShaderProgram
     private let quadPageToClip: GLint
+    private let quadPaint: GLint
     private var vao: GLuint = 0
     private var quadVAO: GLuint = 0
     private var vbo: GLuint = 0
@@ -42,10 +47,12 @@ final class SpriteBatchRenderer {
         program = try ShaderProgram(vertex: Shaders.spriteVertex, fragment: Shaders.spriteFragment)
         pageToClip = program.uniform("uPageToClip")
         pixelScale = program.uniform("uPixelScale")
+        paint = program.uniform("uPaint")
         glUseProgram(program.id)
         glUniform1i(program.uniform("uBrush"), 0)
         quadProgram = try ShaderProgram(vertex: Shaders.spriteQuadVertex, fragment: Shaders.spriteQuadFragment)
         quadPageToClip = quadProgram.uniform("uPageToClip")
+        quadPaint = quadProgram.uniform("uPaint")
         glUseProgram(quadProgram.id)
         glUniform1i(quadProgram.uniform("uBrush"), 0)
         var range: [GLfloat] = [0, 0]
@@ -145,20 +152,25 @@ final class SpriteBatchRenderer {
     private func prepare(largest: Float, projection: PageProjection, brush: BrushTexture, blend: SpriteBlend) -> Bool {
         let scale = Float(projection.pixelScale)
         let asQuads = largest * scale > maximumPointSize || forceQuads
+        // The colour every sprite takes, its alpha 1 to take it (0: each sprite keeps its own).
+        var painted = InkColor(red: 0, green: 0, blue: 0, alpha: 0)
+        if case let .paint(color) = blend { painted = InkColor(red: color.red, green: color.green, blue: color.blue) }
         if asQuads {
             glUseProgram(quadProgram.id)
             projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(quadPageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+            glUniform4f(quadPaint, painted.red, painted.green, painted.blue, painted.alpha)
         } else {
             glUseProgram(program.id)
             projection.matrix.withUnsafeBufferPointer { glUniformMatrix3fv(pageToClip, 1, GLboolean(GL_FALSE), $0.baseAddress) }
             glUniform1f(pixelScale, scale)
+            glUniform4f(paint, painted.red, painted.green, painted.blue, painted.alpha)
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), brush.id)
         glEnable(GLenum(GL_PROGRAM_POINT_SIZE))
         glEnable(GLenum(GL_BLEND))
         switch blend {
-        case .over:
+        case .over, .paint:
             glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         case .maximum:
             glBlendEquation(GLenum(GL_MAX))

@@ -5,10 +5,10 @@ import QuireRender
 import QuireTestSupport
 import XCTest
 
-/// A view redrawn page pixel for page pixel on plain opaque paper puts the ink layer over the paper's
-/// colour in one pass (worked out in the shader) instead of drawing the desk, the paper and the ink in
-/// turn: the pixels must be the very ones the paper drawn as a fill and the ink blended over it give
-/// (the page image draws it so), on tinted paper too, where rounding could differ.
+/// A view redrawn page pixel for page pixel on plain opaque paper copies the ink layer, which holds the
+/// paper under its ink, instead of drawing the desk, the paper and the ink in turn: the pixels must be
+/// the very ones the paper drawn as a fill and the ink blended over it give (the page image draws it
+/// so), on tinted paper too, where rounding could differ, with the desk beside the page.
 final class PlainPaperViewTests: HeadlessGLTestCase {
     private let ink = StrokeRenderStyle(blendMode: .normal, layerOpacity: 1, brush: .softRound)
     private let paper = InkColor(red: 0.93, green: 0.87, blue: 0.71)
