@@ -47,6 +47,17 @@ extension PathGeometry {
 
 extension BezierCurve {
     func winding(at target: Point) -> Int {
+        if degree == 1 {
+            // A line is one monotone piece, and its crossing is found directly rather than by bisection:
+            // a cut's outlines are polylines, and splitting strokes among its pieces asks this of them
+            // tens of thousands of times.
+            let (yA, yB) = (p0.y, p3.y)
+            let up = yB > yA
+            let (lo, hi) = up ? (yA, yB) : (yB, yA)
+            guard yA != yB, target.y >= lo && target.y < hi else { return 0 }
+            let x = p0.x + (p3.x - p0.x) * ((target.y - yA) / (yB - yA))
+            return x > target.x ? (up ? 1 : -1) : 0
+        }
         // The monotone pieces run from 0 through each extremum to 1. Walked without building that
         // list: a split of strokes among a cut's pieces asks this tens of thousands of times.
         let extrema = Polynomial.extrema(p0.y, p1.y, p2.y, p3.y)

@@ -46,11 +46,14 @@ struct CurveIntersector {
     }
 
     /// A total order on curves, so each unordered pair is always computed the same way round.
+    /// Compares the control points' coordinates in turn, as `lexicographicallyPrecedes` would compare
+    /// them listed, without listing them: it runs for every pair of segments whose boxes meet.
     static func precedes(_ a: BezierCurve, _ b: BezierCurve) -> Bool {
         if a.degree != b.degree { return a.degree < b.degree }
-        let ka = [a.p0.x, a.p0.y, a.p1.x, a.p1.y, a.p2.x, a.p2.y, a.p3.x, a.p3.y]
-        let kb = [b.p0.x, b.p0.y, b.p1.x, b.p1.y, b.p2.x, b.p2.y, b.p3.x, b.p3.y]
-        return ka.lexicographicallyPrecedes(kb)
+        /// Whether x comes first (true), y does (false), or neither (nil: on to the next coordinate).
+        func first(_ x: Double, _ y: Double) -> Bool? { x < y ? true : (y < x ? false : nil) }
+        return first(a.p0.x, b.p0.x) ?? first(a.p0.y, b.p0.y) ?? first(a.p1.x, b.p1.x) ?? first(a.p1.y, b.p1.y)
+            ?? first(a.p2.x, b.p2.x) ?? first(a.p2.y, b.p2.y) ?? first(a.p3.x, b.p3.x) ?? first(a.p3.y, b.p3.y) ?? false
     }
 
     private mutating func orderedHits(_ a: BezierCurve, _ b: BezierCurve) -> [CurveHit] {
@@ -61,6 +64,7 @@ struct CurveIntersector {
     // MARK: Line against anything
 
     private func lineHits(line: BezierCurve, curve: BezierCurve) -> [CurveHit] {
+        if curve.degree == 1, let hits = crossingLineHits(line: line, other: curve) { return hits }
         let origin = line.p0
         let dir = line.p3 - line.p0
         let len2 = dir.lengthSquared
@@ -95,6 +99,36 @@ struct CurveIntersector {
             }
         }
         return Self.deduplicated(hits, tolerance: tolerance)
+    }
+
+    /// Two lines not running together (nil when they do: `lineHits` finds where the overlap starts and
+    /// stops). The other line's signed distance from the first is linear in its parameter, so its one
+    /// root is worked out directly, where `Polynomial.roots` finds it by bisection among arrays of
+    /// breaks and values: the outlines a scissors cut slices are polylines, and every pair of their
+    /// segments whose boxes meet comes here. The same tolerances as `lineHits`: an end within it of the
+    /// line counts as on it.
+    private func crossingLineHits(line: BezierCurve, other: BezierCurve) -> [CurveHit]? {
+        let origin = line.p0
+        let dir = line.p3 - line.p0
+        let len2 = dir.lengthSquared
+        let len = len2.squareRoot()
+        let normal = dir.perpendicular / len
+        let d0 = normal.dot(other.p0 - origin), d3 = normal.dot(other.p3 - origin)
+        guard abs(d0) > tolerance || abs(d3) > tolerance else { return nil }
+        let t: Double
+        if abs(d0) <= tolerance {
+            t = 0
+        } else if abs(d3) <= tolerance {
+            t = 1
+        } else if (d0 < 0) != (d3 < 0) {
+            t = min(1, max(0, d0 / (d0 - d3)))
+        } else {
+            return []
+        }
+        let u = dir.dot(other.point(at: t) - origin) / len2
+        let slack = tolerance / len
+        guard u >= -slack && u <= 1 + slack else { return [] }
+        return [hit(line, u.clamped(0, 1), other, t, overlap: false)]
     }
 
     private func hit(_ a: BezierCurve, _ t: Double, _ b: BezierCurve, _ u: Double, overlap: Bool) -> CurveHit {
