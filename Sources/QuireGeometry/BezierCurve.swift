@@ -113,7 +113,9 @@ public struct BezierCurve: Hashable, Sendable {
 
     /// The tight box around the curve itself: the end points and the extrema in x and y.
     public var bounds: Rect {
+        // A line reaches no farther than its ends (its control points lie between them).
         var r = Rect(from: p0, to: p3)
+        if degree == 1 { return r }
         for t in Polynomial.extrema(p0.x, p1.x, p2.x, p3.x) + Polynomial.extrema(p0.y, p1.y, p2.y, p3.y) {
             r = r.union(point(at: t))
         }

@@ -86,6 +86,6 @@ public struct BezierPath: Hashable, Sendable, Codable {
 
     /// True when every coordinate is finite; the operations report a problem for paths that are not.
     public var isFinite: Bool {
-        elements.allSatisfy { $0.namedPoints.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        elements.allSatisfy(\.isFinite)
     }
 }

@@ -25,6 +25,18 @@ public enum PathElement: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether every coordinate the element names is finite (what `namedPoints` would say, without
+    /// listing them: every path a cut makes is checked).
+    var isFinite: Bool {
+        func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch self {
+        case .move(let p), .line(let p): return finite(p)
+        case .quad(let c, let p): return finite(c) && finite(p)
+        case .cubic(let c1, let c2, let p): return finite(c1) && finite(c2) && finite(p)
+        case .close: return true
+        }
+    }
+
     func mapped(_ f: (Point) -> Point) -> PathElement {
         switch self {
         case .move(let p): return .move(to: f(p))
