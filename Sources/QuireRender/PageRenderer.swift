@@ -40,6 +40,9 @@ public final class PageRenderer {
             view?.tiles.markAllStale()
         }
     }
+    /// Whether the paper carries a picture that is not here yet (a PDF page still being rendered): the
+    /// layers are kept clear for it from the start (`layerBackdrop`), so its arrival redraws none of them.
+    public var paperImageExpected = false
     public var deskColor = InkColor(red: 0.56, green: 0.57, blue: 0.6)
     /// Recent items kept out of the baked layer: removing one of them costs only the items near it.
     public var undoWindow = 100
@@ -310,7 +313,8 @@ public final class PageRenderer {
 
     /// What the page layers should hold under their ink for the paper as it is now (see `layerBackdrop`).
     var paperBackdrop: InkColor? {
-        paperPattern == .blank && paperImage == nil && paperColor.alpha >= 1 ? paperColor.quantizedTo8Bits : nil
+        paperPattern == .blank && paperImage == nil && !paperImageExpected && paperColor.alpha >= 1
+            ? paperColor.quantizedTo8Bits : nil
     }
 
     /// Empties the ink and baked layers down to the backdrop the paper asks for now.

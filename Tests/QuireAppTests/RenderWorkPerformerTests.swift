@@ -2,7 +2,7 @@ import QuireDocument
 import QuireGeometry
 import QuireImageIO
 import QuireInk
-import QuireRender
+@testable import QuireRender
 import QuireTestSupport
 import XCTest
 @testable import QuireApp
@@ -22,6 +22,35 @@ final class RenderWorkPerformerTests: XCTestCase {
         _ = canvas.handle(.pointerDown(InputSample(position: Point(10, y), time: 0), button: 1))
         _ = canvas.handle(.pointerMoved(InputSample(position: Point(60, y), time: 0.05)))
         _ = canvas.handle(.pointerUp(InputSample(position: Point(110, y), time: 0.1), button: 1))
+    }
+
+    /// A PDF page's picture is rendered in the background and arrives after the page is shown: the
+    /// page's layers are kept clear for it from the start (no paper in them), so its arrival redraws
+    /// none of them; a page of plain paper has the paper in its layers.
+    func testAPDFPageKeepsItsLayersClearForThePictureStillToCome() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let size = PageSize(width: 200, height: 200)
+        let pdf = PDFPageItem(document: BlobID(hex: String(repeating: "5d", count: 32))!, pageIndex: 0,
+                              rect: Rect(x: 0, y: 0, width: 200, height: 200))
+        var rendered: RGBAImage?
+        let builder = RenderItemBuilder(pdfPage: { _, _ in rendered })
+        let ink = Stroke(samples: (0..<20).map { InputSample(position: Point(Double(10 + $0 * 5), 40), pressure: 0.5, time: Double($0) / 100) },
+                         style: .defaults(for: .pen))
+        let annotated = Page(size: size, items: [PageItem(.pdfPage(pdf)), PageItem(.stroke(ink))])
+
+        renderer.load(annotated, building: builder)
+        XCTAssertNil(renderer.paperImage, "not rendered yet")
+        XCTAssertNil(renderer.layerBackdrop, "layers clear while the PDF page is rendered")
+        rendered = RGBAImage(width: 4, height: 4, fill: (30, 50, 230, 255))
+        renderer.paperImage = builder.paperImage(of: annotated)
+        XCTAssertNotNil(renderer.paperImage)
+        renderer.drawView(width: 200, height: 200, pageToWindow: .identity, into: try RenderTarget(width: 200, height: 200))
+        XCTAssertNil(renderer.layerBackdrop, "still clear once it came")
+
+        // Loaded with the paper it goes on: held in the layers from the first, no redraw waiting.
+        renderer.load(Page(size: size, items: [PageItem(.stroke(ink))]), building: builder)
+        XCTAssertNotNil(renderer.layerBackdrop, "plain paper held in the layers")
+        XCTAssertEqual(renderer.layerBackdrop, renderer.paperBackdrop)
     }
 
     func testEditsKeepTheRendererIndexForIndexAndAMismatchIsReported() throws {
