@@ -12,6 +12,12 @@ final class LineShortcutTests: XCTestCase {
         BezierCurve(cubic: line.p0, line.p1, line.p2, line.p3)
     }
 
+    /// A line between two points of the 100 × 100 square.
+    private func randomLine(_ random: inout SeededRandom) -> BezierCurve {
+        BezierCurve(line: Point(random.double(0...100), random.double(0...100)),
+                    Point(random.double(0...100), random.double(0...100)))
+    }
+
     private func assertSameHits(_ a: BezierCurve, _ b: BezierCurve, _ what: String,
                                 file: StaticString = #filePath, line: UInt = #line) {
         var intersector = CurveIntersector(scale: 100)
@@ -34,10 +40,7 @@ final class LineShortcutTests: XCTestCase {
         var random = SeededRandom(seed: 12)
         var crossings = 0
         for k in 0..<2000 {
-            let a = BezierCurve(line: Point(random.double(0...100), random.double(0...100)),
-                                Point(random.double(0...100), random.double(0...100)))
-            let b = BezierCurve(line: Point(random.double(0...100), random.double(0...100)),
-                                Point(random.double(0...100), random.double(0...100)))
+            let a = randomLine(&random), b = randomLine(&random)
             var intersector = CurveIntersector(scale: 100)
             crossings += intersector.hits(a, b).count
             assertSameHits(a, b, "random pair \(k)")
@@ -90,8 +93,7 @@ final class LineShortcutTests: XCTestCase {
         var random = SeededRandom(seed: 7)
         var counted = 0
         for _ in 0..<300 {
-            let line = BezierCurve(line: Point(random.double(0...100), random.double(0...100)),
-                                   Point(random.double(0...100), random.double(0...100)))
+            let line = randomLine(&random)
             let cubic = asCubic(line)
             // Points at both ends' heights (the half-open rule), on the line, and around it.
             var points = [line.p0, line.p3, line.point(at: 0.5), Point(-10, line.p0.y), Point(-10, line.p3.y)]
