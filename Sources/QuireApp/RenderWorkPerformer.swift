@@ -45,9 +45,9 @@ extension PageRenderer {
     /// Shows `page`'s items, each redrawn from its vectors (batched; all but the undo window baked at
     /// once), on its paper (with the PDF page printed on it, if any).
     public func load(_ page: Page, building builder: RenderItemBuilder) {
-        // A PDF page's picture may come later (rendered in the background): the layers are set up for
-        // it now, rather than drawn again from the page's ink when it arrives.
-        // The paper first, so the layers are cleared for the paper they go on (`layerBackdrop`).
+        // The paper first, so the layers are cleared for what they go on (`layerBackdrop`). A PDF page's
+        // picture may come later (rendered in the background): its layers are set up for it now, rather
+        // than drawn again from the page's ink when it arrives.
         paperImageExpected = page.items.contains { if case .pdfPage = $0.content { true } else { false } }
         paperImage = builder.paperImage(of: page)
         load(builder.renderItems(of: page))

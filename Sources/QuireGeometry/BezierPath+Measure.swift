@@ -3,6 +3,7 @@ import Foundation
 extension BezierPath {
     /// The tight box around what the path draws (curve extrema, not control points); a lone move counts
     /// as its point. `.null` for an empty path.
+    ///
     /// The curves are the ones `PathGeometry` makes of the elements (none at all when a point is not
     /// finite), walked here without building it: its arc lengths and lists were a twentieth of a
     /// scissors cut's time, which asks for the boxes of every piece.

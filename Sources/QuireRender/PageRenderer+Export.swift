@@ -26,7 +26,7 @@ extension PageRenderer {
     func drawLayersIfStale() {
         guard layersAreStale else {
             if layerBackdrop != paperBackdrop {
-                // Kept first: the redraw comes back here.
+                // Set first: the redraw calls this again, and must find nothing more to do.
                 layerBackdrop = paperBackdrop
                 redraw(pageRect, bakedToo: true)
             }

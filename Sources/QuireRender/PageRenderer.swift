@@ -242,7 +242,8 @@ public final class PageRenderer {
                 return
             }
             inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: erasing ? eraseBlend(into: inkLayer) : .over)
+            sprites.draw(committed, projection: pageProjection, brush: brush,
+                         blend: erasing ? eraseBlend(into: inkLayer) : .over)
             if erasing {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
                 refreshView(pageRect: SceneStroke.bounds(of: committed))
