@@ -136,8 +136,13 @@ public struct RenderItemBuilder {
     /// The PDF page `page` is printed on (its first PDF page item on the page itself), rendered at
     /// `pdfDetail`; nil when it has none, or it cannot be had (yet): the paper then shows plain.
     public func paperImage(of page: Page) -> SceneImage? {
+        Self.paperPDFPage(of: page).flatMap { pdfImage($0, corners: Quadrilateral($0.rect)) }
+    }
+
+    /// The PDF page `page` is printed on: its first PDF page item, whether rendered yet or not.
+    public static func paperPDFPage(of page: Page) -> PDFPageItem? {
         for item in page.items {
-            if case let .pdfPage(pdf) = item.content { return pdfImage(pdf, corners: Quadrilateral(pdf.rect)) }
+            if case let .pdfPage(pdf) = item.content { return pdf }
         }
         return nil
     }

@@ -48,7 +48,7 @@ extension PageRenderer {
         // The paper first, so the layers are cleared for what they go on (`layerBackdrop`). A PDF page's
         // picture may come later (rendered in the background): its layers are set up for it now, rather
         // than drawn again from the page's ink when it arrives.
-        paperImageExpected = page.items.contains { if case .pdfPage = $0.content { true } else { false } }
+        paperImageExpected = RenderItemBuilder.paperPDFPage(of: page) != nil
         paperImage = builder.paperImage(of: page)
         load(builder.renderItems(of: page))
     }
