@@ -1,3 +1,4 @@
+import CGL
 import QuireInk
 
 extension InkColor {
@@ -6,5 +7,11 @@ extension InkColor {
     var quantizedTo8Bits: InkColor {
         func stored(_ value: Float) -> Float { (min(max(value, 0), 1) * 255).rounded() / 255 }
         return InkColor(red: stored(red), green: stored(green), blue: stored(blue), alpha: stored(alpha))
+    }
+
+    /// Makes `color` GL's clear colour, premultiplied as every layer holds colour (transparent when nil).
+    static func setClearColor(_ color: InkColor?) {
+        let c = color ?? InkColor(red: 0, green: 0, blue: 0, alpha: 0)
+        glClearColor(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
     }
 }

@@ -26,18 +26,16 @@ extension PageRenderer {
             }
             let done = bakeProgress ?? 0
             let end = min(entry.span.count, done + Self.bakeSliceSprites)
-            let brush = brushes.texture(for: stroke.style.brush)
             let slice = entry.span.slice(done..<end)
             switch stroke.style.blendMode {
             case .normal, .erase:
-                bakedLayer.bind()
-                sprites.draw(slice, projection: pageProjection, brush: brush,
-                             blend: stroke.style.blendMode == .erase ? eraseBlend(into: bakedLayer) : .over)
+                drawSprites(slice, style: stroke.style, into: bakedLayer, projection: pageProjection)
             case .highlight:
                 guard let layer = pool.target("bake-highlight", width: pageWidth, height: pageHeight) else { return }
                 if done == 0 { layer.clear() }
                 layer.bind()
-                sprites.draw(slice, projection: pageProjection, brush: brush, blend: .maximum)
+                sprites.draw(slice, projection: pageProjection, brush: brushes.texture(for: stroke.style.brush),
+                             blend: .maximum)
                 if end == entry.span.count {
                     bakedLayer.bind()
                     copyWhole(layer, opacity: stroke.style.layerOpacity)

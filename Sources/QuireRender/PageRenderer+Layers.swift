@@ -136,8 +136,7 @@ extension PageRenderer {
 
     /// Clears the scissored part of the bound page layer to what it holds under its ink.
     func clearToBackdrop() {
-        let c = layerBackdrop ?? InkColor(red: 0, green: 0, blue: 0, alpha: 0)
-        glClearColor(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        InkColor.setClearColor(layerBackdrop)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 

@@ -110,8 +110,7 @@ public final class RenderTarget {
     /// Clears to `color` everywhere (transparent when nil), with no clip left in the stencil.
     public func clear(to color: InkColor? = nil) {
         bind()
-        let c = color ?? InkColor(red: 0, green: 0, blue: 0, alpha: 0)
-        glClearColor(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha)
+        InkColor.setClearColor(color)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         if depthStencil != 0 { clearStencil() }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
