@@ -36,10 +36,11 @@ public final class CanvasController {
     /// tools keeps each one's colour; a tool not in it draws with its palette colour.
     public private(set) var chosenColors: [ToolID: InkColor] = [:]
 
-    public init(page: Page = Page(), registry: InkEngineRegistry = .standard, tools: ToolRegistry = .standard) {
+    public init(page: Page = Page(), history: PageHistory = PageHistory(), registry: InkEngineRegistry = .standard,
+                tools: ToolRegistry = .standard) {
         self.registry = registry
         self.tools = tools
-        editor = PageEditor(page: page, renderQueue: renderQueue)
+        editor = PageEditor(page: page, history: history, renderQueue: renderQueue)
         router = InputRouter(viewport: viewport, tools: tools)
         viewport.onChange = { [renderQueue] in renderQueue.setNeedsRedraw() }
     }
@@ -83,8 +84,9 @@ public final class CanvasController {
     public var canUndo: Bool { editor.canUndo }
     public var canRedo: Bool { editor.canRedo }
 
-    /// Told of every edit, with the page it was made on (the notebook saves it there).
-    public var onEdit: ((PageEdit, PageID) -> Void)? {
+    /// Told of every edit, with how it moves the page's history and the page it was made on (the
+    /// notebook saves both there).
+    public var onEdit: ((PageEdit, HistoryChange, PageID) -> Void)? {
         get { editor.onEdit }
         set { editor.onEdit = newValue }
     }
@@ -200,13 +202,14 @@ public final class CanvasController {
         springBacks.finish(in: context)
     }
 
-    /// Shows another page (the notebook turned a page): a gesture still in progress and renderer work
-    /// not yet handed over belonged to the old page and are dropped.
-    public func show(_ newPage: Page) {
+    /// Shows another page (the notebook turned a page) with its own history (`startsAfresh`: the stored
+    /// one did not read): a gesture still in progress and renderer work not yet handed over belonged to
+    /// the old page and are dropped.
+    public func show(_ newPage: Page, history: PageHistory = PageHistory(), startsAfresh: Bool = false) {
         router.interruptGesture(context: context, keep: false)
         springBacks.discard()
         renderQueue.reset()
-        editor.show(newPage)
+        editor.show(newPage, history: history, startsAfresh: startsAfresh)
     }
 
     /// The select tool, which holds the selection that Delete and bring-to-front act on.

@@ -45,7 +45,8 @@ final class ItemTransformPreview {
         defer { putDown(in: context) }
         guard shown != original, let index = context.editor.page.index(of: id) else { return }
         // A refused edit brings the renderer back to the page (see PageEditor.apply).
-        context.editor.apply(.update([ItemUpdate(index: index, before: original, after: shown)]), alreadyRendered: true)
+        context.editor.apply(.update([ItemUpdate(index: index, before: original, after: shown)]),
+                             label: "\(original.kind == "pdf-page" ? "PDF page" : original.kind) moved", alreadyRendered: true)
     }
 
     /// Puts the item back as it was, on screen (the page model never changed).

@@ -121,8 +121,21 @@ public final class NotebookSession {
     /// `page` was edited (a stroke finished, an undo, a cut): the same edit is applied to the file in the
     /// background, one transaction. The page is named by the editor, not taken to be the current one: a
     /// page turn that failed half-way must not send edits to the page it was turning to.
-    public func pageEdited(_ edit: PageEdit, on page: PageID) {
-        save("edit") { try $0.apply(edit, to: page) }
+    public func pageEdited(_ edit: PageEdit, history: HistoryChange = .record(label: nil), on page: PageID) {
+        save("edit") { try $0.apply(edit, to: page, history: history) }
+    }
+
+    /// The undo history stored with `page` (as just loaded). One that does not read is said, naming the
+    /// notebook and the page, and the page starts with none (`startsAfresh`: its first new step replaces
+    /// the unreadable one); the page itself opens as usual.
+    public func history(of page: Page) -> (history: PageHistory, startsAfresh: Bool) {
+        do {
+            return (try store.history(of: page), false)
+        } catch {
+            say("quire: page \(pageIDs.firstIndex(of: page.id).map { "\($0 + 1)" } ?? page.id.rawValue) of \(title) starts with "
+                + "no undo history: \(error)")
+            return (PageHistory(), true)
+        }
     }
 
     /// Writes pictures' bytes into the notebook now, before the edit that shows them is made (its render

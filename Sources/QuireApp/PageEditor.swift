@@ -2,54 +2,80 @@ import QuireDocument
 
 /// The shown page and its history: the one place its items change. Every change is a `PageEdit`,
 /// applied here to the page model, queued for the renderer, and handed to `onEdit` (the notebook saves
-/// it) — the same value all three times. Undo applies the inverse of the newest edit the same way.
+/// it, with the move of the history, in one transaction) — the same value all three times. Undo applies
+/// the inverse of the newest step of the page's own history, which the notebook keeps with the page, so
+/// it means the same after a page turn, a notebook switch or a restart.
 public final class PageEditor {
     public private(set) var page: Page
-    private var history: EditHistory
+    public private(set) var history: PageHistory
+    /// The stored history could not be read: the page started with none, and its first new step tells
+    /// the notebook to drop the unreadable one.
+    private var historyStartsAfresh = false
     private let renderQueue: RenderQueue
-    /// Told of every edit applied, with the page it was applied to (saving it there); undo and redo come
-    /// through here as the edits they apply.
-    public var onEdit: ((PageEdit, PageID) -> Void)?
-    /// Told of an edit refused because it did not fit the page (a bug in a tool: reported, not trapped on).
+    /// Told of every edit applied, with how it moves the history and the page it was applied to (saving
+    /// both there); undo and redo come through here as the edits they apply.
+    public var onEdit: ((PageEdit, HistoryChange, PageID) -> Void)?
+    /// Told of an edit refused because it did not fit the page (a bug in a tool, or a damaged history:
+    /// reported, not trapped on).
     public var onRefused: ((PageEditError) -> Void)?
+    /// Told what each undo and redo did: "Undid: cut into 5 pieces", "Redid: stroke".
+    public var onHistoryMove: ((String) -> Void)?
 
-    init(page: Page, renderQueue: RenderQueue) {
+    init(page: Page, history: PageHistory = PageHistory(), renderQueue: RenderQueue) {
         self.page = page
-        history = EditHistory(replaying: page)
+        self.history = history
         self.renderQueue = renderQueue
     }
 
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
-    /// Applies a new edit: to the page, the history (ending the redo history), the renderer (unless
-    /// `alreadyRendered`: a finished live stroke is in the renderer already) and `onEdit`.
+    /// Applies a new edit: to the page, the history (ending the redo history; `label` names the step,
+    /// else the edit's summary), the renderer (unless `alreadyRendered`: a finished live stroke is in the
+    /// renderer already) and `onEdit`.
     @discardableResult
-    public func apply(_ edit: PageEdit, alreadyRendered: Bool = false) -> Bool {
-        guard carryOut(edit, alreadyRendered: alreadyRendered) else { return false }
-        history.record(edit)
+    public func apply(_ edit: PageEdit, label: String? = nil, alreadyRendered: Bool = false) -> Bool {
+        let change = HistoryChange.record(label: label, afresh: historyStartsAfresh)
+        guard carryOut(edit, change, alreadyRendered: alreadyRendered) else { return false }
+        history.record(edit, label: label)
+        historyStartsAfresh = false
         return true
     }
 
-    /// Undoes the newest edit, whatever and wherever it was.
+    /// Undoes the newest step of the page's history, whatever and wherever it was.
     public func undo() {
-        guard let inverse = history.undo() else { return }
-        if !carryOut(inverse) { _ = history.redo() }
+        move(history.nextUndo)
     }
 
-    /// Applies again the edit most recently undone.
+    /// Applies again the step most recently undone.
     public func redo() {
-        guard let edit = history.redo() else { return }
-        if !carryOut(edit) { _ = history.undo() }
+        move(history.nextRedo)
     }
 
-    /// Shows another page, its history starting from its items as drawn.
-    func show(_ newPage: Page) {
+    private func move(_ next: ([PageItem]) throws -> HistoryMove?) {
+        let move: HistoryMove
+        do {
+            guard let found = try next(page.items) else { return }
+            move = found
+        } catch {
+            onRefused?(error as? PageEditError ?? .indexOutOfRange(-1, count: page.items.count))
+            return
+        }
+        let change: HistoryChange = move.direction == .undo ? .undo(kept: move.kept) : .redo(kept: move.kept)
+        guard carryOut(move.edit, change) else { return }
+        history.commit(move)
+        onHistoryMove?("\(move.direction == .undo ? "Undid" : "Redid"): \(move.label)")
+    }
+
+    /// Shows another page with its history (`startsAfresh`: its stored history did not read, so it has
+    /// none and its first step replaces what is stored).
+    func show(_ newPage: Page, history newHistory: PageHistory, startsAfresh: Bool = false) {
         page = newPage
-        history = EditHistory(replaying: newPage)
+        history = newHistory
+        historyStartsAfresh = startsAfresh
     }
 
-    private func carryOut(_ edit: PageEdit, alreadyRendered: Bool = false) -> Bool {
+    private func carryOut(_ edit: PageEdit, _ change: HistoryChange, alreadyRendered: Bool = false) -> Bool {
         do {
             try page.apply(edit)
         } catch {
@@ -61,7 +87,7 @@ public final class PageEditor {
         }
         if !alreadyRendered { renderQueue.append(.edit(edit)) }
         renderQueue.setNeedsRedraw()
-        onEdit?(edit, page.id)
+        onEdit?(edit, change, page.id)
         return true
     }
 }

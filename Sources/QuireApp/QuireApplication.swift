@@ -102,11 +102,13 @@ public final class QuireApplication {
         renderer = try PageRenderer(pageWidth: page.size.pixelSize.width, pageHeight: page.size.pixelSize.height,
                                     brushDirectory: ResourceLocator.brushesDirectory)
         canvas = CanvasController(page: page)
-        canvas.onEdit = { [session, weak self] edit, page in
-            session.pageEdited(edit, on: page)
+        canvas.onEdit = { [session, weak self] edit, history, page in
+            session.pageEdited(edit, history: history, on: page)
             self?.thumbnailStale = true
         }
         canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
+        // What undo and redo did, on the notice line (and the terminal, where tests read it).
+        canvas.editor.onHistoryMove = { text in say("quire: \(text)") }
         (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
         // The pen settings' preview is inked by the page's own renderer code, in this window's context.
         let previewRenderer = PageImageRenderer(brushDirectory: ResourceLocator.brushesDirectory)
@@ -311,7 +313,8 @@ public final class QuireApplication {
         }
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
-        canvas.show(page)
+        let (history, startsAfresh) = session.history(of: page)
+        canvas.show(page, history: history, startsAfresh: startsAfresh)
         canvas.view = PageView()
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)

@@ -77,7 +77,7 @@ public final class ScissorsTool: Tool {
         case .nothing:
             break
         case .scraps, .ink:
-            if let edit = cut.edit, !context.editor.apply(edit) {
+            if let edit = cut.edit, !context.editor.apply(edit, label: cut.label) {
                 refuse("the page changed under the cut")
             }
         }

@@ -69,7 +69,7 @@ final class ScrapStretch {
         // The renderer is back at the page; the edit shows the split again and records it.
         guard let duplicate = page.duplicating(id, movingOriginalBy: pairMap(split.originalPair), copyBy: pairMap(split.copyPair))
         else { return }
-        context.editor.apply(duplicate.edit)
+        context.editor.apply(duplicate.edit, label: "scrap duplicated")
     }
 
     /// Drops the gesture at once: the renderer shows the page as it is (the scrap whole, unwarped, no

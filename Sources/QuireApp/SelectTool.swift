@@ -110,7 +110,7 @@ public final class SelectTool: Tool {
     public func bringToFront(in context: ToolContext) {
         guard !isActive, let selected, let edit = context.editor.page.moving(selected, to: context.editor.page.items.count - 1)
         else { return }
-        context.editor.apply(edit)
+        context.editor.apply(edit, label: "brought to the front")
     }
 
     /// The frame and its handles round the selection, in window pixels.

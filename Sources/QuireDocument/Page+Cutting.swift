@@ -19,6 +19,16 @@ public enum ScissorsCut: Equatable, Sendable {
         case .nothing, .refused: nil
         }
     }
+
+    /// What the cut did, in words for the history ("cut into 5 pieces").
+    public var label: String {
+        switch self {
+        case let .scraps(_, scraps, pieces): scraps == 1 ? "cut into \(pieces) pieces" : "\(scraps) scraps cut into \(pieces) pieces"
+        case let .ink(_, strokes): strokes == 1 ? "ink cut out (1 stroke)" : "ink cut out (\(strokes) strokes)"
+        case .nothing: "nothing cut"
+        case .refused: "cut refused"
+        }
+    }
 }
 
 /// The scissors, the Loose Leaf way: a path drawn across scraps splits each into the pieces it makes

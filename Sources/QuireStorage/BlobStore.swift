@@ -11,9 +11,9 @@ public enum BlobKind: String, Sendable, CaseIterable {
 /// Image and PDF bytes, stored once by content hash (`BlobID`, SHA-256) however many items show them.
 ///
 /// Unreferenced blobs are collected by `vacuumBlobs()`, which `close()` runs, never by the edit that
-/// drops the last reference: within a session the app may undo that edit (re-inserting the item), and
-/// the insert would then name a blob that is gone. A crash before close only leaves garbage, which the
-/// next close collects.
+/// drops the last reference: a blob stays while an item or a kept step of a page's history names it (a
+/// removed photo comes back with undo, in this session or a later one). A crash before close only
+/// leaves garbage, which the next close collects.
 extension NotebookStore {
     /// The largest blob a notebook holds: a 256 MiB photo or PDF is already far past what a page shows,
     /// and refusing early keeps one import from taking the memory of the whole program.
@@ -41,7 +41,7 @@ extension NotebookStore {
         try read { db in try BlobRows.missing([id], in: db).isEmpty }
     }
 
-    /// Deletes the blobs no item names (on the page or on a scrap) and returns how many. Run on close;
+    /// Deletes the blobs no item (on the page or on a scrap) and no kept history step names, and returns how many. Run on close;
     /// a row whose JSON does not read makes it delete nothing, since what that row names is unknown.
     @discardableResult
     public func vacuumBlobs() throws -> Int {
@@ -65,6 +65,12 @@ extension NotebookStore {
                 } catch {
                     throw NotebookFileError.corrupt(path: path, reason: "a \(kind) item of page \(page) does not read, "
                                                     + "so no blob was collected")
+                }
+            }
+            // A step of a page's history that can bring an item back keeps that item's blobs.
+            if schemaVersion >= 3 {
+                for list in try String.fetchAll(db, sql: "SELECT blobs FROM history_step WHERE blobs IS NOT NULL") {
+                    referenced.formUnion(list.split(separator: " ").map(String.init))
                 }
             }
             for id in stored where !referenced.contains(id) {

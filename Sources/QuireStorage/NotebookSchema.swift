@@ -36,6 +36,9 @@ import GRDB
 ///   taken when the row was written, from which the ink version of a page is made (`InkVersion`).
 /// - `blob`: image and PDF bytes by SHA-256 (`BlobID`), shared by any number of items (`BlobStore`).
 /// - `thumbnail.ink_version` is now `InkVersion`'s; v1 thumbnails that were current stay current.
+///
+/// Version 3 (`SchemaV3Migration`): `history_step` keeps each page's undo and redo with the page,
+/// written in the transaction of the edit it records.
 enum NotebookSchema {
     typealias Migration = @Sendable (Database) throws -> Void
 
@@ -91,6 +94,7 @@ enum NotebookSchema {
                 """)
         },
         SchemaV2Migration.migrate,
+        SchemaV3Migration.migrate,
     ]
 
     /// Brings a writable file up to the last of `steps` (`currentVersion`), one transaction per step: a

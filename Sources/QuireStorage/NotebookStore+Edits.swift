@@ -8,13 +8,17 @@ extension NotebookStore {
     /// Applies `edit` to the stored page. The edit must fit the page as stored (each id where the edit
     /// says, no id twice, every blob it shows stored): otherwise it throws `NotebookFileError.editRefused`
     /// (or `.missingBlob`) and nothing is changed.
-    public func apply(_ edit: PageEdit, to page: PageID) throws {
-        try apply(edit, to: page, storing: [])
+    ///
+    /// `history` says how the edit moves the page's history, written in the same transaction: a new
+    /// edit (the default) is recorded as the newest step; an undo or redo moves the newest step across.
+    public func apply(_ edit: PageEdit, to page: PageID, history: HistoryChange = .record(label: nil)) throws {
+        try apply(edit, to: page, history: history, storing: [])
     }
 
     /// `apply`, storing `blobs` (each once, as `storeBlob` does) in the same transaction: what importing
     /// pictures does, so a picture's bytes and the scrap showing them arrive together or not at all.
-    public func apply(_ edit: PageEdit, to page: PageID, storing blobs: [BlobBytes]) throws {
+    public func apply(_ edit: PageEdit, to page: PageID, history: HistoryChange = .record(label: nil),
+                      storing blobs: [BlobBytes]) throws {
         if let large = blobs.first(where: { $0.bytes.count > Self.maximumBlobSize }) {
             throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
         }
@@ -22,17 +26,21 @@ extension NotebookStore {
             for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
             var order = try storedOrder(of: page, in: db)
             try apply(edit, to: &order, in: db)
+            try move(&order.history, by: history, for: edit, page: page, in: db)
             keepOnCommit(order, in: db)
         }
     }
 
-    /// Puts a finished stroke on top of the page (an insert edit); returns the new item's id.
+    /// Puts a finished stroke on top of the page (an insert edit, recorded in its history); returns the
+    /// new item's id.
     @discardableResult
     public func append(_ stroke: Stroke, to page: PageID) throws -> ItemID {
         let item = PageItem.stroke(stroke)
         try write { db in
             var order = try storedOrder(of: page, in: db)
-            try apply(.insert([PlacedItem(item, at: order.ids.count)]), to: &order, in: db)
+            let edit = PageEdit.insert([PlacedItem(item, at: order.ids.count)])
+            try apply(edit, to: &order, in: db)
+            try move(&order.history, by: .record(label: nil), for: edit, page: page, in: db)
             keepOnCommit(order, in: db)
         }
         return item.id
@@ -118,6 +126,8 @@ struct StoredOrder {
     private var members: Set<ItemID> = []
     /// Stamps only grow (`RevisionClock`), so the largest is read once and then is the last one given.
     var largestRevision: Int64 = 0
+    /// Where the page's stored history stands.
+    var history: StoredHistoryState
     /// The year 10,000 in microseconds since 1970.
     static let largestPlausibleRevision: Int64 = 253_402_300_800 * 1_000_000
 
@@ -148,6 +158,7 @@ struct StoredOrder {
             members.insert(id)
             positions.append(try StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path).double("position"))
         }
+        history = try StoredHistoryState(page: page, in: db)
     }
 
     func contains(_ id: ItemID) -> Bool { members.contains(id) }

@@ -89,7 +89,8 @@ public final class NotebookStore: @unchecked Sendable {
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
                 // has no tables yet, and the migration from 0 makes them (in one transaction).
                 let items = version == 1 ? "stroke" : "item"
-                for table in version > 0 ? ["notebook", "page", items] : [] where try !db.tableExists(table) {
+                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version >= 3 ? ["history_step"] : [])
+                for table in tables where try !db.tableExists(table) {
                     throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
                 }
                 if reason == nil, version < NotebookSchema.currentVersion {

@@ -17,7 +17,7 @@ final class PageEditorTests: XCTestCase {
     func testAnEditInTheMiddleOfThePageIsUndoneAndRedoneAndReachesRendererAndStore() throws {
         let canvas = CanvasController()
         var saved: [PageEdit] = []
-        canvas.onEdit = { edit, _ in saved.append(edit) }
+        canvas.onEdit = { edit, _, _ in saved.append(edit) }
         for y in [10.0, 20, 30] { drag(canvas, y: y) }
         XCTAssertEqual(saved.count, 3, "each finished stroke is one insert edit")
         _ = canvas.takeRenderWork()

@@ -43,7 +43,7 @@ final class SelectToolTests: XCTestCase {
     func testDraggingAScrapMovesItAsOneEditAndUndoPutsItBack() throws {
         let (canvas, id) = canvasWithScrap()
         var edits: [PageEdit] = []
-        canvas.onEdit = { edit, _ in edits.append(edit) }
+        canvas.onEdit = { edit, _, _ in edits.append(edit) }
         _ = canvas.handle(key("v"))
         XCTAssertEqual(canvas.tool, .select)
         let before = canvas.page
@@ -150,7 +150,7 @@ final class SelectToolTests: XCTestCase {
     func testTwoFingersOnAScrapMoveTurnAndScaleIt() throws {
         let (canvas, id) = canvasWithScrap()
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         let view = canvas.view
         _ = canvas.handle(.touchBegan(id: 1, at: Point(120, 140), time: 0))
         _ = canvas.handle(.touchBegan(id: 2, at: Point(180, 140), time: 0))

@@ -87,7 +87,7 @@ final class StretchTests: XCTestCase {
         let before = canvas.page
         let view = canvas.view
         var edits: [PageEdit] = []
-        canvas.onEdit = { edit, _ in edits.append(edit) }
+        canvas.onEdit = { edit, _, _ in edits.append(edit) }
         _ = canvas.takeRenderWork()
         fourFingerPull(canvas, by: 200, down: 30)
         XCTAssertEqual(canvas.view, view, "the fingers held the scrap, not the view")
@@ -135,7 +135,7 @@ final class StretchTests: XCTestCase {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.takeRenderWork()
         let starts: [Int: Point] = [1: Point(115, 120), 2: Point(115, 160), 3: Point(185, 120), 4: Point(185, 160)]
         for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
@@ -164,7 +164,7 @@ final class StretchTests: XCTestCase {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         // Pressed at (180, 140): the right half. Dragged 250 right (the scrap is 100 wide: past twice).
@@ -192,7 +192,7 @@ final class StretchTests: XCTestCase {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.handle(key("v"))
         // The top half (press near the top edge), pulled up 60: a stretch of 1.75 down, not split.
         _ = canvas.handle(.pointerDown(sample(150, 105), button: 1, shift: true))
@@ -280,7 +280,7 @@ final class StretchTests: XCTestCase {
         let (canvas, _) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.takeRenderWork()
         let starts: [Int: Point] = [1: Point(115, 120), 2: Point(115, 160), 3: Point(185, 120), 4: Point(185, 160)]
         for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
@@ -299,7 +299,7 @@ final class StretchTests: XCTestCase {
         let (canvas, _) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         // The right half pulled 70 right and 30 down: a stretch of 1.7, not split.
@@ -315,7 +315,7 @@ final class StretchTests: XCTestCase {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
         var edits = 0
-        canvas.onEdit = { _, _ in edits += 1 }
+        canvas.onEdit = { _, _, _ in edits += 1 }
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))

@@ -92,7 +92,7 @@ final class PageEditTests: XCTestCase {
     /// Undo walks back through any edits, not only the newest stroke, and redo replays them.
     func testHistoryUndoesAndRedoesAnyEdit() throws {
         var page = page(4)
-        var history = EditHistory(replaying: page)
+        var history = PageHistory(replaying: page)
         let states = [page]
         var seen = states
         for edit in [page.replacing(page.items[1].id, with: [scrap(), scrap()])!] {
@@ -106,22 +106,22 @@ final class PageEditTests: XCTestCase {
         seen.append(page)
         // Back through the two edits, then through the page's own strokes as if drawn.
         for expected in seen.reversed().dropFirst() {
-            try page.apply(XCTUnwrap(history.undo()))
+            XCTAssertTrue(try history.undo(on: &page))
             XCTAssertEqual(page, expected)
         }
         for remaining in stride(from: 3, through: 0, by: -1) {
-            try page.apply(XCTUnwrap(history.undo()))
+            XCTAssertTrue(try history.undo(on: &page))
             XCTAssertEqual(page.items.count, remaining)
         }
-        XCTAssertNil(history.undo())
-        for _ in 0..<4 { try page.apply(XCTUnwrap(history.redo())) }
+        XCTAssertFalse(try history.undo(on: &page))
+        for _ in 0..<4 { XCTAssertTrue(try history.redo(on: &page)) }
         XCTAssertEqual(page, seen[0])
-        try page.apply(XCTUnwrap(history.redo()))
-        try page.apply(XCTUnwrap(history.redo()))
+        XCTAssertTrue(try history.redo(on: &page))
+        XCTAssertTrue(try history.redo(on: &page))
         XCTAssertEqual(page, seen.last)
-        XCTAssertNil(history.redo())
+        XCTAssertFalse(try history.redo(on: &page))
         // A new edit ends the redo history.
-        try page.apply(XCTUnwrap(history.undo()))
+        XCTAssertTrue(try history.undo(on: &page))
         let add = page.adding(stroke(5))
         try page.apply(add)
         history.record(add)

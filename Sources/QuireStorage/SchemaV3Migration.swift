@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+import QuireDocument
+import QuireInk
+
+/// Schema 2 → 3: each page's undo history is stored with it, in `history_step`.
+///
+/// `history_step(page_id, seq, undone, label, edit, blobs)`: one row a step, keyed `(page_id, seq)`
+/// WITHOUT ROWID so a page's steps sit together and a new step writes one small row. `seq` numbers a
+/// page's steps without gaps, oldest first; the steps done come first (`undone` 0), then those undone
+/// (`undone` 1, the lowest the next to redo). `edit` is the step's `HistoryEdit` as JSON
+/// (`HistoryRows`), `blobs` the blobs the step keeps by value, so collecting blobs reads no JSON.
+///
+/// A page stored before histories were starts, once, with its top items as if just added (what undo did
+/// before: remove the top item); from then on its stored history rules. Each such step names its item
+/// by id and place only, so a page of a thousand strokes gains a thousand rows of under a hundred bytes.
+enum SchemaV3Migration {
+    static let createStatements = """
+        CREATE TABLE history_step (
+            page_id TEXT NOT NULL REFERENCES page(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            undone INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            edit BLOB NOT NULL,
+            blobs TEXT,
+            PRIMARY KEY (page_id, seq)
+        ) WITHOUT ROWID;
+        """
+
+    @Sendable static func migrate(_ db: Database) throws {
+        try db.execute(sql: createStatements)
+        let erasers = try erasingStyles(in: db)
+        let insert = try db.makeStatement(sql: "INSERT INTO history_step(page_id, seq, undone, label, edit) VALUES (?, ?, 0, ?, ?)")
+        for page in try String.fetchAll(db, sql: "SELECT id FROM page") {
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE page_id = ? AND parent = 0", arguments: [page]) ?? 0
+            let first = max(0, count - PageHistory.capacity)
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, kind, style_id FROM item WHERE page_id = ? AND parent = 0 ORDER BY position LIMIT -1 OFFSET ?
+                """, arguments: [page, first])
+            var index = first
+            while let row = try rows.next() {
+                // An id that does not read leaves the page with no history rather than a wrong one.
+                guard let id = ItemKey.id(row["id"]) else {
+                    try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [page])
+                    break
+                }
+                let kind = String.fromDatabaseValue(row["kind"]) ?? "item"
+                let label = kind == "stroke" ? (erasers.contains(Int64.fromDatabaseValue(row["style_id"]) ?? -1) ? "erasing" : "stroke")
+                    : "\(kind == "pdf-page" ? "PDF page" : kind) added"
+                try insert.execute(arguments: [page, index + 1, label, try HistoryRows.encode(.insert([ItemPlace(id, at: index)]))])
+                index += 1
+            }
+        }
+    }
+
+    /// The ids of the styles that erase, for the labels of migrated steps.
+    private static func erasingStyles(in db: Database) throws -> Set<Int64> {
+        var ids: Set<Int64> = []
+        for row in try Row.fetchAll(db, sql: "SELECT id, json FROM style") {
+            guard let id = Int64.fromDatabaseValue(row["id"]), let json = String.fromDatabaseValue(row["json"]),
+                  let style = try? JSONDecoder().decode(StrokeStyle.self, from: Data(json.utf8)) else { continue }
+            if style.tool == .eraser { ids.insert(id) }
+        }
+        return ids
+    }
+}
