@@ -51,10 +51,25 @@ final class BlobStoreTests: StorageTestCase {
         try store.close()
 
         let reopened = try NotebookStore(openingAt: path)
-        XCTAssertFalse(try reopened.hasBlob(photo), "no item names it any more")
+        XCTAssertTrue(try reopened.hasBlob(photo), "no item names it, but the page's history can bring the scrap back")
         XCTAssertFalse(try reopened.hasBlob(orphan), "stored and never used")
         XCTAssertEqual(try reopened.blob(pdf), Scene.pdf, "still shown by the PDF page")
         XCTAssertEqual(try reopened.vacuumBlobs(), 0)
+        // Undone, the removal's step names the scrap by id only (it is on the page again); removed once
+        // more and that step gone with its page, nothing names the photo.
+        let shown = try reopened.loadPage(page.id)
+        XCTAssertEqual(shown.items.map(\.kind), ["pdf-page"], "the scrap removed")
+        var history = try reopened.history(of: shown)
+        var undone = shown
+        let move = try XCTUnwrap(try history.nextUndo(on: undone.items))
+        try undone.apply(move.edit)
+        try reopened.apply(move.edit, to: page.id, history: .undo(kept: move.kept))
+        history.commit(move)
+        XCTAssertEqual(try reopened.loadPage(page.id).items.count, 2, "the scrap is back")
+        try reopened.insertPage(Page())
+        try reopened.deletePage(page.id)
+        XCTAssertEqual(try reopened.vacuumBlobs(), 2, "the photo and the PDF, named by no item and no step")
+        XCTAssertFalse(try reopened.hasBlob(photo))
         try reopened.close()
     }
 

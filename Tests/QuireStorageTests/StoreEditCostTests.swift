@@ -68,7 +68,8 @@ final class StoreEditCostTests: StorageTestCase {
         XCTAssertEqual(onBig.append, onSmall.append, "an append costs the page, not the stroke")
         XCTAssertEqual(onBig.remove, onSmall.remove, "removing the top stroke costs the page, not the stroke")
         XCTAssertFalse(onBig.append.statements.isEmpty)
-        XCTAssertLessThan(onBig.append.steps, 100, "\(onBig.append)")
+        // About 100 for the item row, the page's history step beside it (one more row) a few.
+        XCTAssertLessThan(onBig.append.steps, 110, "\(onBig.append)")
         for statement in onBig.append.statements + onBig.remove.statements {
             XCTAssertFalse(statement.contains("SELECT") && statement.contains("FROM item") && !statement.contains("parent = ?"),
                            "reads the page's rows: \(statement)")
