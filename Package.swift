@@ -82,6 +82,8 @@ let package = Package(
             // launched `quire`, and XTEST to drive it.
             "QuireTestSupport", "CXTest",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // The history benchmark writes a notebook's steps in bulk, as no command does.
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         // Tests. QuireTestSupport starts real X servers and reads real pixels.

@@ -95,7 +95,7 @@ public enum KeyTable {
         KeyBinding(.canvas, "open or close the colour picker (or press the toolbar's colour; type # rrggbb Enter in it)", [
             (plain("c"), .toggleColorPicker),
         ]),
-        KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, back to its first stroke)", [
+        KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, its newest 1,000 kept with it across page turns and restarts; the notice line says what each did)", [
             (ctrl("z", shift: false), .undo), (ctrl("z", shift: true), .redo), (ctrl("y"), .redo),
         ]),
         KeyBinding(.canvas, "Ctrl+= / Ctrl+−, keypad + / −", "zoom in / out about the window's centre (0.25× to 8×)", [

@@ -30,6 +30,7 @@ let allBenchmarks: [Benchmark] = [
     renderBenchmark,
     scrapRenderBenchmark,
     notebookBenchmark,
+    historyBenchmark,
     bulkWriteBenchmark,
     exportBenchmark,
     exportRenderBenchmark,

@@ -121,6 +121,9 @@ struct InfoCommand: ParsableCommand {
             var bounds: Bounds?
             /// The page's scraps, bottom first (`ScrapReport`).
             var scraps: [ScrapReport]
+            /// How many steps of the page's stored history undo and redo can take.
+            var undo: Int
+            var redo: Int
         }
         var title: String
         var id: String
@@ -138,6 +141,7 @@ struct InfoCommand: ParsableCommand {
             let scraps = try summary.pages.map { page in
                 (page.itemCounts["scrap"] ?? 0) > 0 ? ScrapReport.all(on: try store.loadPage(page.id)) : []
             }
+            let depths = try store.historyDepths()
             try store.close()
             let pages = summary.pages.enumerated().map { index, page in
                 Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
@@ -145,7 +149,7 @@ struct InfoCommand: ParsableCommand {
                                   strokes: page.strokeCount, items: page.itemCounts,
                                   bounds: page.inkBounds.isNull ? nil : .init(x: page.inkBounds.minX, y: page.inkBounds.minY,
                                                                               width: page.inkBounds.width, height: page.inkBounds.height),
-                                  scraps: scraps[index])
+                                  scraps: scraps[index], undo: depths[page.id]?.undo ?? 0, redo: depths[page.id]?.redo ?? 0)
             }
             let report = Report(title: summary.title, id: summary.id, path: store.path,
                                 strokes: pages.reduce(0) { $0 + $1.strokes },

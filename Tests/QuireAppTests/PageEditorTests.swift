@@ -54,18 +54,53 @@ final class PageEditorTests: XCTestCase {
         XCTAssertEqual(canvas.takeRenderWork(), [], "an edit never drawn needs no reload")
     }
 
-    func testUndoReachesStrokesOfAPageOpenedFromDisk() {
+    /// A page is shown with its own history, and undo reverses that history's newest step, even after
+    /// another page was shown in between — not the page's top item, as a history rebuilt from the items
+    /// would. The notebook is told each move with the edit, and the notice line what undo did.
+    func testUndoReversesTheShownPagesOwnNewestStepAcrossAPageTurn() throws {
         let style = StrokeStyle.defaults(for: .pen)
-        let page = Page(strokes: (0..<3).map { i in
-            Stroke(samples: [InputSample(position: Point(0, Double(i)), time: 0)], style: style)
+        var page = Page(strokes: (0..<3).map { i in Stroke(samples: [InputSample(position: Point(0, Double(i)), time: 0)], style: style) })
+        var history = PageHistory(replaying: page)
+        // The middle stroke moved 40 px right: the newest step, under the top item.
+        let move = try XCTUnwrap(page.updating([page.items[1].id]) { item in
+            var stroke = item.stroke!
+            stroke.samples = stroke.samples.map { var s = $0; s.position.x += 40; return s }
+            return PageItem(id: item.id, .stroke(stroke))
         })
-        let canvas = CanvasController(page: page)
-        for remaining in [2, 1, 0] {
+        try page.apply(move)
+        history.record(move, label: "stroke moved")
+        let canvas = CanvasController()
+        var changes: [HistoryChange] = []
+        var said: [String] = []
+        canvas.onEdit = { _, change, _ in changes.append(change) }
+        canvas.editor.onHistoryMove = { said.append($0) }
+        canvas.show(Page())
+        canvas.show(page, history: history)
+        canvas.undo()
+        XCTAssertEqual(canvas.page.items.count, 3, "nothing removed")
+        XCTAssertEqual(canvas.page.items[1].stroke?.samples[0].position.x, 0, "the move undone")
+        XCTAssertEqual(said, ["Undid: stroke moved"])
+        guard case let .undo(kept)? = changes.last else { return XCTFail("the notebook is told of the undo: \(changes)") }
+        XCTAssertEqual(kept.label, "stroke moved")
+        canvas.redo()
+        XCTAssertEqual(canvas.page.items[1].stroke?.samples[0].position.x, 40)
+        XCTAssertEqual(said.last, "Redid: stroke moved")
+        // Then back through the strokes as if just drawn, and no further.
+        for remaining in [3, 2, 1, 0] {
             canvas.undo()
             XCTAssertEqual(canvas.page.items.count, remaining)
         }
         canvas.undo()
         XCTAssertTrue(canvas.page.items.isEmpty)
+        XCTAssertFalse(canvas.canUndo)
+        XCTAssertTrue(canvas.canRedo)
+        // A page whose stored history did not read starts with none, and its first step says so.
+        canvas.show(page, history: PageHistory(), startsAfresh: true)
+        XCTAssertFalse(canvas.canUndo)
+        drag(canvas, y: 60)
+        XCTAssertEqual(changes.last, .record(label: nil, afresh: true))
+        drag(canvas, y: 70)
+        XCTAssertEqual(changes.last, .record(label: nil, afresh: false))
     }
 
     /// A tool from outside Quire's own: one type and one registration, selected by its id.

@@ -1,0 +1,150 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// Undo as a person meets it, in the real window (Xorg, XTEST mouse and keys): a photo scrap cut with
+/// the scissors, a piece moved, the page turned away and back, Quire quit and started again — and after
+/// each, undo and redo walk the same steps, in the file (`quire info --json`, the saved page) and in
+/// pixels. Undo after a page turn used to remove the top item instead of undoing the move.
+final class HistoryWindowTests: XCTestCase {
+    private var server: XorgServer!
+    private var driver: XDisplayDriver!
+    private var quire: QuireProcess?
+    private let folder = NSTemporaryDirectory() + "quire-history-\(UUID().uuidString)"
+    private var path: String { folder + "/History.quire" }
+    private var pageID: PageID!
+
+    override func setUpWithError() throws {
+        if let missing = XorgServer.unavailability() { try Requirement.unmet(missing.description) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A 200×100 red photo as a scrap at (200, 200), on the first of two pages.
+        let photo = RGBAImage(width: 200, height: 100, fill: (220, 0, 0, 255))
+        let store = try NotebookStore.create(at: path, title: "History", pages: [Page(), Page()])
+        pageID = try store.pageIDs()[0]
+        let blob = try store.storeBlob(PNG.encode(photo), kind: .png)
+        let scrap = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 200, height: 100)),
+                                          transform: Homography(.translation(200, 200)),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 200, pixelHeight: 100),
+                                                            rect: Rect(x: 0, y: 0, width: 200, height: 100)))))
+        try store.apply(Page().adding([scrap]), to: pageID, history: .record(label: "scrap added"))
+        try store.close()
+        server = try XorgServer(devices: [.keyboard()])
+        driver = try XDisplayDriver(display: server.display)
+        try start()
+    }
+
+    override func tearDown() {
+        quire?.terminate()
+        quire = nil
+        driver = nil
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func start() throws {
+        let process = try QuireProcess(arguments: [path, "--library", folder], display: server.display)
+        quire = process
+        XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
+        XCTAssertNotNil(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
+        // Keys go to the window under the pointer (no window manager): keep it inside.
+        driver.move(to: 600, 650)
+    }
+
+    private func screen() -> RGBAImage { driver.screenshot(x: 0, y: 0, width: 1024, height: 768)! }
+    private func isRed(_ x: Int, _ y: Int) -> Bool { let p = screen()[x, y]; return p.r > 180 && p.g < 60 && p.b < 60 }
+
+    /// The first page as saved now, read by another connection.
+    private func saved() -> Page? {
+        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return nil }
+        defer { try? store.close() }
+        return try? store.loadPage(pageID)
+    }
+
+    /// Where each scrap of the saved page lies: its bounds' left and top edges, bottom first.
+    private func scrapCorners() -> [String] {
+        saved()?.items.compactMap { item -> String? in
+            guard case let .scrap(scrap) = item.content else { return nil }
+            return "\(Int(scrap.bounds.minX.rounded())),\(Int(scrap.bounds.minY.rounded()))"
+        } ?? []
+    }
+
+    /// The first page's undo and redo depth as `quire info --json` reports them.
+    private func depths() throws -> (undo: Int, redo: Int) {
+        let info = try QuireProcess(arguments: ["info", path, "--json", "--library", folder], display: "")
+        XCTAssertTrue(info.waitForExit(timeout: 60))
+        _ = eventually(timeout: 2) { info.text.hasSuffix("}\n") }
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any], info.text)
+        let page = try XCTUnwrap((json["pages"] as? [[String: Any]])?.first)
+        return (try XCTUnwrap(page["undo"] as? Int), try XCTUnwrap(page["redo"] as? Int))
+    }
+
+    private func says(_ text: String) -> Bool { quire?.waitForOutput(containing: text) ?? false }
+
+    func testUndoAndRedoWalkTheSameStepsAcrossPageTurnsAndARestart() throws {
+        XCTAssertTrue(eventually { self.isRed(230, 250) }, "the photo shows")
+        let whole = scrapCorners()
+        XCTAssertEqual(whole.count, 1)
+        // Cut down through x = 260, then carry the right piece 150 px down with the select tool.
+        driver.key("s")
+        driver.drag(through: (0...20).map { (260, 150 + $0 * 10) })
+        XCTAssertTrue(eventually { self.scrapCorners().count == 2 }, "cut: \(quire!.text)")
+        let cut = scrapCorners()
+        driver.move(to: 600, 650)
+        driver.key("v")
+        driver.drag(through: (0...10).map { (330, 250 + $0 * 15) })
+        XCTAssertTrue(eventually { self.scrapCorners() != cut && self.scrapCorners().count == 2 }, "moved: \(quire!.text)")
+        let moved = scrapCorners()
+        XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isRed(330, 250) }, "the piece shows where it went")
+        XCTAssertEqual(try depths().undo, 3, "added, cut, moved")
+
+        // Away to the second page and back: undo undoes the move, not the top item.
+        driver.move(to: 600, 650)
+        driver.key("Next")
+        XCTAssertTrue(eventually { !self.isRed(230, 250) }, "the second page shows")
+        driver.key("Prior")
+        XCTAssertTrue(eventually { self.isRed(230, 250) && self.isRed(330, 400) }, "back on the first page")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: scrap moved"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners() == cut }, "the piece is back where the cut left it: \(scrapCorners())")
+        XCTAssertTrue(eventually { self.isRed(330, 250) && !self.isRed(330, 400) },
+                      "and shows there: \(screen().saveForInspection(named: "history-undo-move"))")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: cut into 2 pieces"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners() == whole }, "the photo is whole again: \(scrapCorners())")
+        XCTAssertTrue(eventually { self.isRed(260, 250) }, "with no gap where the cut was")
+        XCTAssertEqual(try depths().undo, 1)
+        XCTAssertEqual(try depths().redo, 2)
+
+        // Quit and start again: redo walks forward through the same steps.
+        driver.key("q", control: true)
+        XCTAssertTrue(quire!.waitForExit(), quire!.text)
+        try start()
+        XCTAssertTrue(eventually { self.isRed(260, 250) })
+        driver.key("y", control: true)
+        XCTAssertTrue(says("Redid: cut into 2 pieces"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners() == cut }, "cut again: \(scrapCorners())")
+        driver.key("y", control: true)
+        XCTAssertTrue(says("Redid: scrap moved"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners() == moved }, "moved again: \(scrapCorners())")
+        XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isRed(330, 250) },
+                      "and drawn there: \(screen().saveForInspection(named: "history-redo-move"))")
+        XCTAssertEqual(try depths().undo, 3)
+        XCTAssertEqual(try depths().redo, 0)
+
+        // kill -9 right after an undo: the undo was saved with its step, and the next start undoes the
+        // step before it.
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { self.scrapCorners() == cut })
+        quire?.kill(SIGKILL)
+        XCTAssertTrue(quire!.waitForExit())
+        try start()
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: cut into 2 pieces"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners() == whole }, "\(scrapCorners())")
+    }
+}
