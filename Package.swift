@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "QuireFuzzTargets", dependencies: [
             "QuireApp", "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
             "QuireXournal",
+            // The history target writes each case into a notebook's newest history step.
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "QuireFuzz", dependencies: [
             "QuireFuzzTargets", .product(name: "ArgumentParser", package: "swift-argument-parser"),

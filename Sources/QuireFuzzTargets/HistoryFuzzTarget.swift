@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireStorage
+
+/// A page's stored history: the case is the JSON of the page's newest step (the one the window undoes
+/// first), written into a copy of a notebook whose page has a stroke, a scrap with ink, a move and an
+/// undone step; then the history is read and walked back and forth on the page as the window would,
+/// and the file must read the same afterwards.
+func historyTarget(in folder: String) throws -> FuzzTarget {
+    let seedPath = folder + "/history-seed.quire"
+    try? FileManager.default.removeItem(atPath: seedPath)
+    let store = try NotebookStore.create(at: seedPath, title: "History")
+    var page = try store.loadPage(try store.pageIDs()[0])
+    let pen = (0..<20).map { i in InputSample(position: Point(20 + Double(i) * 4, 40), pressure: 0.5, time: Double(i) / 100, device: .pen) }
+    let scrap = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                      transform: Homography(.translation(100, 100)),
+                                      items: [.stroke(Stroke(samples: pen, style: .defaults(for: .marker)))])))
+    var history = PageHistory()
+    func apply(_ edit: PageEdit?) throws {
+        guard let edit else { return }
+        try page.apply(edit)
+        try store.apply(edit, to: page.id)
+        history.record(edit)
+    }
+    try apply(page.adding(Stroke(samples: pen, style: .defaults(for: .pen))))
+    try apply(page.adding([scrap]))
+    try apply(page.updating([scrap.id]) { item in
+        guard case var .scrap(moved) = item.content else { return item }
+        moved.transform = moved.transform.concatenating(Homography(.translation(30, 5)))
+        return PageItem(id: item.id, .scrap(moved))
+    })
+    try apply(page.adding(Stroke(samples: pen, style: .defaults(for: .eraser))))
+    if let undo = try history.nextUndo(on: page.items) {
+        try page.apply(undo.edit)
+        try store.apply(undo.edit, to: page.id, history: .undo(kept: undo.kept))
+        history.commit(undo)
+    }
+    try store.close()
+    let database = try DatabaseQueue(path: seedPath)
+    // Seeds: each stored step's own JSON.
+    let seeds = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM history_step ORDER BY seq") }.map { Array($0) }
+    try database.close()
+    let notebook = try Data(contentsOf: URL(fileURLWithPath: seedPath))
+    let casePath = folder + "/history-case.quire"
+    return FuzzTarget(name: "history", seeds: seeds, protectedPrefix: 0) { bytes in
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) } }
+        try notebook.write(to: URL(fileURLWithPath: casePath))
+        let writer = try DatabaseQueue(path: casePath)
+        try writer.write { db in
+            try db.execute(sql: "UPDATE history_step SET edit = ? WHERE seq = (SELECT max(seq) FROM history_step WHERE undone = 0)",
+                           arguments: [Data(bytes)])
+        }
+        try writer.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: casePath))
+        let store = try NotebookStore(openingAt: casePath, readOnly: true)
+        defer { try? store.close() }
+        var shown = try store.loadPage(page.id)
+        var walked = try store.history(of: shown)
+        // Back to the first step and forward to the last, as Ctrl+Z and Ctrl+Y would; a step deeper down
+        // that does not fit is refused (thrown), never applied to the wrong item.
+        while let move = try walked.nextUndo(on: shown.items) {
+            try shown.apply(move.edit)
+            walked.commit(move)
+        }
+        while let move = try walked.nextRedo(on: shown.items) {
+            try shown.apply(move.edit)
+            walked.commit(move)
+        }
+        for item in shown.items { _ = item.bounds }
+        guard try Data(contentsOf: URL(fileURLWithPath: casePath)) == before else { throw FuzzTarget.FileChanged(path: casePath) }
+    }
+}
