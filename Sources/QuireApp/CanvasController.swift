@@ -81,8 +81,12 @@ public final class CanvasController {
     }
     /// The live stroke's not-yet-final sprites, drawn over the page each frame.
     public var provisionalSprites: [Sprite] { renderQueue.provisionalSprites }
-    public var canUndo: Bool { editor.canUndo }
-    public var canRedo: Bool { editor.canRedo }
+    public var canUndo: Bool { editor.canUndo || notebookSteps().undo != nil }
+    public var canRedo: Bool { editor.canRedo || notebookSteps().redo != nil }
+    /// The stamps of the notebook's newest page change and most recently undone one (the application
+    /// tells; none by default): undo and redo take the newer of those and the shown page's own step,
+    /// handing a page change to the application as `.notebook(.undoPageChange)` or `.redoPageChange`.
+    public var notebookSteps: () -> (undo: Int64?, redo: Int64?) = { (nil, nil) }
 
     /// Told of every edit, with how it moves the page's history and the page it was made on (the
     /// notebook saves both there).
@@ -152,8 +156,18 @@ public final class CanvasController {
         switch action {
         case let .selectTool(id): select(id)
         case let .selectColor(slot): selectColor(slot: slot)
-        case .undo: undo()
-        case .redo: redo()
+        case .undo:
+            if isDrawing { return nil }
+            if let notebook = notebookSteps().undo, notebook > (editor.history.done.last?.stamp ?? .min) {
+                return .notebook(.undoPageChange)
+            }
+            undo()
+        case .redo:
+            if isDrawing { return nil }
+            if let notebook = notebookSteps().redo, notebook > (editor.history.undone.last?.stamp ?? .min) {
+                return .notebook(.redoPageChange)
+            }
+            redo()
         case .zoomIn: viewport.view.zoom(by: InputRouter.zoomStep, around: centre)
         case .zoomOut: viewport.view.zoom(by: 1 / InputRouter.zoomStep, around: centre)
         case .resetView: viewport.view.reset()

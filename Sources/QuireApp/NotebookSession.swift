@@ -23,6 +23,12 @@ public final class NotebookSession {
     private var pdfPages: PDFPageCache
     private let newPageSize: PageSize
     let say: @Sendable (String) -> Void
+    /// The notebook's page changes, undoable (read with the notebook, kept in it).
+    public private(set) var notebookHistory = NotebookHistory()
+    /// The stored history of page changes did not read: the next change starts it afresh.
+    private var notebookHistoryStartsAfresh = false
+    /// Stamps every step, the shown page's and the notebook's, so undo takes the newest of them.
+    public let clock = StepClock()
 
     /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
     /// A notebook that cannot be opened (damaged, not a notebook, unreadable) never keeps the window
@@ -122,6 +128,8 @@ public final class NotebookSession {
     /// background, one transaction. The page is named by the editor, not taken to be the current one: a
     /// page turn that failed half-way must not send edits to the page it was turning to.
     public func pageEdited(_ edit: PageEdit, history: HistoryChange = .record(label: nil), on page: PageID) {
+        // A new edit ends the redo of page changes as well (the store does the same in its transaction).
+        if case .record = history { notebookHistory.endRedo() }
         save("edit") { try $0.apply(edit, to: page, history: history) }
     }
 
@@ -201,7 +209,12 @@ public final class NotebookSession {
             throw ImportError(path: files.first?.path ?? store.path, reason: "saving to \(store.path) is failing "
                                  + "(\(autosaver.unsaved) changes waiting); pages can be added once it works again")
         }
-        let added = try PDFImport.insert(files, into: store, at: pageIndex + 1)
+        let stamp = clock.next()
+        let history = NotebookHistoryChange.record(label: nil, stamp: stamp, afresh: notebookHistoryStartsAfresh)
+        let added = try PDFImport.insert(files, into: store, at: pageIndex + 1, history: history)
+        let edit = NotebookEdit.combined(added.enumerated().map { .pageIn($1, at: pageIndex + 1 + $0) })
+        notebookHistory.record(edit, stamp: stamp)
+        notebookHistoryStartsAfresh = false
         pageIDs.insert(contentsOf: added, at: pageIndex + 1)
         pageIndex += 1
         return added.count
@@ -237,8 +250,7 @@ public final class NotebookSession {
             if pageIndex == pageIDs.count - 1 {
                 guard !refuseReadOnly() else { return false }
                 let page = Page(size: newPageSize)
-                save("new page") { try $0.insertPage(page) }
-                pageIDs.append(page.id)
+                guard change(.pageIn(page.id, at: pageIDs.count), inserting: [page]) else { return false }
             }
             pageIndex += 1
         case .previousPage:
@@ -250,19 +262,16 @@ public final class NotebookSession {
             if pageIDs.count == 1 {
                 // A notebook always has a page: the last one deleted is replaced by a blank one.
                 let page = Page(size: newPageSize)
-                save("new page") { try $0.insertPage(page) }
-                pageIDs.append(page.id)
+                guard change(.combined([.pageIn(page.id, at: 1), .pageOut(doomed, from: 0)]), inserting: [page]) else { return false }
+            } else {
+                guard change(.pageOut(doomed, from: pageIndex)) else { return false }
             }
-            save("delete page") { try $0.deletePage(doomed) }
-            pageIDs.remove(at: pageIndex)
             pageIndex = min(pageIndex, pageIDs.count - 1)
         case .movePageEarlier, .movePageLater:
             guard !refuseReadOnly() else { return false }
             let target = pageIndex + (command == .movePageLater ? 1 : -1)
             guard pageIDs.indices.contains(target) else { return false }
-            let page = currentPageID
-            save("reorder") { try $0.movePage(page, to: target) }
-            pageIDs.swapAt(pageIndex, target)
+            guard change(.pageMoved(currentPageID, from: pageIndex, to: target)) else { return false }
             pageIndex = target
             say("Moved the page: \(position)")
             return false
@@ -272,10 +281,8 @@ public final class NotebookSession {
         case let .movePage(from, to):
             guard !refuseReadOnly() else { return false }
             guard pageIDs.indices.contains(from), pageIDs.indices.contains(to), from != to else { return false }
-            let page = pageIDs[from], shown = currentPageID
-            save("reorder") { try $0.movePage(page, to: to) }
-            pageIDs.remove(at: from)
-            pageIDs.insert(page, at: to)
+            let shown = currentPageID
+            guard change(.pageMoved(pageIDs[from], from: from, to: to)) else { return false }
             pageIndex = pageIDs.firstIndex(of: shown) ?? 0
             say("Moved page \(from + 1) to \(to + 1): \(position)")
             return false
@@ -283,8 +290,7 @@ public final class NotebookSession {
             guard !refuseReadOnly() else { return false }
             guard (0...pageIDs.count).contains(index) else { return false }
             let page = Page(size: newPageSize), shown = currentPageID
-            save("new page") { try $0.insertPage(page, at: index) }
-            pageIDs.insert(page.id, at: index)
+            guard change(.pageIn(page.id, at: index), inserting: [page]) else { return false }
             pageIndex = pageIDs.firstIndex(of: shown) ?? 0
             say("Added page \(index + 1): \(position)")
             return false
@@ -293,9 +299,8 @@ public final class NotebookSession {
             // The page shown goes as the Delete key's does: the next one is shown (a blank one if it was the last).
             guard index != pageIndex else { return try perform(.deletePage) }
             guard !refuseReadOnly() else { return false }
-            let doomed = pageIDs[index], shown = currentPageID
-            save("delete page") { try $0.deletePage(doomed) }
-            pageIDs.remove(at: index)
+            let shown = currentPageID
+            guard change(.pageOut(pageIDs[index], from: index)) else { return false }
             pageIndex = pageIDs.firstIndex(of: shown) ?? 0
             say("Removed page \(index + 1): \(position)")
             return false
@@ -338,9 +343,68 @@ public final class NotebookSession {
                                 move: command == .movePageToNextNotebook)
         case let .sendPage(index, path, move):
             return try sendPage(at: index, toNotebookAt: path, move: move)
+        case .undoPageChange, .redoPageChange:
+            guard !refuseReadOnly() else { return false }
+            return movePageHistory(undo: command == .undoPageChange)
         }
         say(position)
         return true
+    }
+
+    /// Carries out a page change made here: on the list of pages, in the notebook's history and in the
+    /// file (`pages` are the new pages it puts in), saved in the background as one transaction. False,
+    /// said, when it does not fit the pages (a bug, not a person's mistake).
+    private func change(_ edit: NotebookEdit, label: String? = nil, inserting pages: [Page] = []) -> Bool {
+        var order = pageIDs
+        do {
+            try edit.apply(to: &order)
+        } catch {
+            say("quire: the pages were left as they were: \(error)")
+            return false
+        }
+        pageIDs = order
+        let stamp = clock.next()
+        let history = NotebookHistoryChange.record(label: label, stamp: stamp, afresh: notebookHistoryStartsAfresh)
+        notebookHistory.record(edit, label: label, stamp: stamp)
+        notebookHistoryStartsAfresh = false
+        save("page change") { try $0.apply(edit, history: history, inserting: pages) }
+        return true
+    }
+
+    /// Undoes (or redoes) the notebook's newest page change and says what it did. Shows the page the
+    /// change brought back, else the page shown if it is still there, else the one now in its place;
+    /// returns true when the page shown changed.
+    private func movePageHistory(undo: Bool) -> Bool {
+        guard let (edit, kept) = undo ? notebookHistory.nextUndo(stamp: clock.next()) : notebookHistory.nextRedo(stamp: clock.next())
+        else { return false }
+        var order = pageIDs
+        do {
+            try edit.apply(to: &order)
+        } catch {
+            say("quire: cannot \(undo ? "undo" : "redo") \(kept.label): \(error)")
+            return false
+        }
+        let shown = currentPageID
+        pageIDs = order
+        notebookHistory.commit(undo: undo, kept: kept)
+        save(undo ? "undo page change" : "redo page change") {
+            try $0.apply(edit, history: undo ? .undo(kept: kept) : .redo(kept: kept))
+        }
+        say("quire: \(undo ? "Undid" : "Redid"): \(kept.label)")
+        if let back = Self.pagesPutIn(by: edit).last, let index = pageIDs.firstIndex(of: back) {
+            pageIndex = index
+        } else {
+            pageIndex = pageIDs.firstIndex(of: shown) ?? min(pageIndex, pageIDs.count - 1)
+        }
+        return currentPageID != shown
+    }
+
+    private static func pagesPutIn(by edit: NotebookEdit) -> [PageID] {
+        switch edit {
+        case let .pageIn(page, _): [page]
+        case .pageOut, .pageMoved: []
+        case let .combined(edits): edits.flatMap(pagesPutIn)
+        }
     }
 
     /// Copies or moves the page at `index` to the end of the notebook at `path` (the page keys' Ctrl+Shift+C
@@ -405,6 +469,15 @@ public final class NotebookSession {
             self.autosaver = autosaver
             save("opened") { try $0.markOpened() }
         }
+        do {
+            notebookHistory = try store.notebookHistory()
+            notebookHistoryStartsAfresh = false
+        } catch {
+            say("quire: \(title) starts with no undo history of its page changes: \(error)")
+            notebookHistory = NotebookHistory()
+            notebookHistoryStartsAfresh = true
+        }
+        for step in notebookHistory.done.suffix(1) + notebookHistory.undone.suffix(1) { clock.saw(step.stamp) }
         pageIDs = try store.pageIDs()
         if pageIDs.isEmpty {
             let page = Page(size: newPageSize)

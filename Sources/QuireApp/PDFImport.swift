@@ -90,9 +90,9 @@ public enum PDFImport {
     /// returns their ids, in order. On an error the notebook is unchanged.
     @discardableResult
     public static func insert(_ files: [PDFFile], into store: NotebookStore, at index: Int? = nil,
-                              progress: (Int) -> Void = { _ in }) throws -> [PageID] {
+                              history: NotebookHistoryChange? = nil, progress: (Int) -> Void = { _ in }) throws -> [PageID] {
         let (pages, blobs) = pages(for: files)
-        try store.insertPages(pages, at: index, storing: blobs, progress: progress)
+        try store.insertPages(pages, at: index, storing: blobs, history: history, progress: progress)
         return pages.map(\.id)
     }
 }

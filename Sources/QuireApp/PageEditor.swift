@@ -20,6 +20,9 @@ public final class PageEditor {
     public var onRefused: ((PageEditError) -> Void)?
     /// Told what each undo and redo did: "Undid: cut into 5 pieces", "Redid: stroke".
     public var onHistoryMove: ((String) -> Void)?
+    /// Stamps each step when it is done or undone; the notebook's page changes share it, so undo can
+    /// take whichever is newer.
+    public var clock = StepClock()
 
     init(page: Page, history: PageHistory = PageHistory(), renderQueue: RenderQueue) {
         self.page = page
@@ -35,9 +38,10 @@ public final class PageEditor {
     /// renderer already) and `onEdit`.
     @discardableResult
     public func apply(_ edit: PageEdit, label: String? = nil, alreadyRendered: Bool = false) -> Bool {
-        let change = HistoryChange.record(label: label, afresh: historyStartsAfresh)
+        let stamp = clock.next()
+        let change = HistoryChange.record(label: label, stamp: stamp, afresh: historyStartsAfresh)
         guard carryOut(edit, change, alreadyRendered: alreadyRendered) else { return false }
-        history.record(edit, label: label)
+        history.record(edit, label: label, stamp: stamp)
         historyStartsAfresh = false
         return true
     }
@@ -52,10 +56,10 @@ public final class PageEditor {
         move(history.nextRedo)
     }
 
-    private func move(_ next: ([PageItem]) throws -> HistoryMove?) {
+    private func move(_ next: ([PageItem], Int64) throws -> HistoryMove?) {
         let move: HistoryMove
         do {
-            guard let found = try next(page.items) else { return }
+            guard let found = try next(page.items, clock.next()) else { return }
             move = found
         } catch {
             onRefused?(error as? PageEditError ?? .indexOutOfRange(-1, count: page.items.count))
@@ -72,6 +76,7 @@ public final class PageEditor {
     func show(_ newPage: Page, history newHistory: PageHistory, startsAfresh: Bool = false) {
         page = newPage
         history = newHistory
+        for step in newHistory.done.suffix(1) + newHistory.undone.suffix(1) { clock.saw(step.stamp) }
         historyStartsAfresh = startsAfresh
     }
 

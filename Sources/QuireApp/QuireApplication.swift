@@ -109,6 +109,11 @@ public final class QuireApplication {
         canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
         // What undo and redo did, on the notice line (and the terminal, where tests read it).
         canvas.editor.onHistoryMove = { text in say("quire: \(text)") }
+        // Undo takes the newest step, the shown page's or the notebook's page changes'.
+        canvas.editor.clock = session.clock
+        canvas.notebookSteps = { [session] in
+            (session.notebookHistory.done.last?.stamp, session.notebookHistory.undone.last?.stamp)
+        }
         (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
         // The pen settings' preview is inked by the page's own renderer code, in this window's context.
         let previewRenderer = PageImageRenderer(brushDirectory: ResourceLocator.brushesDirectory)

@@ -44,7 +44,8 @@ extension NotebookStore {
             .editRefused(path: path, page: page.rawValue, reason: reason)
         }
         switch change {
-        case let .record(label, afresh):
+        case let .record(label, stamp, afresh):
+            try endNotebookRedo(in: db)
             if state.damaged || afresh {
                 try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [page.rawValue])
                 state = StoredHistoryState()
@@ -53,12 +54,12 @@ extension NotebookStore {
                 try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq > ?", arguments: [page.rawValue, state.cursor])
                 state.end = state.cursor
             }
-            let step = HistoryStep(label: label ?? edit.summary, edit: HistoryEdit(edit))
+            let step = HistoryStep(label: label ?? edit.summary, edit: HistoryEdit(edit), stamp: stamp)
             let seq = state.cursor + 1
             try db.cachedStatement(sql: """
-                INSERT INTO history_step(page_id, seq, undone, label, edit, blobs) VALUES (?, ?, 0, ?, ?, ?)
+                INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) VALUES (?, ?, 0, ?, ?, ?, ?)
                 """).execute(arguments: [page.rawValue, seq, step.label, try HistoryRows.encode(step.edit),
-                                         HistoryRows.blobColumn(step.edit)])
+                                         HistoryRows.blobColumn(step.edit), stamp])
             state.cursor = seq
             state.end = seq
             let lowestKept = seq - Int64(PageHistory.capacity) + 1
@@ -78,9 +79,9 @@ extension NotebookStore {
     }
 
     private func rewrite(step seq: Int64, of page: PageID, undone: Bool, as kept: HistoryStep, in db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE history_step SET undone = ?, label = ?, edit = ?, blobs = ? WHERE page_id = ? AND seq = ?")
+        try db.cachedStatement(sql: "UPDATE history_step SET undone = ?, label = ?, edit = ?, blobs = ?, stamp = ? WHERE page_id = ? AND seq = ?")
             .execute(arguments: [undone ? 1 : 0, kept.label, try HistoryRows.encode(kept.edit), HistoryRows.blobColumn(kept.edit),
-                                 page.rawValue, seq])
+                                 kept.stamp, page.rawValue, seq])
     }
 
     /// The stored history of `page` (as loaded: its items are what the newest steps resolve against).
@@ -99,7 +100,7 @@ extension NotebookStore {
             guard !state.damaged else { throw damaged("has steps missing or out of order") }
             var done: [HistoryStep] = [], undone: [HistoryStep] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT seq, undone, label, length(edit) AS size, edit FROM history_step WHERE page_id = ? ORDER BY seq
+                SELECT seq, undone, label, length(edit) AS size, edit, stamp FROM history_step WHERE page_id = ? ORDER BY seq
                 """, arguments: [page.id.rawValue])
             while let row = try rows.next() {
                 let stored = StoredRow(row: row, table: "history_step", name: "a history step of page \(page.id)", path: path)
@@ -107,7 +108,8 @@ extension NotebookStore {
                 guard try stored.int64("size") <= Self.maximumBlobSize else { throw damaged("has step \(seq) larger than any edit") }
                 let step: HistoryStep
                 do {
-                    step = HistoryStep(label: try stored.string("label"), edit: try HistoryRows.decode(try stored.data("edit")))
+                    step = HistoryStep(label: try stored.string("label"), edit: try HistoryRows.decode(try stored.data("edit")),
+                                       stamp: try stored.int64("stamp"))
                 } catch let error as NotebookFileError {
                     throw error
                 } catch {

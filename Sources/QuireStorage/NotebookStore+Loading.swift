@@ -32,7 +32,7 @@ extension NotebookStore {
                 SELECT p.id, p.width, p.height, p.background, i.kind AS kind, count(i.position) AS n,
                        \(Self.numericAggregate("min", "i.min_x")) AS x0, \(Self.numericAggregate("min", "i.min_y")) AS y0,
                        \(Self.numericAggregate("max", "i.max_x")) AS x1, \(Self.numericAggregate("max", "i.max_y")) AS y1
-                FROM page p LEFT JOIN item i ON i.page_id = p.id AND i.parent = 0
+                FROM page p LEFT JOIN item i ON i.page_id = p.id AND i.parent = 0\(Self.shownPages(schemaVersion, alias: "p."))
                 GROUP BY p.id, i.kind ORDER BY p.position, p.id
                 """)
             var pages: [PageSummary] = []

@@ -31,6 +31,8 @@ public final class NotebookStore: @unchecked Sendable {
     let revisions = RevisionClock()
     /// The stored order of pages recently edited, so an edit does not read the whole page (`StoredOrders`).
     let orders = StoredOrders()
+    /// Whether the notebook's page changes may have a redo history, which a new page edit ends.
+    let notebookRedo = NotebookRedoState()
 
     // MARK: Opening and creating
 
@@ -89,7 +91,7 @@ public final class NotebookStore: @unchecked Sendable {
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
                 // has no tables yet, and the migration from 0 makes them (in one transaction).
                 let items = version == 1 ? "stroke" : "item"
-                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version >= 3 ? ["history_step"] : [])
+                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version >= 3 ? ["history_step", "notebook_step"] : [])
                 for table in tables where try !db.tableExists(table) {
                     throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
                 }
@@ -313,7 +315,7 @@ public final class NotebookStore: @unchecked Sendable {
 
     /// The pages' ids in order: all that opening a notebook needs to read.
     public func pageIDs() throws -> [PageID] {
-        try read { db in try String.fetchAll(db, sql: "SELECT id FROM page ORDER BY position").map(PageID.init) }
+        try read { db in try String.fetchAll(db, sql: "SELECT id FROM page\(Self.shownPages(schemaVersion)) ORDER BY position").map(PageID.init) }
     }
 
     /// The saved view (page and transform), if one was saved.
@@ -476,7 +478,7 @@ public final class NotebookStore: @unchecked Sendable {
     /// between its new neighbours, so a reorder rewrites only the moved row. When halving runs out of
     /// precision every page is renumbered, which a person will not live to see.
     static func position(forIndex index: Int?, excluding moving: PageID?, in db: Database) throws -> Double {
-        let positions = try Double.fetchAll(db, sql: "SELECT position FROM page WHERE id IS NOT ? ORDER BY position",
+        let positions = try Double.fetchAll(db, sql: "SELECT position FROM page WHERE id IS NOT ? AND trashed = 0 ORDER BY position",
                                             arguments: [moving?.rawValue])
         guard let index, index < positions.count else { return (positions.last ?? 0) + 1 }
         let after = positions[max(index, 0)]
@@ -487,6 +489,11 @@ public final class NotebookStore: @unchecked Sendable {
             UPDATE page SET position = (SELECT count(*) FROM page p2 WHERE p2.position < page.position) + 1
             """)
         return try position(forIndex: index, excluding: moving, in: db)
+    }
+
+    /// The condition that leaves out pages in the trash (`SchemaV3Migration`), for a file that has it.
+    static func shownPages(_ schemaVersion: Int, alias: String = "") -> String {
+        schemaVersion >= 3 ? " WHERE \(alias)trashed = 0" : ""
     }
 
     static func insert(_ page: Page, position: Double, in db: Database, styles: StyleCache, revision: Int64,

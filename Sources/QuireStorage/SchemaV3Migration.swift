@@ -3,13 +3,20 @@ import GRDB
 import QuireDocument
 import QuireInk
 
-/// Schema 2 → 3: each page's undo history is stored with it, in `history_step`.
+/// Schema 2 → 3: each page's undo history is stored with it, in `history_step`, and the notebook's
+/// history of page changes in `notebook_step`.
 ///
-/// `history_step(page_id, seq, undone, label, edit, blobs)`: one row a step, keyed `(page_id, seq)`
-/// WITHOUT ROWID so a page's steps sit together and a new step writes one small row. `seq` numbers a
-/// page's steps without gaps, oldest first; the steps done come first (`undone` 0), then those undone
-/// (`undone` 1, the lowest the next to redo). `edit` is the step's `HistoryEdit` as JSON
-/// (`HistoryRows`), `blobs` the blobs the step keeps by value, so collecting blobs reads no JSON.
+/// `history_step(page_id, seq, undone, label, edit, blobs, stamp)`: one row a step, keyed
+/// `(page_id, seq)` WITHOUT ROWID so a page's steps sit together and a new step writes one small row.
+/// `seq` numbers a page's steps without gaps, oldest first; the steps done come first (`undone` 0),
+/// then those undone (`undone` 1, the lowest the next to redo). `edit` is the step's `HistoryEdit` as
+/// JSON (`HistoryRows`), `blobs` the blobs the step keeps by value, so collecting blobs reads no JSON;
+/// `stamp` when the step was last done or undone (`StepClock`).
+///
+/// `notebook_step(seq, undone, label, edit, pages, stamp)`: the same for the notebook's page changes
+/// (`NotebookEdit` as JSON), `pages` the pages a step names. `page.trashed` is 1 for a page taken out
+/// of the notebook that a kept step can bring back (with its items and history); such a page is in no
+/// list of the notebook's pages, and is deleted for good once no step names it.
 ///
 /// A page stored before histories were starts, once, with its top items as if just added (what undo did
 /// before: remove the top item); from then on its stored history rules. Each such step names its item
@@ -23,8 +30,18 @@ enum SchemaV3Migration {
             label TEXT NOT NULL,
             edit BLOB NOT NULL,
             blobs TEXT,
+            stamp INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (page_id, seq)
         ) WITHOUT ROWID;
+        CREATE TABLE notebook_step (
+            seq INTEGER PRIMARY KEY,
+            undone INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            edit TEXT NOT NULL,
+            pages TEXT NOT NULL,
+            stamp INTEGER NOT NULL
+        );
+        ALTER TABLE page ADD COLUMN trashed INTEGER NOT NULL DEFAULT 0;
         """
 
     @Sendable static func migrate(_ db: Database) throws {

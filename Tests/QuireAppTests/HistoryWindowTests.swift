@@ -147,4 +147,45 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(says("Undid: cut into 2 pieces"), quire!.text)
         XCTAssertTrue(eventually { self.scrapCorners() == whole }, "\(scrapCorners())")
     }
+
+    /// The pages' order as saved now.
+    private func savedPages() -> [PageID] {
+        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return [] }
+        defer { try? store.close() }
+        return (try? store.pageIDs()) ?? []
+    }
+
+    /// Deleting and moving pages are steps too: Ctrl+Z brings a deleted page back with its photo and its
+    /// own history, puts a moved page back, and takes the newer of a page change and the page's own step.
+    func testDeletingAndMovingPagesAreUndoneAndRedone() throws {
+        XCTAssertTrue(eventually { self.isRed(230, 250) }, "the photo shows")
+        let pages = savedPages()
+        XCTAssertEqual(pages.count, 2)
+        driver.key("Delete", control: true)
+        XCTAssertTrue(eventually { self.savedPages() == [pages[1]] }, "deleted: \(quire!.text)")
+        XCTAssertTrue(eventually { !self.isRed(230, 250) }, "the second page shows")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: page 1 deleted"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == pages }, "the page is back: \(savedPages())")
+        XCTAssertTrue(eventually { self.isRed(230, 250) }, "and shown, with its photo")
+        driver.key("y", control: true)
+        XCTAssertTrue(says("Redid: page 1 deleted"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == [pages[1]] })
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { self.savedPages() == pages && self.isRed(230, 250) })
+
+        // Moved later, then undone: the order is as it was, the page still shown.
+        driver.key("Next", control: true)
+        XCTAssertTrue(eventually { self.savedPages() == [pages[1], pages[0]] }, "moved: \(quire!.text)")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: page 1 moved to 2"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == pages })
+        XCTAssertTrue(eventually { self.isRed(230, 250) })
+        // The page's own step is older than those page changes and comes after them: the scrap the page
+        // was made with goes, and the page stays.
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: scrap added"), quire!.text)
+        XCTAssertTrue(eventually { self.scrapCorners().isEmpty && self.savedPages() == pages })
+        XCTAssertTrue(eventually { !self.isRed(230, 250) })
+    }
 }

@@ -98,9 +98,13 @@ final class PageEditorTests: XCTestCase {
         canvas.show(page, history: PageHistory(), startsAfresh: true)
         XCTAssertFalse(canvas.canUndo)
         drag(canvas, y: 60)
-        XCTAssertEqual(changes.last, .record(label: nil, afresh: true))
+        guard case let .record(_, first, afresh)? = changes.last else { return XCTFail("\(changes)") }
+        XCTAssertTrue(afresh)
         drag(canvas, y: 70)
-        XCTAssertEqual(changes.last, .record(label: nil, afresh: false))
+        guard case let .record(_, second, again)? = changes.last else { return XCTFail("\(changes)") }
+        XCTAssertFalse(again)
+        XCTAssertGreaterThan(second, first, "each step's stamp is later than the one before")
+        XCTAssertGreaterThan(first, kept.stamp)
     }
 
     /// A tool from outside Quire's own: one type and one registration, selected by its id.

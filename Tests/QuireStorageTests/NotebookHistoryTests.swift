@@ -161,7 +161,7 @@ final class NotebookHistoryTests: StorageTestCase {
             ("an undone step below a done one", "UPDATE history_step SET undone = 1 WHERE seq = 1"),
             ("damaged ink in a kept value", "UPDATE history_step SET edit = '{\"remove\":[{\"at\":0,\"item\":{\"id\":\"a\",\"kind\":\"stroke\",\"samples\":\"AAAA\",\"style\":{}}}]}' WHERE seq = 2"),
             ("a number that is not one", "UPDATE history_step SET edit = '{\"reorder\":{\"id\":\"a\",\"from\":NaN,\"to\":1}}' WHERE seq = 2"),
-            ("far too many steps", "INSERT INTO history_step SELECT page_id, seq + value, 0, label, edit, blobs FROM history_step, generate_series(10, 2100) WHERE seq = 2"),
+            ("far too many steps", "INSERT INTO history_step SELECT page_id, seq + value, 0, label, edit, blobs, stamp FROM history_step, generate_series(10, 2100) WHERE seq = 2"),
         ]
         for (what, damage) in damages {
             try? FileManager.default.removeItem(atPath: path)
@@ -179,7 +179,7 @@ final class NotebookHistoryTests: StorageTestCase {
                 // generate_series is an extension some SQLite builds lack: that damage is made by hand.
                 try database.write { db in
                     for k in 10...2_100 {
-                        try db.execute(sql: "INSERT INTO history_step SELECT page_id, \(k), 0, label, edit, blobs FROM history_step WHERE seq = 2")
+                        try db.execute(sql: "INSERT INTO history_step SELECT page_id, \(k), 0, label, edit, blobs, stamp FROM history_step WHERE seq = 2")
                     }
                 }
             }

@@ -1,0 +1,93 @@
+/// A change to a notebook's pages, as a value that knows its inverse: what the page keys, the page
+/// sorter and a PDF import do, applied to the notebook's order of pages in the app and in the file
+/// alike, and undone by applying its inverse. A page taken out is kept (in the file's trash) while a
+/// step of the notebook's history can bring it back, with its items and its own history.
+public indirect enum NotebookEdit: Equatable, Sendable {
+    /// A page put into the order at `index` (a new page, or one back from the trash).
+    case pageIn(PageID, at: Int)
+    /// A page taken out of the order from `index`.
+    case pageOut(PageID, from: Int)
+    /// A page moved in the order.
+    case pageMoved(PageID, from: Int, to: Int)
+    /// Several changes as one step, each applying to the order the ones before it left.
+    case combined([NotebookEdit])
+
+    public var inverse: NotebookEdit {
+        switch self {
+        case let .pageIn(page, index): .pageOut(page, from: index)
+        case let .pageOut(page, index): .pageIn(page, at: index)
+        case let .pageMoved(page, from, to): .pageMoved(page, from: to, to: from)
+        case let .combined(edits): .combined(edits.reversed().map(\.inverse))
+        }
+    }
+
+    /// Every page the edit names.
+    public var pages: Set<PageID> {
+        switch self {
+        case let .pageIn(page, _), let .pageOut(page, _), let .pageMoved(page, _, _): [page]
+        case let .combined(edits): edits.reduce(into: []) { $0.formUnion($1.pages) }
+        }
+    }
+
+    /// The edit carried out on `order`; when a part does not fit (a page not where the edit says, a page
+    /// twice), `order` is left as it was and `NotebookEditError` says why.
+    public func apply(to order: inout [PageID]) throws {
+        var changed = order
+        try carryOut(on: &changed)
+        order = changed
+    }
+
+    private func carryOut(on order: inout [PageID]) throws {
+        switch self {
+        case let .pageIn(page, index):
+            guard (0...order.count).contains(index) else { throw NotebookEditError.indexOutOfRange(index, count: order.count) }
+            guard !order.contains(page) else { throw NotebookEditError.duplicatePage(page) }
+            order.insert(page, at: index)
+        case let .pageOut(page, index):
+            try Self.check(page, at: index, in: order)
+            order.remove(at: index)
+        case let .pageMoved(page, from, to):
+            try Self.check(page, at: from, in: order)
+            guard order.indices.contains(to) else { throw NotebookEditError.indexOutOfRange(to, count: order.count) }
+            order.insert(order.remove(at: from), at: to)
+        case let .combined(edits):
+            for edit in edits { try edit.carryOut(on: &order) }
+        }
+    }
+
+    private static func check(_ page: PageID, at index: Int, in order: [PageID]) throws {
+        guard order.indices.contains(index) else { throw NotebookEditError.indexOutOfRange(index, count: order.count) }
+        guard order[index] == page else { throw NotebookEditError.pageMismatch(expected: page, at: index, found: order[index]) }
+    }
+
+    /// The edit in a few words for the status line ("page 3 deleted", "4 pages added").
+    public var summary: String {
+        switch self {
+        case let .pageIn(_, index): "page \(index + 1) added"
+        case let .pageOut(_, index): "page \(index + 1) deleted"
+        case let .pageMoved(_, from, to): "page \(from + 1) moved to \(to + 1)"
+        case let .combined(edits):
+            if edits.allSatisfy({ if case .pageIn = $0 { true } else { false } }) {
+                edits.count == 1 ? edits[0].summary : "\(edits.count) pages added"
+            } else {
+                // Deleting the only page puts a blank one in first: the deletion is what was asked for.
+                edits.last?.summary ?? "nothing"
+            }
+        }
+    }
+}
+
+/// Why a notebook edit could not be applied: it was made for another order of pages.
+public enum NotebookEditError: Error, Equatable, CustomStringConvertible {
+    case indexOutOfRange(Int, count: Int)
+    case pageMismatch(expected: PageID, at: Int, found: PageID)
+    case duplicatePage(PageID)
+
+    public var description: String {
+        switch self {
+        case let .indexOutOfRange(index, count): "the change names page position \(index + 1) in a notebook of \(count) pages"
+        case let .pageMismatch(expected, index, found): "the change expects page \(expected) at position \(index + 1) but finds \(found)"
+        case let .duplicatePage(page): "the change would put page \(page) in the notebook twice"
+        }
+    }
+}
