@@ -380,6 +380,9 @@ public final class NotebookSession {
         var order = pageIDs
         do {
             try edit.apply(to: &order)
+            // The other notebook's part first: a crash before this one's leaves the page in both or in
+            // this one's trash, and the same undo, made again, finishes it.
+            try carryOutElsewhere(edit)
         } catch {
             say("quire: cannot \(undo ? "undo" : "redo") \(kept.label): \(error)")
             return false
@@ -402,7 +405,7 @@ public final class NotebookSession {
     private static func pagesPutIn(by edit: NotebookEdit) -> [PageID] {
         switch edit {
         case let .pageIn(page, _): [page]
-        case .pageOut, .pageMoved: []
+        case .pageOut, .pageMoved, .pageSent, .pageTakenBack: []
         case let .combined(edits): edits.flatMap(pagesPutIn)
         }
     }
@@ -426,15 +429,23 @@ public final class NotebookSession {
             return false
         }
         let page = pageIDs[index], shown = currentPageID
-        try store.transferPage(page, to: target, move: move)
-        say("\(move ? "Moved" : "Copied") page \(index + 1) to the end of '\(try target.title)'")
-        guard move else { return false }
-        if pageIDs.count == 1 {
-            let blank = Page(size: newPageSize)
-            try store.insertPage(blank)
-            pageIDs.append(blank.id)
+        let sent = SentPage(page: move ? page : PageID(), source: page, notebook: target.path, title: try target.title)
+        // One step of this notebook's history: the page sent there (first, so a crash leaves it in both
+        // notebooks, never in neither), then, for a move, taken out of here (a notebook left without
+        // pages gets a blank one).
+        var parts: [NotebookEdit] = [.pageSent(sent)]
+        var blank: [Page] = []
+        if move {
+            if pageIDs.count == 1 {
+                blank = [Page(size: newPageSize)]
+                parts.append(.pageIn(blank[0].id, at: 1))
+            }
+            parts.append(.pageOut(page, from: index))
         }
-        pageIDs.remove(at: index)
+        try store.send(page, to: target, as: sent.page)
+        guard change(parts.count == 1 ? parts[0] : .combined(parts), inserting: blank) else { return false }
+        say("\(move ? "Moved" : "Copied") page \(index + 1) to the end of '\(sent.title)'")
+        guard move else { return false }
         guard page == shown else {
             pageIndex = pageIDs.firstIndex(of: shown) ?? 0
             return false
@@ -444,7 +455,29 @@ public final class NotebookSession {
         return true
     }
 
-    /// Saves everything queued and closes the notebook (on quit).
+    /// Carries out the parts of `edit` that lie in other notebooks (a page sent there, or taken back),
+    /// each notebook opened for writing for it. Throws, having changed nothing here, when one cannot be
+    /// (the notebook is gone, open elsewhere, or the page was changed there since).
+    private func carryOutElsewhere(_ edit: NotebookEdit) throws {
+        for part in edit.elsewhere {
+            switch part {
+            case let .pageSent(sent), let .pageTakenBack(sent):
+                let target = try NotebookStore(openingAt: sent.notebook)
+                defer { try? target.close() }
+                if let reason = target.readOnlyReason {
+                    throw NotebookFileError.readOnly(path: sent.notebook, reason: reason)
+                }
+                if case .pageSent = part {
+                    try store.send(sent.source, to: target, as: sent.page)
+                } else {
+                    try target.takeBack(sent.page)
+                }
+            default:
+                break
+            }
+        }
+    }
+
     public func close() {
         try? detach()
     }

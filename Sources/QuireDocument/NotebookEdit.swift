@@ -9,6 +9,12 @@ public indirect enum NotebookEdit: Equatable, Sendable {
     case pageOut(PageID, from: Int)
     /// A page moved in the order.
     case pageMoved(PageID, from: Int, to: Int)
+    /// A page sent to another notebook (the page keys' Ctrl+Shift+M and C, the sorter's drop on a
+    /// notebook): the part of a move or copy that lies in the other file, carried out by whoever holds
+    /// both notebooks, before the part here. Changes nothing in this notebook's order.
+    case pageSent(SentPage)
+    /// The undo of `pageSent`: the page taken out of the other notebook again.
+    case pageTakenBack(SentPage)
     /// Several changes as one step, each applying to the order the ones before it left.
     case combined([NotebookEdit])
 
@@ -17,7 +23,18 @@ public indirect enum NotebookEdit: Equatable, Sendable {
         case let .pageIn(page, index): .pageOut(page, from: index)
         case let .pageOut(page, index): .pageIn(page, at: index)
         case let .pageMoved(page, from, to): .pageMoved(page, from: to, to: from)
+        case let .pageSent(sent): .pageTakenBack(sent)
+        case let .pageTakenBack(sent): .pageSent(sent)
         case let .combined(edits): .combined(edits.reversed().map(\.inverse))
+        }
+    }
+
+    /// The parts that lie in other notebooks, in order.
+    public var elsewhere: [NotebookEdit] {
+        switch self {
+        case .pageIn, .pageOut, .pageMoved: []
+        case .pageSent, .pageTakenBack: [self]
+        case let .combined(edits): edits.flatMap(\.elsewhere)
         }
     }
 
@@ -25,6 +42,7 @@ public indirect enum NotebookEdit: Equatable, Sendable {
     public var pages: Set<PageID> {
         switch self {
         case let .pageIn(page, _), let .pageOut(page, _), let .pageMoved(page, _, _): [page]
+        case let .pageSent(sent), let .pageTakenBack(sent): [sent.source]
         case let .combined(edits): edits.reduce(into: []) { $0.formUnion($1.pages) }
         }
     }
@@ -50,6 +68,8 @@ public indirect enum NotebookEdit: Equatable, Sendable {
             try Self.check(page, at: from, in: order)
             guard order.indices.contains(to) else { throw NotebookEditError.indexOutOfRange(to, count: order.count) }
             order.insert(order.remove(at: from), at: to)
+        case .pageSent, .pageTakenBack:
+            break
         case let .combined(edits):
             for edit in edits { try edit.carryOut(on: &order) }
         }
@@ -66,14 +86,33 @@ public indirect enum NotebookEdit: Equatable, Sendable {
         case let .pageIn(_, index): "page \(index + 1) added"
         case let .pageOut(_, index): "page \(index + 1) deleted"
         case let .pageMoved(_, from, to): "page \(from + 1) moved to \(to + 1)"
+        case let .pageSent(sent), let .pageTakenBack(sent): "page \(sent.page == sent.source ? "moved" : "copied") to '\(sent.title)'"
         case let .combined(edits):
             if edits.allSatisfy({ if case .pageIn = $0 { true } else { false } }) {
                 edits.count == 1 ? edits[0].summary : "\(edits.count) pages added"
+            } else if let sent = edits.first(where: { !$0.elsewhere.isEmpty }) {
+                sent.summary
             } else {
                 // Deleting the only page puts a blank one in first: the deletion is what was asked for.
                 edits.last?.summary ?? "nothing"
             }
         }
+    }
+}
+
+/// A page sent to another notebook: `page` is its id there (the same as `source`, its id here, when it
+/// was moved; a new one for a copy), `notebook` that notebook's file and `title` its title, for messages.
+public struct SentPage: Equatable, Sendable {
+    public var page: PageID
+    public var source: PageID
+    public var notebook: String
+    public var title: String
+
+    public init(page: PageID, source: PageID, notebook: String, title: String) {
+        self.page = page
+        self.source = source
+        self.notebook = notebook
+        self.title = title
     }
 }
 

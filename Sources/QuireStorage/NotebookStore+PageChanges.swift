@@ -67,6 +67,9 @@ extension NotebookStore {
             try edit.apply(to: &order)
             let position = try Self.position(forIndex: to, excluding: page, in: db)
             try db.execute(sql: "UPDATE page SET position = ? WHERE id = ?", arguments: [position, page.rawValue])
+        case .pageSent, .pageTakenBack:
+            // The other notebook's part, carried out there before this one (`send`, `takeBack`).
+            break
         case let .combined(edits):
             for part in edits { try carryOut(part, on: &order, in: db) }
         }
@@ -183,8 +186,8 @@ private struct StoredNotebookEdit: Codable {
     let edit: NotebookEdit
     init(_ edit: NotebookEdit) { self.edit = edit }
 
-    private enum Key: String, CodingKey { case `in`, out, moved, combined }
-    private enum PartKey: String, CodingKey { case page, at, from, to }
+    private enum Key: String, CodingKey { case `in`, out, moved, sent, takenBack = "taken-back", combined }
+    private enum PartKey: String, CodingKey { case page, at, from, to, source, notebook, title }
 
     init(from decoder: Decoder) throws {
         try HistoryRows.checkDepth(decoder)
@@ -208,6 +211,13 @@ private struct StoredNotebookEdit: Codable {
         switch key {
         case .in: edit = .pageIn(page, at: try index(parts, .at))
         case .out: edit = .pageOut(page, from: try index(parts, .from))
+        case .sent, .takenBack:
+            let sent = SentPage(page: page, source: try parts.decode(PageID.self, forKey: .source),
+                                notebook: try parts.decode(String.self, forKey: .notebook), title: try parts.decode(String.self, forKey: .title))
+            guard sent.notebook.hasPrefix("/"), !sent.notebook.contains("\0") else {
+                throw DecodingError.dataCorrupted(.init(codingPath: parts.codingPath, debugDescription: "a notebook's path that is not one"))
+            }
+            edit = key == .sent ? .pageSent(sent) : .pageTakenBack(sent)
         default: edit = .pageMoved(page, from: try index(parts, .from), to: try index(parts, .to))
         }
     }
@@ -228,6 +238,12 @@ private struct StoredNotebookEdit: Codable {
             try parts.encode(page, forKey: .page)
             try parts.encode(from, forKey: .from)
             try parts.encode(to, forKey: .to)
+        case let .pageSent(sent), let .pageTakenBack(sent):
+            var parts = container.nestedContainer(keyedBy: PartKey.self, forKey: edit == .pageSent(sent) ? .sent : .takenBack)
+            try parts.encode(sent.page, forKey: .page)
+            try parts.encode(sent.source, forKey: .source)
+            try parts.encode(sent.notebook, forKey: .notebook)
+            try parts.encode(sent.title, forKey: .title)
         case let .combined(edits): try container.encode(edits.map(StoredNotebookEdit.init), forKey: .combined)
         }
     }

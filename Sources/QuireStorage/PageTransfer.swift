@@ -36,4 +36,39 @@ extension NotebookStore {
         scrap.items = scrap.items.map(renewingIDs)
         return PageItem(.scrap(scrap))
     }
+
+    /// Puts page `id` of this notebook (shown or in the trash) at the end of `target` as page `arrival`:
+    /// its own id for a move, a new one for a copy (whose items get new ids too), with the blobs it shows.
+    /// Does nothing when `target` holds `arrival` already, so a send cut short (a crash) can be made again.
+    public func send(_ id: PageID, to target: NotebookStore, as arrival: PageID) throws {
+        guard try !target.holdsPage(arrival) else { return }
+        var page = try loadPage(id)
+        if arrival != id {
+            page = Page(id: arrival, size: page.size, background: page.background, items: page.items.map(Self.renewingIDs))
+        }
+        let blobs = try read { db in
+            try page.items.blobs.sorted { $0.rawValue < $1.rawValue }.map { try BlobRows.bytes($0, in: db, path: path) }
+        }
+        try target.insertPage(page, at: nil, blobs: blobs)
+    }
+
+    /// Takes page `arrival` out of this notebook for good (the undo of a `send` to it). Does nothing when
+    /// it is not here; refuses (`editRefused`) when it was changed after it arrived (its history has a
+    /// step), since taking it back would lose that work.
+    public func takeBack(_ arrival: PageID) throws {
+        guard try holdsPage(arrival) else { return }
+        let changed = try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM history_step WHERE page_id = ?", arguments: [arrival.rawValue]) ?? 0
+        }
+        guard changed == 0 else {
+            throw NotebookFileError.editRefused(path: path, page: arrival.rawValue, reason: "the page was changed here after it "
+                                                + "arrived; undo those changes here first")
+        }
+        try deletePage(arrival)
+    }
+
+    /// Whether the notebook holds page `id` (shown, or in the trash).
+    func holdsPage(_ id: PageID) throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM page WHERE id = ?", arguments: [id.rawValue]) ?? false }
+    }
 }

@@ -106,4 +106,55 @@ final class NotebookSessionSendPageTests: XCTestCase {
         XCTAssertEqual(try strokeCounts(alpha), [1, 2, 3])
         XCTAssertEqual(try strokeCounts(beta), [9])
     }
+
+    /// A move to another notebook is one step of this notebook's history: undo brings the page back here
+    /// (ink and own history) and takes it out of the other notebook, both; redo sends it again; after a
+    /// restart too. A copy's undo takes only the copy back.
+    func testUndoingASendRestoresBothNotebooks() throws {
+        let (library, alpha, beta) = try makeLibrary()
+        let said = SaidLines()
+        var session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
+        // Page 2 gets a stroke of its own history first.
+        XCTAssertTrue(try session.perform(.openPage(1)))
+        session.pageEdited(.insert([PlacedItem(.stroke(stroke(300)), at: 2)]), history: .record(label: nil, stamp: session.clock.next()),
+                           on: session.currentPageID)
+        XCTAssertTrue(try session.perform(.sendPage(1, toNotebook: beta, move: true)))
+        XCTAssertFalse(try session.perform(.sendPage(0, toNotebook: beta, move: false)))
+        session.flushSaves()
+        XCTAssertEqual(try strokeCounts(alpha), [1, 3])
+        XCTAssertEqual(try strokeCounts(beta), [9, 3, 1])
+        XCTAssertEqual(session.notebookHistory.done.map(\.label), ["page moved to 'Beta'", "page copied to 'Beta'"])
+
+        XCTAssertFalse(try session.perform(.undoPageChange))
+        session.flushSaves()
+        XCTAssertEqual(try strokeCounts(beta), [9, 3], "the copy taken back")
+        XCTAssertEqual(try strokeCounts(alpha), [1, 3])
+        XCTAssertTrue(said.lines.contains("quire: Undid: page copied to 'Beta'"), "\(said.lines)")
+        session.close()
+
+        session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
+        XCTAssertTrue(try session.perform(.undoPageChange), "the page brought back is shown")
+        session.flushSaves()
+        XCTAssertEqual(try strokeCounts(alpha), [1, 3, 3], "back in Alpha with its ink")
+        XCTAssertEqual(try strokeCounts(beta), [9], "and out of Beta")
+        let back = try session.loadCurrentPage()
+        XCTAssertEqual(back.strokes.count, 3)
+        XCTAssertEqual(session.history(of: back).history.done.count, 1, "with its own history")
+        XCTAssertTrue(try session.perform(.redoPageChange))
+        session.flushSaves()
+        XCTAssertEqual(try strokeCounts(alpha), [1, 3])
+        XCTAssertEqual(try strokeCounts(beta), [9, 3])
+
+        // Drawn on in Beta, the page is Beta's work now: undo here is refused and changes nothing.
+        let betaStore = try NotebookStore(openingAt: beta)
+        let arrived = try betaStore.pageIDs()[1]
+        try betaStore.apply(try betaStore.loadPage(arrived).adding(stroke(400)), to: arrived)
+        try betaStore.close()
+        XCTAssertFalse(try session.perform(.undoPageChange))
+        XCTAssertTrue(said.lines.contains { $0.contains("cannot undo page moved to 'Beta'") && $0.contains("changed here after it arrived") },
+                      "\(said.lines)")
+        session.close()
+        XCTAssertEqual(try strokeCounts(alpha), [1, 3])
+        XCTAssertEqual(try strokeCounts(beta), [9, 4])
+    }
 }
