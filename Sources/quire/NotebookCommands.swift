@@ -196,10 +196,12 @@ struct AutosaveDrillCommand: ParsableCommand {
     @Option var first: Int = 1
     @Option var count: Int = 100
     @Option var pauseMilliseconds: Double = 2
+    @Option(help: "Undo stroke N right after drawing it when N is a multiple of this (0: never).") var undoEvery: Int = 0
 
     func run() throws {
         do {
-            try AutosaveDrill.run(path: absolute(path), first: first, count: count, pause: pauseMilliseconds / 1000) { line in
+            try AutosaveDrill.run(path: absolute(path), first: first, count: count, pause: pauseMilliseconds / 1000,
+                                  undoEvery: undoEvery) { line in
                 print(line)
                 fflush(nil)
             }
