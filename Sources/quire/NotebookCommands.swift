@@ -131,6 +131,9 @@ struct InfoCommand: ParsableCommand {
         var strokes: Int
         var items: Int
         var pages: [PageReport]
+        /// How many of the notebook's page changes (pages added, deleted, moved, sent) undo and redo can take.
+        var pageChanges: Depth
+        struct Depth: Encodable { var undo, redo: Int }
     }
 
     func run() throws {
@@ -142,6 +145,7 @@ struct InfoCommand: ParsableCommand {
                 (page.itemCounts["scrap"] ?? 0) > 0 ? ScrapReport.all(on: try store.loadPage(page.id)) : []
             }
             let depths = try store.historyDepths()
+            let pageChanges = try store.notebookHistoryDepth()
             try store.close()
             let pages = summary.pages.enumerated().map { index, page in
                 Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
@@ -153,7 +157,8 @@ struct InfoCommand: ParsableCommand {
             }
             let report = Report(title: summary.title, id: summary.id, path: store.path,
                                 strokes: pages.reduce(0) { $0 + $1.strokes },
-                                items: pages.reduce(0) { $0 + $1.items.values.reduce(0, +) }, pages: pages)
+                                items: pages.reduce(0) { $0 + $1.items.values.reduce(0, +) }, pages: pages,
+                                pageChanges: .init(undo: pageChanges.undo, redo: pageChanges.redo))
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -148,6 +148,16 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.scrapCorners() == whole }, "\(scrapCorners())")
     }
 
+    /// The notebook's page changes' undo and redo depth as `quire info --json` reports them.
+    private func pageChangeDepths() throws -> (Int, Int) {
+        let info = try QuireProcess(arguments: ["info", path, "--json", "--library", folder], display: "")
+        XCTAssertTrue(info.waitForExit(timeout: 60))
+        _ = eventually(timeout: 2) { info.text.hasSuffix("}\n") }
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any], info.text)
+        let depth = try XCTUnwrap(json["pageChanges"] as? [String: Int])
+        return (depth["undo"] ?? -1, depth["redo"] ?? -1)
+    }
+
     /// The pages' order as saved now.
     private func savedPages() -> [PageID] {
         guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return [] }
@@ -171,6 +181,7 @@ final class HistoryWindowTests: XCTestCase {
         driver.key("y", control: true)
         XCTAssertTrue(says("Redid: page 1 deleted"), quire!.text)
         XCTAssertTrue(eventually { self.savedPages() == [pages[1]] })
+        XCTAssertTrue(eventually { (try? self.pageChangeDepths()) ?? (0, 0) == (1, 0) }, "info --json says so")
         driver.key("z", control: true)
         XCTAssertTrue(eventually { self.savedPages() == pages && self.isRed(230, 250) })
 
