@@ -75,9 +75,10 @@ public final class CanvasController {
     public var isAnimating: Bool { springBacks.isRunning }
     /// Monotonic seconds, the same clock the application paces its frames by (tests set their own).
     public var clock: () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-    /// What the selected tool shows over the page (a selection's frame and grips), in window pixels.
+    /// What the tool in hand shows over the page (a selection's frame and grips, the scissors' path), in
+    /// window pixels: the latest gesture's tool, which a pen button may have chosen, else the selected one.
     public var overlay: [OverlayItem] {
-        tools.tool(tool)?.overlay(on: page, pageToWindow: pageToWindow) ?? []
+        tools.tool(router.shownTool)?.overlay(on: page, pageToWindow: pageToWindow) ?? []
     }
     /// The live stroke's not-yet-final sprites, drawn over the page each frame.
     public var provisionalSprites: [Sprite] { renderQueue.provisionalSprites }

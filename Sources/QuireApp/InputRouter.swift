@@ -11,7 +11,13 @@ final class InputRouter {
     private let tools: ToolRegistry
     var settings = InputSettings()
     /// The tool keys selected; a gesture may use another (the eraser end, a pen button set to erase).
-    var selectedTool: ToolID = .pen
+    var selectedTool: ToolID = .pen {
+        didSet { shownTool = selectedTool }
+    }
+    /// The tool whose overlay the page shows: the one the latest gesture used (a pen button's scissors
+    /// show their dashed path, and a refused cut its red one, though the pen is selected) until a tool
+    /// is selected again.
+    private(set) var shownTool: ToolID = .pen
 
     /// The tool drawing the current gesture, the device drawing it (0: unknown; other devices' motion
     /// stays out of it), the button that began it (only its release ends it) and what it began on.
@@ -194,6 +200,7 @@ final class InputRouter {
         let onPage = viewport.toPage(sample)
         itemUnderPointer = tool.usesItemUnderPointer ? context.editor.page.topItem(at: onPage.position) : nil
         activeTool = tool
+        shownTool = id
         gestureDeviceID = sample.deviceID
         gestureButton = button
         tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer, shift: shift), in: context)

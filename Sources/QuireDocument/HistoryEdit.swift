@@ -10,14 +10,39 @@ public struct ItemPlace: Equatable, Sendable {
 }
 
 /// An item changed in place, as a history keeps it: the value it had before; the value after is the
-/// one the page holds at `index` right after the edit.
+/// one the page holds at `index` right after the edit. A scrap's own items that the value after begins
+/// with too (a scrap moved keeps all its ink; ink stuck to it adds some at the end) are not kept twice:
+/// `before` holds the scrap without its first `sharedItems` own items, which are the value after's.
 public struct ItemBefore: Equatable, Sendable {
     public var index: Int
     public var before: PageItem
+    public var sharedItems: Int
 
-    public init(index: Int, before: PageItem) {
+    public init(index: Int, before: PageItem, sharedItems: Int = 0) {
         self.index = index
         self.before = before
+        self.sharedItems = sharedItems
+    }
+
+    /// `before` kept against `after`, the scrap's own items both begin with left out.
+    init(index: Int, before: PageItem, after: PageItem) {
+        guard case var .scrap(old) = before.content, case let .scrap(new) = after.content else {
+            self.init(index: index, before: before)
+            return
+        }
+        let shared = zip(old.items, new.items).prefix { $0 == $1 }.count
+        old.items.removeFirst(shared)
+        self.init(index: index, before: PageItem(id: before.id, .scrap(old)), sharedItems: shared)
+    }
+
+    /// The whole value before, given the value after.
+    func whole(after: PageItem) throws -> PageItem {
+        guard sharedItems > 0 else { return before }
+        guard case var .scrap(old) = before.content, case let .scrap(new) = after.content, new.items.count >= sharedItems else {
+            throw PageEditError.itemMismatch(expected: before.id, at: index, found: after.id)
+        }
+        old.items.insert(contentsOf: new.items.prefix(sharedItems), at: 0)
+        return PageItem(id: before.id, .scrap(old))
     }
 }
 
@@ -44,7 +69,7 @@ public indirect enum HistoryEdit: Equatable, Sendable {
         case let .remove(items): self = .remove(items)
         case let .replace(removed, inserted):
             self = .replace(removed: removed, inserted: inserted.map { ItemPlace($0.item.id, at: $0.index) })
-        case let .update(changes): self = .update(changes.map { ItemBefore(index: $0.index, before: $0.before) })
+        case let .update(changes): self = .update(changes.map { ItemBefore(index: $0.index, before: $0.before, after: $0.after) })
         case let .reorder(id, from, to): self = .reorder(id, from: from, to: to)
         case let .combined(edits): self = .combined(edits.map(HistoryEdit.init))
         }
@@ -62,7 +87,7 @@ public indirect enum HistoryEdit: Equatable, Sendable {
         case let .update(changes):
             return .update(try changes.map { change in
                 let after = try Self.item(at: ItemPlace(change.before.id, at: change.index), in: items)
-                return ItemUpdate(index: change.index, before: change.before, after: after.item)
+                return ItemUpdate(index: change.index, before: try change.whole(after: after.item), after: after.item)
             })
         case let .reorder(id, from, to): return .reorder(id, from: from, to: to)
         case let .combined(edits):

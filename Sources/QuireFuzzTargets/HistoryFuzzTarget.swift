@@ -6,10 +6,10 @@ import QuireImageIO
 import QuireInk
 import QuireStorage
 
-/// A page's stored history: the case is the JSON of the page's newest step (the one the window undoes
-/// first), written into a copy of a notebook whose page has a stroke, a scrap with ink, a move and an
-/// undone step; then the history is read and walked back and forth on the page as the window would,
-/// and the file must read the same afterwards.
+/// A page's stored history: the case is a step number (its first byte, of the steps there are) and the
+/// JSON that step is stored as, written into a copy of a notebook whose page has a stroke, a scrap with
+/// ink, a move and an undone step; then the history is read and walked back and forth on the page as
+/// the window would, and the file must read the same afterwards. Each seed is one step as stored.
 func historyTarget(in folder: String) throws -> FuzzTarget {
     let seedPath = folder + "/history-seed.quire"
     try? FileManager.default.removeItem(atPath: seedPath)
@@ -41,19 +41,21 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
     }
     try store.close()
     let database = try DatabaseQueue(path: seedPath)
-    // Seeds: each stored step's own JSON.
-    let seeds = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM history_step ORDER BY seq") }.map { Array($0) }
+    // Seeds: each stored step, as its number and its own JSON.
+    let steps = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM history_step ORDER BY seq") }
+    let seeds = steps.enumerated().map { [UInt8($0)] + Array($1) }
     try database.close()
     let notebook = try Data(contentsOf: URL(fileURLWithPath: seedPath))
     let casePath = folder + "/history-case.quire"
-    return FuzzTarget(name: "history", seeds: seeds, protectedPrefix: 0) { bytes in
+    return FuzzTarget(name: "history", seeds: seeds, protectedPrefix: 1) { bytes in
+        guard let first = bytes.first else { return }
+        let seq = Int(first) % steps.count + 1
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) } }
         try notebook.write(to: URL(fileURLWithPath: casePath))
         let writer = try DatabaseQueue(path: casePath)
         try writer.write { db in
-            try db.execute(sql: "UPDATE history_step SET edit = ? WHERE seq = (SELECT max(seq) FROM history_step WHERE undone = 0)",
-                           arguments: [Data(bytes)])
+            try db.execute(sql: "UPDATE history_step SET edit = ? WHERE seq = ?", arguments: [Data(bytes.dropFirst()), seq])
         }
         try writer.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: casePath))

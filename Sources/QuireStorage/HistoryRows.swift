@@ -135,17 +135,23 @@ private struct StoredBefore: Codable {
     let change: ItemBefore
     init(_ change: ItemBefore) { self.change = change }
 
-    private enum Key: String, CodingKey { case at, before }
+    private enum Key: String, CodingKey { case at, before, shared }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        change = ItemBefore(index: try StoredPlace.index(container, .at), before: try container.decode(StoredItem.self, forKey: .before).item)
+        let shared = try container.decodeIfPresent(Int.self, forKey: .shared) ?? 0
+        guard (0...StoredPlace.largestIndex).contains(shared) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.shared], debugDescription: "\(shared) shared items"))
+        }
+        change = ItemBefore(index: try StoredPlace.index(container, .at), before: try container.decode(StoredItem.self, forKey: .before).item,
+                            sharedItems: shared)
     }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(change.index, forKey: .at)
         try container.encode(StoredItem(change.before), forKey: .before)
+        if change.sharedItems > 0 { try container.encode(change.sharedItems, forKey: .shared) }
     }
 }
 

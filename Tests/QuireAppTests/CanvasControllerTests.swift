@@ -215,6 +215,22 @@ final class ScissorsCanvasTests: XCTestCase {
         XCTAssertEqual(scrapCount(canvas), 2, "the lower button cut")
         XCTAssertTrue(canvas.page.items.allSatisfy { $0.stroke == nil }, "and drew no ink")
     }
+
+    /// The scissors held on a pen button show their dashed path while it is drawn, and a refused cut
+    /// its red path, though the pen is the tool selected; selecting a tool shows that tool's again.
+    func testAPenButtonsScissorsShowTheirPathWhileThePenIsSelected() {
+        let canvas = CanvasController(page: photoPage())
+        canvas.settings = InputSettings.parse("pen.lower-button = scissors\n").0
+        func at(_ y: Double, x: Double = 150) -> InputSample { InputSample(position: Point(x, y), pressure: 0.5, time: y / 1000, device: .pen) }
+        XCTAssertTrue(canvas.overlay.isEmpty)
+        _ = canvas.handle(.pointerDown(at(50), button: 2))
+        for y in stride(from: 60.0, through: 120, by: 10) { _ = canvas.handle(.pointerMoved(at(y))) }
+        XCTAssertFalse(canvas.overlay.isEmpty, "the dashed path shows as it is drawn")
+        _ = canvas.handle(.pointerUp(at(130), button: 2))
+        XCTAssertEqual(canvas.tool, .pen)
+        canvas.select(.pen)
+        XCTAssertTrue(canvas.overlay.isEmpty, "the pen shows nothing over the page")
+    }
 }
 
 /// One finger cuts when the scissors are the tool; a second finger turns it back into a pinch.

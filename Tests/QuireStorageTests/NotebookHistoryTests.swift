@@ -129,6 +129,40 @@ final class NotebookHistoryTests: StorageTestCase {
         XCTAssertTrue(editor.page.items == [drawn])
     }
 
+    /// Moving a scrap with a lot of ink, again and again, keeps its ink once (on the page), not once a
+    /// step: each step keeps the scrap without the own items the value after begins with too.
+    func testMovingAnInkedScrapKeepsItsInkOnceNotOnceAStep() throws {
+        let store = try NotebookStore.create(at: folder + "/M.quire", title: "M")
+        defer { try? store.close() }
+        let id = try store.pageIDs()[0]
+        var editor = try Editor(store, page: id)
+        let photo = try store.storeBlob(Scene.photo, kind: .png)
+        let ink = (0..<300).map { Ink.stroke(.pen, count: 40, seed: Double($0)) }
+        try editor.apply(editor.page.adding([Scene.scrap(showing: photo, ink: ink)]))
+        let scrap = editor.page.items[0].id
+        for k in 1...20 {
+            try editor.apply(editor.page.updating([scrap]) { self.scrapMoved($0, by: Double(k)) })
+        }
+        // Ink stuck to it: one more stroke among its own items.
+        try editor.apply(editor.page.updating([scrap]) { item in
+            guard case var .scrap(inked) = item.content else { return item }
+            inked.items.append(.stroke(Ink.stroke(.marker, seed: 99)))
+            return PageItem(id: item.id, .scrap(inked))
+        })
+        let historyBytes = try store.database.read { try Int.fetchOne($0, sql: "SELECT sum(length(edit)) FROM history_step") ?? 0 }
+        let inkBytes = try store.database.read { try Int.fetchOne($0, sql: "SELECT sum(length(data)) FROM item WHERE kind = 'stroke'") ?? 0 }
+        XCTAssertLessThan(historyBytes, inkBytes / 10, "21 steps keep less than a tenth of the scrap's ink")
+        // And every step still undoes exactly, after reading them back.
+        editor = try Editor(store, page: id)
+        let moved = editor.page
+        for _ in 0..<21 { XCTAssertNotNil(try editor.undo()) }
+        guard case let .scrap(first) = editor.page.items[0].content else { return XCTFail() }
+        XCTAssertEqual(first.items.count, 300)
+        XCTAssertTrue(first.items.map(\.stroke) == ink.map(Ink.stored), "its ink as drawn")
+        for _ in 0..<21 { XCTAssertNotNil(try editor.redo()) }
+        XCTAssertTrue(editor.page == moved)
+    }
+
     func testAPageKeepsItsNewestThousandSteps() throws {
         let store = try NotebookStore.create(at: folder + "/B.quire", title: "B")
         defer { try? store.close() }
