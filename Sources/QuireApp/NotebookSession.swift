@@ -157,8 +157,18 @@ public final class NotebookSession {
 
     /// True once after the notebook refused a change for good (it was dropped): the page on screen may
     /// differ from the file, and should be shown again as saved.
+    /// The list of pages and the history of page changes are read again then too: a refused page
+    /// change left them ahead of the file.
     public func takeRefusal() -> Bool {
-        refusal.take()
+        guard refusal.take() else { return false }
+        autosaver?.flush()
+        let shown = currentPageID
+        if let stored = try? store.pageIDs(), !stored.isEmpty {
+            pageIDs = stored
+            pageIndex = stored.firstIndex(of: shown) ?? min(pageIndex, stored.count - 1)
+        }
+        notebookHistory = (try? store.notebookHistory()) ?? NotebookHistory()
+        return true
     }
 
     /// The picture a blob of this notebook holds, decoded once at the size asked (fitting `side` pixels;

@@ -221,7 +221,8 @@ public final class QuireApplication {
                     } else if button == .pages {
                         togglePageSorter()
                     } else {
-                        _ = canvas.perform(button.action)
+                        // Undo and redo may hand back a page change of the notebook's to undo or redo.
+                        if case let .notebook(command)? = canvas.perform(button.action) { perform(command) }
                         followToolWithPenSettings()
                     }
                     continue

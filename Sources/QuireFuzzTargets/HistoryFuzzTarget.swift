@@ -6,10 +6,12 @@ import QuireImageIO
 import QuireInk
 import QuireStorage
 
-/// A page's stored history: the case is a step number (its first byte, of the steps there are) and the
-/// JSON that step is stored as, written into a copy of a notebook whose page has a stroke, a scrap with
-/// ink, a move and an undone step; then the history is read and walked back and forth on the page as
-/// the window would, and the file must read the same afterwards. Each seed is one step as stored.
+/// A notebook's stored histories: the case is a step number (its first byte: a step of the page's
+/// history below 128, of the notebook's page changes from 128) and the JSON that step is stored as,
+/// written into a copy of a notebook whose page has a stroke, a scrap with ink, a move and an undone
+/// step, and whose page changes are an added page, a move and an undone deletion; then both histories
+/// are read and walked back and forth as the window would, and the file must read the same afterwards.
+/// Each seed is one step as stored.
 func historyTarget(in folder: String) throws -> FuzzTarget {
     let seedPath = folder + "/history-seed.quire"
     try? FileManager.default.removeItem(atPath: seedPath)
@@ -39,23 +41,32 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
         try store.apply(undo.edit, to: page.id, history: .undo(kept: undo.kept))
         history.commit(undo)
     }
+    // The notebook's page changes: a page added, moved before the first, a page deleted and undone.
+    let added = Page()
+    try store.apply(.pageIn(added.id, at: 1), history: .record(label: nil, stamp: 1), inserting: [added])
+    try store.apply(.pageMoved(added.id, from: 1, to: 0), history: .record(label: nil, stamp: 2))
+    try store.apply(.pageOut(page.id, from: 1), history: .record(label: nil, stamp: 3))
+    let deletion = try store.notebookHistory()
+    if let (edit, kept) = deletion.nextUndo(stamp: 4) { try store.apply(edit, history: .undo(kept: kept)) }
     try store.close()
     let database = try DatabaseQueue(path: seedPath)
-    // Seeds: each stored step, as its number and its own JSON.
+    // Seeds: each stored step, as its number (the notebook's page changes from 128) and its own JSON.
     let steps = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM history_step ORDER BY seq") }
-    let seeds = steps.enumerated().map { [UInt8($0)] + Array($1) }
+    let pageChanges = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM notebook_step ORDER BY seq") }
+    let seeds = steps.enumerated().map { [UInt8($0)] + Array($1) } + pageChanges.enumerated().map { [UInt8(128 + $0)] + Array($1) }
     try database.close()
     let notebook = try Data(contentsOf: URL(fileURLWithPath: seedPath))
     let casePath = folder + "/history-case.quire"
     return FuzzTarget(name: "history", seeds: seeds, protectedPrefix: 1) { bytes in
         guard let first = bytes.first else { return }
-        let seq = Int(first) % steps.count + 1
+        let table = first < 128 ? "history_step" : "notebook_step"
+        let seq = Int(first % 128) % (first < 128 ? steps.count : pageChanges.count) + 1
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) } }
         try notebook.write(to: URL(fileURLWithPath: casePath))
         let writer = try DatabaseQueue(path: casePath)
         try writer.write { db in
-            try db.execute(sql: "UPDATE history_step SET edit = ? WHERE seq = ?", arguments: [Data(bytes.dropFirst()), seq])
+            try db.execute(sql: "UPDATE \(table) SET edit = ? WHERE seq = ?", arguments: [Data(bytes.dropFirst()), seq])
         }
         try writer.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: casePath))
@@ -74,6 +85,17 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
             walked.commit(move)
         }
         for item in shown.items { _ = item.bounds }
+        // The page changes likewise, on the notebook's list of pages.
+        var pages = try store.pageIDs()
+        var changes = try store.notebookHistory()
+        while let (edit, kept) = changes.nextUndo() {
+            try edit.apply(to: &pages)
+            changes.commit(undo: true, kept: kept)
+        }
+        while let (edit, kept) = changes.nextRedo() {
+            try edit.apply(to: &pages)
+            changes.commit(undo: false, kept: kept)
+        }
         guard try Data(contentsOf: URL(fileURLWithPath: casePath)) == before else { throw FuzzTarget.FileChanged(path: casePath) }
     }
 }

@@ -54,6 +54,8 @@ extension NotebookStore {
                 try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq > ?", arguments: [page.rawValue, state.cursor])
                 state.end = state.cursor
             }
+            // A change from the command line has no stamp of the window's: it is stamped now.
+            let stamp = stamp > 0 ? stamp : Int64(Date().timeIntervalSince1970 * 1_000_000)
             let step = HistoryStep(label: label ?? edit.summary, edit: HistoryEdit(edit), stamp: stamp)
             let seq = state.cursor + 1
             try db.cachedStatement(sql: """

@@ -15,6 +15,7 @@ final class NotebookHistoryTests: StorageTestCase {
         var store: NotebookStore
         var page: Page
         var history: PageHistory
+        let clock = StepClock()
 
         init(_ store: NotebookStore, page id: PageID) throws {
             self.store = store
@@ -25,13 +26,14 @@ final class NotebookHistoryTests: StorageTestCase {
         mutating func apply(_ edit: PageEdit?, label: String? = nil) throws {
             let edit = try XCTUnwrap(edit)
             try page.apply(edit)
-            try store.apply(edit, to: page.id, history: .record(label: label))
-            history.record(edit, label: label)
+            let stamp = clock.next()
+            try store.apply(edit, to: page.id, history: .record(label: label, stamp: stamp))
+            history.record(edit, label: label, stamp: stamp)
         }
 
         @discardableResult
         mutating func undo() throws -> String? {
-            guard let move = try history.nextUndo(on: page.items) else { return nil }
+            guard let move = try history.nextUndo(on: page.items, stamp: clock.next()) else { return nil }
             try page.apply(move.edit)
             try store.apply(move.edit, to: page.id, history: .undo(kept: move.kept))
             history.commit(move)
@@ -40,7 +42,7 @@ final class NotebookHistoryTests: StorageTestCase {
 
         @discardableResult
         mutating func redo() throws -> String? {
-            guard let move = try history.nextRedo(on: page.items) else { return nil }
+            guard let move = try history.nextRedo(on: page.items, stamp: clock.next()) else { return nil }
             try page.apply(move.edit)
             try store.apply(move.edit, to: page.id, history: .redo(kept: move.kept))
             history.commit(move)
@@ -195,7 +197,7 @@ final class NotebookHistoryTests: StorageTestCase {
             ("an undone step below a done one", "UPDATE history_step SET undone = 1 WHERE seq = 1"),
             ("damaged ink in a kept value", "UPDATE history_step SET edit = '{\"remove\":[{\"at\":0,\"item\":{\"id\":\"a\",\"kind\":\"stroke\",\"samples\":\"AAAA\",\"style\":{}}}]}' WHERE seq = 2"),
             ("a number that is not one", "UPDATE history_step SET edit = '{\"reorder\":{\"id\":\"a\",\"from\":NaN,\"to\":1}}' WHERE seq = 2"),
-            ("far too many steps", "INSERT INTO history_step SELECT page_id, seq + value, 0, label, edit, blobs, stamp FROM history_step, generate_series(10, 2100) WHERE seq = 2"),
+            ("far too many steps", "INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) SELECT page_id, seq + value, 0, label, edit, blobs, stamp FROM history_step, generate_series(10, 2100) WHERE seq = 2"),
         ]
         for (what, damage) in damages {
             try? FileManager.default.removeItem(atPath: path)
@@ -213,7 +215,7 @@ final class NotebookHistoryTests: StorageTestCase {
                 // generate_series is an extension some SQLite builds lack: that damage is made by hand.
                 try database.write { db in
                     for k in 10...2_100 {
-                        try db.execute(sql: "INSERT INTO history_step SELECT page_id, \(k), 0, label, edit, blobs, stamp FROM history_step WHERE seq = 2")
+                        try db.execute(sql: "INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) SELECT page_id, \(k), 0, label, edit, blobs, stamp FROM history_step WHERE seq = 2")
                     }
                 }
             }
