@@ -87,17 +87,16 @@ private func measureOpenWithHistory(folder: String, context: BenchmarkContext) t
     print("  baseline: the same notebook with no history")
     try measureNotebookOpenInChild(path)
 
-    // Each stroke's step, as the window records it: its id and place, in the page's order.
+    // Each stroke's step, as the window records it (its id and place, in the page's order), stamped.
     let database = try DatabaseQueue(path: path)
     try database.write { db in
-        try db.execute(sql: """
-            INSERT INTO history_step(page_id, seq, undone, label, edit)
-            SELECT page_id, n, 0, 'stroke', json_object('insert', json_array(json_object('id', uuid, 'at', n - 1)))
-            FROM (SELECT page_id, row_number() OVER (PARTITION BY page_id ORDER BY position) AS n,
-                         lower(substr(hex(id), 1, 8) || '-' || substr(hex(id), 9, 4) || '-' || substr(hex(id), 13, 4) || '-'
-                               || substr(hex(id), 17, 4) || '-' || substr(hex(id), 21)) AS uuid
-                  FROM item WHERE parent = 0)
-            """)
+        let insert = try db.makeStatement(sql: "INSERT INTO history_step(page_id, seq, undone, label, edit, stamp) VALUES (?, ?, 0, 'stroke', ?, ?)")
+        for page in pages {
+            for (index, item) in page.items.enumerated() {
+                let row = try NotebookStore.storedHistoryStep(page: page.id, edit: .insert([ItemPlace(item.id, at: index)]))
+                try insert.execute(arguments: [row.page, index + 1, row.edit, 1_800_000_000_000_000 + index])
+            }
+        }
     }
     try database.close()
     let store = try NotebookStore(openingAt: path, readOnly: true)

@@ -11,12 +11,32 @@ enum HistoryRows {
     /// Deeper than this (combined edits in combined edits, scraps in scraps) is damage, not an edit.
     static let maximumDepth = 64
 
+    /// Nearly every step is one item put in (a stroke): that is 21 bytes, the mark 1, the item's UUID and
+    /// its place (UInt32, little-endian), so the row stays in its b-tree leaf (`SchemaV3Migration`).
+    /// Every other step is JSON, which starts with `{`.
+    static let oneInsertion: UInt8 = 1
+
     static func encode(_ edit: HistoryEdit) throws -> Data {
-        try JSONEncoder().encode(StoredEdit(edit))
+        if case let .insert(places) = edit, places.count == 1, let id = ItemKey.uuidBytes(places[0].id.rawValue),
+           let index = UInt32(exactly: places[0].index) {
+            return Data([oneInsertion] + id + withUnsafeBytes(of: index.littleEndian, Array.init))
+        }
+        return try JSONEncoder().encode(StoredEdit(edit))
     }
 
     static func decode(_ data: Data) throws -> HistoryEdit {
-        try JSONDecoder().decode(StoredEdit.self, from: data).edit
+        if data.first == oneInsertion {
+            guard data.count == 21 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a one-item step of \(data.count) bytes, not 21"))
+            }
+            let bytes = [UInt8](data)
+            let index = bytes[17..<21].reversed().reduce(0) { $0 << 8 | Int($1) }
+            guard index <= StoredPlace.largestIndex else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "position \(index) is not on a page"))
+            }
+            return .insert([ItemPlace(ItemID(ItemKey.uuidString(Data(bytes[1..<17]))), at: index)])
+        }
+        return try JSONDecoder().decode(StoredEdit.self, from: data).edit
     }
 
     /// The blobs a step keeps alive (a removed photo's bytes), as the `blobs` column lists them: ids
@@ -84,7 +104,7 @@ private struct StoredEdit: Codable {
     }
 }
 
-private struct StoredPlace: Codable {
+struct StoredPlace: Codable {
     let place: ItemPlace
     init(_ place: ItemPlace) { self.place = place }
 

@@ -18,6 +18,17 @@ enum ItemKey {
         return id.rawValue.databaseValue
     }
 
+    /// A page's id as `history_step.page_id` holds it: 16 bytes for a UUID, as an item's id is (a step
+    /// row is small, and the key is most of it).
+    static func value(_ page: PageID) -> DatabaseValue {
+        if let bytes = uuidBytes(page.rawValue) { return Data(bytes).databaseValue }
+        return page.rawValue.databaseValue
+    }
+
+    static func pageID(_ value: DatabaseValue) -> PageID? {
+        id(value).map { PageID($0.rawValue) }
+    }
+
     /// The id stored in `value`, or nil when the value cannot be one (damage).
     static func id(_ value: DatabaseValue) -> ItemID? {
         switch value.storage {

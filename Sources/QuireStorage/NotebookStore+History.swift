@@ -16,7 +16,7 @@ struct StoredHistoryState {
 
     init(page: PageID, in db: Database) throws {
         let rows = try Row.fetchCursor(db, sql: "SELECT seq, undone FROM history_step WHERE page_id = ? ORDER BY seq",
-                                       arguments: [page.rawValue])
+                                       arguments: [ItemKey.value(page)])
         var count = 0
         var first = true
         while let row = try rows.next() {
@@ -47,11 +47,11 @@ extension NotebookStore {
         case let .record(label, stamp, afresh):
             try endNotebookRedo(in: db)
             if state.damaged || afresh {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [page.rawValue])
+                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page)])
                 state = StoredHistoryState()
             }
             if state.end > state.cursor {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq > ?", arguments: [page.rawValue, state.cursor])
+                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq > ?", arguments: [ItemKey.value(page), state.cursor])
                 state.end = state.cursor
             }
             // A change from the command line has no stamp of the window's: it is stamped now.
@@ -60,13 +60,13 @@ extension NotebookStore {
             let seq = state.cursor + 1
             try db.cachedStatement(sql: """
                 INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) VALUES (?, ?, 0, ?, ?, ?, ?)
-                """).execute(arguments: [page.rawValue, seq, step.label, try HistoryRows.encode(step.edit),
+                """).execute(arguments: [ItemKey.value(page), seq, step.label, try HistoryRows.encode(step.edit),
                                          HistoryRows.blobColumn(step.edit), stamp])
             state.cursor = seq
             state.end = seq
             let lowestKept = seq - Int64(PageHistory.capacity) + 1
             if state.bottom < lowestKept {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq < ?", arguments: [page.rawValue, lowestKept])
+                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq < ?", arguments: [ItemKey.value(page), lowestKept])
                 state.bottom = lowestKept
             }
         case let .undo(kept):
@@ -83,7 +83,7 @@ extension NotebookStore {
     private func rewrite(step seq: Int64, of page: PageID, undone: Bool, as kept: HistoryStep, in db: Database) throws {
         try db.cachedStatement(sql: "UPDATE history_step SET undone = ?, label = ?, edit = ?, blobs = ?, stamp = ? WHERE page_id = ? AND seq = ?")
             .execute(arguments: [undone ? 1 : 0, kept.label, try HistoryRows.encode(kept.edit), HistoryRows.blobColumn(kept.edit),
-                                 kept.stamp, page.rawValue, seq])
+                                 kept.stamp, ItemKey.value(page), seq])
     }
 
     /// The stored history of `page` (as loaded: its items are what the newest steps resolve against).
@@ -96,14 +96,14 @@ extension NotebookStore {
             func damaged(_ reason: String) -> NotebookFileError {
                 .corrupt(path: path, reason: "the undo history of page \(page.id) \(reason)")
             }
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM history_step WHERE page_id = ?", arguments: [page.id.rawValue]) ?? 0
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page.id)]) ?? 0
             guard count <= 2 * PageHistory.capacity else { throw damaged("holds \(count) steps, more than a page keeps") }
             let state = try StoredHistoryState(page: page.id, in: db)
             guard !state.damaged else { throw damaged("has steps missing or out of order") }
             var done: [HistoryStep] = [], undone: [HistoryStep] = []
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT seq, undone, label, length(edit) AS size, edit, stamp FROM history_step WHERE page_id = ? ORDER BY seq
-                """, arguments: [page.id.rawValue])
+                """, arguments: [ItemKey.value(page.id)])
             while let row = try rows.next() {
                 let stored = StoredRow(row: row, table: "history_step", name: "a history step of page \(page.id)", path: path)
                 let seq = try stored.int64("seq")
@@ -139,10 +139,18 @@ extension NotebookStore {
             for row in try Row.fetchAll(db, sql: """
                 SELECT page_id, sum(undone = 0) AS done, sum(undone = 1) AS undone FROM history_step GROUP BY page_id
                 """) {
-                guard let page = String.fromDatabaseValue(row["page_id"]) else { continue }
-                depths[PageID(page)] = (Int.fromDatabaseValue(row["done"]) ?? 0, Int.fromDatabaseValue(row["undone"]) ?? 0)
+                guard let page = ItemKey.pageID(row["page_id"]) else { continue }
+                depths[page] = (Int.fromDatabaseValue(row["done"]) ?? 0, Int.fromDatabaseValue(row["undone"]) ?? 0)
             }
             return depths
         }
+    }
+}
+
+extension NotebookStore {
+    /// A step as `history_step` stores it, its page key and its edit's bytes, for a tool that writes
+    /// steps in bulk with SQL of its own (the history benchmark's notebook of 500,000 steps).
+    public static func storedHistoryStep(page: PageID, edit: HistoryEdit) throws -> (page: DatabaseValue, edit: Data) {
+        (ItemKey.value(page), try HistoryRows.encode(edit))
     }
 }

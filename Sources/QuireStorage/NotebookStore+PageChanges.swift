@@ -124,6 +124,7 @@ extension NotebookStore {
         for page in trashed where !named.contains(page) {
             orders.forget(PageID(page))
             try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page])
+            try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(PageID(page))])
         }
     }
 

@@ -389,6 +389,7 @@ public final class NotebookStore: @unchecked Sendable {
             orders.forget(page)
             try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page.rawValue])
             guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
+            try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page)])
         }
     }
 

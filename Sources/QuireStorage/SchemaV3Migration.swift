@@ -6,11 +6,14 @@ import QuireInk
 /// Schema 2 → 3: each page's undo history is stored with it, in `history_step`, and the notebook's
 /// history of page changes in `notebook_step`.
 ///
-/// `history_step(id, page_id, seq, undone, label, edit, blobs, stamp)`: one row a step, found by
-/// `(page_id, seq)` through its unique index. A rowid table, not WITHOUT ROWID as `item` is: with
-/// 512-byte pages an index b-tree keeps at most about 100 bytes of a row in the page and puts the rest
-/// in a 512-byte overflow page of its own, so each step of a hundred-odd bytes took 570 bytes of file
-/// (measured on 500,000 steps); a table b-tree keeps such a row whole, and the index entry is small.
+/// `history_step(page_id, seq, undone, label, edit, blobs, stamp)`: one row a step, keyed
+/// `(page_id, seq)` WITHOUT ROWID, so a page's steps sit together and a new stroke's step writes one
+/// small row in one leaf. Small is the point: with 512-byte pages a WITHOUT ROWID b-tree keeps only about
+/// 100 bytes of a row in the leaf and puts the rest in a 512-byte overflow page of its own (a step as
+/// JSON with text ids took 570 bytes of file; as a rowid table with an index, two leaves written per
+/// stroke, 2 KB more written per stroke). So `page_id` is the page's UUID as 16 bytes (`ItemKey`; no
+/// foreign key, the page's deletion deletes its steps), and a step that puts one item in is 21 bytes
+/// (`HistoryRows`): about 60 bytes a row, several to a leaf.
 /// `seq` numbers a page's steps without gaps, oldest first; the steps done come first (`undone` 0),
 /// then those undone (`undone` 1, the lowest the next to redo). `edit` is the step's `HistoryEdit` as
 /// JSON (`HistoryRows`), `blobs` the blobs the step keeps by value, so collecting blobs reads no JSON;
@@ -27,16 +30,15 @@ import QuireInk
 enum SchemaV3Migration {
     static let createStatements = """
         CREATE TABLE history_step (
-            id INTEGER PRIMARY KEY,
-            page_id TEXT NOT NULL REFERENCES page(id) ON DELETE CASCADE,
+            page_id NOT NULL,
             seq INTEGER NOT NULL,
             undone INTEGER NOT NULL,
             label TEXT NOT NULL,
             edit BLOB NOT NULL,
             blobs TEXT,
-            stamp INTEGER NOT NULL DEFAULT 0
-        );
-        CREATE UNIQUE INDEX history_step_by_page ON history_step(page_id, seq);
+            stamp INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (page_id, seq)
+        ) WITHOUT ROWID;
         CREATE TABLE notebook_step (
             seq INTEGER PRIMARY KEY,
             undone INTEGER NOT NULL,
@@ -62,13 +64,14 @@ enum SchemaV3Migration {
             while let row = try rows.next() {
                 // An id that does not read leaves the page with no history rather than a wrong one.
                 guard let id = ItemKey.id(row["id"]) else {
-                    try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [page])
+                    try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(PageID(page))])
                     break
                 }
                 let kind = String.fromDatabaseValue(row["kind"]) ?? "item"
                 let label = kind == "stroke" ? (erasers.contains(Int64.fromDatabaseValue(row["style_id"]) ?? -1) ? "erasing" : "stroke")
                     : "\(kind == "pdf-page" ? "PDF page" : kind) added"
-                try insert.execute(arguments: [page, index + 1, label, try HistoryRows.encode(.insert([ItemPlace(id, at: index)]))])
+                try insert.execute(arguments: [ItemKey.value(PageID(page)), index + 1, label,
+                                               try HistoryRows.encode(.insert([ItemPlace(id, at: index)]))])
                 index += 1
             }
         }

@@ -194,6 +194,8 @@ final class NotebookHistoryTests: StorageTestCase {
             ("a step names another item", "UPDATE history_step SET edit = '{\"insert\":[{\"id\":\"nope\",\"at\":1}]}' WHERE seq = 2"),
             ("a position past any page", "UPDATE history_step SET edit = '{\"insert\":[{\"id\":\"x\",\"at\":1e300}]}' WHERE seq = 1"),
             ("a gap in the steps", "UPDATE history_step SET seq = 9 WHERE seq = 2"),
+            ("a one-item step cut short", "UPDATE history_step SET edit = X'01020304' WHERE seq = 2"),
+            ("a one-item step past any page", "UPDATE history_step SET edit = substr(edit, 1, 17) || X'FFFFFFFF' WHERE seq = 2"),
             ("an undone step below a done one", "UPDATE history_step SET undone = 1 WHERE seq = 1"),
             ("damaged ink in a kept value", "UPDATE history_step SET edit = '{\"remove\":[{\"at\":0,\"item\":{\"id\":\"a\",\"kind\":\"stroke\",\"samples\":\"AAAA\",\"style\":{}}}]}' WHERE seq = 2"),
             ("a number that is not one", "UPDATE history_step SET edit = '{\"reorder\":{\"id\":\"a\",\"from\":NaN,\"to\":1}}' WHERE seq = 2"),
