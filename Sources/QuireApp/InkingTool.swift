@@ -56,15 +56,17 @@ public final class InkingTool: Tool {
         let stroke = Stroke(samples: samples.withUnsafeBufferPointer { Array($0) }, style: style)
         forget()
         let edit = context.editor.page.sticking(stroke)
+        // Named by what the hand did, wherever the ink went (on the page, or stuck to scraps).
+        let label = style.tool == .eraser ? "erasing" : "stroke"
         if case let .insert(placed) = edit, placed.count == 1, placed[0].index == context.editor.page.items.count {
             // On top of the page and in one piece: the renderer keeps the live stroke as the page's top
             // item, so the edit is not drawn again.
             context.renderQueue.append(.endStroke)
-            context.editor.apply(edit, alreadyRendered: true)
+            context.editor.apply(edit, label: label, alreadyRendered: true)
         } else {
             // Under the scraps, or in pieces that stick to them: drawn where the pieces go.
             context.renderQueue.append(.cancelStroke)
-            context.editor.apply(edit)
+            context.editor.apply(edit, label: label)
         }
     }
 

@@ -24,6 +24,8 @@ final class HistoryWindowTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // A 200×100 red photo as a scrap at (200, 200), on the first of two pages.
         let photo = RGBAImage(width: 200, height: 100, fill: (220, 0, 0, 255))
+        // A second notebook to switch to and back.
+        try NotebookStore.create(at: folder + "/Other.quire", title: "Other").close()
         let store = try NotebookStore.create(at: path, title: "History", pages: [Page(), Page()])
         pageID = try store.pageIDs()[0]
         let blob = try store.storeBlob(PNG.encode(photo), kind: .png)
@@ -57,6 +59,7 @@ final class HistoryWindowTests: XCTestCase {
 
     private func screen() -> RGBAImage { driver.screenshot(x: 0, y: 0, width: 1024, height: 768)! }
     private func isRed(_ x: Int, _ y: Int) -> Bool { let p = screen()[x, y]; return p.r > 180 && p.g < 60 && p.b < 60 }
+    private func isInk(_ x: Int, _ y: Int) -> Bool { let p = screen()[x, y]; return p.r < 90 && p.g < 90 && p.b < 90 }
 
     /// The first page as saved now, read by another connection.
     private func saved() -> Page? {
@@ -102,12 +105,35 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isRed(330, 250) }, "the piece shows where it went")
         XCTAssertEqual(try depths().undo, 3, "added, cut, moved")
 
-        // Away to the second page and back: undo undoes the move, not the top item.
+        // Ink across the moved piece (it sticks to it), erased again: two more steps.
+        driver.move(to: 600, 650)
+        driver.key("p")
+        driver.drag(through: (0...8).map { (300 + $0 * 10, 400) })
+        XCTAssertTrue(eventually { self.isInk(330, 400) }, "the ink shows on the piece")
+        driver.move(to: 600, 650)
+        driver.key("e")
+        driver.drag(through: (0...16).map { (290 + $0 * 5, 400) })
+        XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isInk(330, 400) }, "erased: \(screen().saveForInspection(named: "history-erased"))")
+        XCTAssertTrue(eventually { (try? self.depths().undo) == 5 }, "added, cut, moved, stroke, erasing")
+
+        // Away to the second page and back, and to the other notebook and back: undo undoes the
+        // erasing, the stroke and then the move, not the top item.
         driver.move(to: 600, 650)
         driver.key("Next")
         XCTAssertTrue(eventually { !self.isRed(230, 250) }, "the second page shows")
         driver.key("Prior")
         XCTAssertTrue(eventually { self.isRed(230, 250) && self.isRed(330, 400) }, "back on the first page")
+        driver.key("Next", control: true, shift: true)
+        XCTAssertTrue(says("Other"), quire!.text)
+        XCTAssertTrue(eventually { !self.isRed(230, 250) }, "the other notebook shows")
+        driver.key("Prior", control: true, shift: true)
+        XCTAssertTrue(eventually { self.isRed(230, 250) && self.isRed(330, 400) }, "back in this notebook")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: erasing"), quire!.text)
+        XCTAssertTrue(eventually { self.isInk(330, 400) }, "the ink is back")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: stroke"), quire!.text)
+        XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isInk(330, 400) }, "and gone with the stroke's undo")
         driver.key("z", control: true)
         XCTAssertTrue(says("Undid: scrap moved"), quire!.text)
         XCTAssertTrue(eventually { self.scrapCorners() == cut }, "the piece is back where the cut left it: \(scrapCorners())")
@@ -118,7 +144,7 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.scrapCorners() == whole }, "the photo is whole again: \(scrapCorners())")
         XCTAssertTrue(eventually { self.isRed(260, 250) }, "with no gap where the cut was")
         XCTAssertEqual(try depths().undo, 1)
-        XCTAssertEqual(try depths().redo, 2)
+        XCTAssertEqual(try depths().redo, 4)
 
         // Quit and start again: redo walks forward through the same steps.
         driver.key("q", control: true)
@@ -134,7 +160,7 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.isRed(330, 400) && !self.isRed(330, 250) },
                       "and drawn there: \(screen().saveForInspection(named: "history-redo-move"))")
         XCTAssertEqual(try depths().undo, 3)
-        XCTAssertEqual(try depths().redo, 0)
+        XCTAssertEqual(try depths().redo, 2, "the stroke and the erasing still to redo")
 
         // kill -9 right after an undo: the undo was saved with its step, and the next start undoes the
         // step before it.
