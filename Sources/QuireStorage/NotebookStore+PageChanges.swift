@@ -26,17 +26,9 @@ extension NotebookStore {
             throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
         }
         try write { db in
-            for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
-            let revision = revisions.next(after: 0)
-            for page in newPages {
-                orders.forget(page.id)
-                if let missing = try BlobRows.missing(page.items.blobs, in: db).first {
-                    throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
-                }
-                // In the trash until the edit puts it in its place.
-                try Self.insert(page, position: 0, in: db, styles: styleIDs, revision: revision, path: path)
-                try db.execute(sql: "UPDATE page SET trashed = 1 WHERE id = ?", arguments: [page.id.rawValue])
-            }
+            try store(newPages, blobs: blobs, in: db) { 0 }
+            // In the trash until the edit puts them in their places.
+            for page in newPages { try db.execute(sql: "UPDATE page SET trashed = 1 WHERE id = ?", arguments: [page.id.rawValue]) }
             var order = try String.fetchAll(db, sql: "SELECT id FROM page WHERE trashed = 0 ORDER BY position").map(PageID.init)
             do {
                 try carryOut(edit, on: &order, in: db)

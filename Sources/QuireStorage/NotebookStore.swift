@@ -371,16 +371,21 @@ public final class NotebookStore: @unchecked Sendable {
             throw NotebookFileError.blobTooLarge(path: path, size: large.bytes.count, limit: Self.maximumBlobSize)
         }
         try write { db in
-            for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
-            let revision = revisions.next(after: 0)
-            for page in pages {
-                orders.forget(page.id)
-                if let missing = try BlobRows.missing(page.items.blobs, in: db).first {
-                    throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
-                }
-                let position = try Self.position(forIndex: nil, excluding: nil, in: db)
-                try Self.insert(page, position: position, in: db, styles: styleIDs, revision: revision, path: path)
+            try store(pages, blobs: blobs, in: db) { try Self.position(forIndex: nil, excluding: nil, in: db) }
+        }
+    }
+
+    /// Stores `blobs`, then `pages` (whose blobs must be stored by then) each at the position `position`
+    /// gives, in the caller's transaction.
+    func store(_ pages: [Page], blobs: [BlobBytes], in db: Database, position: () throws -> Double) throws {
+        for blob in blobs { try BlobRows.store(blob.bytes, id: blob.id, kind: blob.kind, in: db) }
+        let revision = revisions.next(after: 0)
+        for page in pages {
+            orders.forget(page.id)
+            if let missing = try BlobRows.missing(page.items.blobs, in: db).first {
+                throw NotebookFileError.missingBlob(path: path, blob: missing.rawValue, page: page.id.rawValue)
             }
+            try Self.insert(page, position: try position(), in: db, styles: styleIDs, revision: revision, path: path)
         }
     }
 

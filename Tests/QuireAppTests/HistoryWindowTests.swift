@@ -76,13 +76,17 @@ final class HistoryWindowTests: XCTestCase {
         } ?? []
     }
 
-    /// The first page's undo and redo depth as `quire info --json` reports them.
-    private func depths() throws -> (undo: Int, redo: Int) {
+    /// What `quire info --json` says of the notebook.
+    private func info() throws -> [String: Any] {
         let info = try QuireProcess(arguments: ["info", path, "--json", "--library", folder], display: "")
         XCTAssertTrue(info.waitForExit(timeout: 60))
         _ = eventually(timeout: 2) { info.text.hasSuffix("}\n") }
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any], info.text)
-        let page = try XCTUnwrap((json["pages"] as? [[String: Any]])?.first)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any], info.text)
+    }
+
+    /// The first page's undo and redo depth as `quire info --json` reports them.
+    private func depths() throws -> (undo: Int, redo: Int) {
+        let page = try XCTUnwrap((try info()["pages"] as? [[String: Any]])?.first)
         return (try XCTUnwrap(page["undo"] as? Int), try XCTUnwrap(page["redo"] as? Int))
     }
 
@@ -176,11 +180,7 @@ final class HistoryWindowTests: XCTestCase {
 
     /// The notebook's page changes' undo and redo depth as `quire info --json` reports them.
     private func pageChangeDepths() throws -> (Int, Int) {
-        let info = try QuireProcess(arguments: ["info", path, "--json", "--library", folder], display: "")
-        XCTAssertTrue(info.waitForExit(timeout: 60))
-        _ = eventually(timeout: 2) { info.text.hasSuffix("}\n") }
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.text.utf8)) as? [String: Any], info.text)
-        let depth = try XCTUnwrap(json["pageChanges"] as? [String: Int])
+        let depth = try XCTUnwrap(try info()["pageChanges"] as? [String: Int])
         return (depth["undo"] ?? -1, depth["redo"] ?? -1)
     }
 
