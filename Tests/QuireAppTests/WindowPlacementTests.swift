@@ -46,7 +46,9 @@ final class WindowPlacementWindowTests: XvfbWindowTestCase {
         driver.move(to: 60 + 300, 40 + 300)
         driver.key("q", control: true)
         XCTAssertTrue(first.waitForExit(), first.text)
-        XCTAssertEqual(try String(contentsOfFile: state + "/quire/window", encoding: .utf8), "700x500+60+40\n")
+        // Said on failure: how it ended (seen, rarely: status 1 and no message), and all it printed.
+        XCTAssertEqual(try? String(contentsOfFile: state + "/quire/window", encoding: .utf8), "700x500+60+40\n",
+                       "exit status \(first.exitStatus)\(first.exitedBySignal ? " (a signal)" : ""): \(first.text)")
 
         let second = try launchQuire(["--library", library], environment: ["XDG_STATE_HOME": state])
         XCTAssertTrue(second.waitForOutput(containing: "Quire is ready"), second.text)

@@ -68,6 +68,7 @@ public final class QuireProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
     public var exitStatus: Int32 { process.terminationStatus }
+    public var exitedBySignal: Bool { process.terminationReason == .uncaughtSignal }
 
     /// Waits until the output contains `needle`; false on timeout or if the program exited first.
     @discardableResult
