@@ -96,10 +96,9 @@ extension NotebookStore {
             func damaged(_ reason: String) -> NotebookFileError {
                 .corrupt(path: path, reason: "the undo history of page \(page.id) \(reason)")
             }
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page.id)]) ?? 0
-            guard count <= 2 * PageHistory.capacity else { throw damaged("holds \(count) steps, more than a page keeps") }
+            // The state's scan stops at the first row past what a page keeps, so no count is needed first.
             let state = try StoredHistoryState(page: page.id, in: db)
-            guard !state.damaged else { throw damaged("has steps missing or out of order") }
+            guard !state.damaged else { throw damaged("has more steps than a page keeps, or steps missing or out of order") }
             var done: [HistoryStep] = [], undone: [HistoryStep] = []
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT seq, undone, label, length(edit) AS size, edit, stamp FROM history_step WHERE page_id = ? ORDER BY seq
