@@ -111,6 +111,6 @@ private func fileSize(_ path: String) -> Int {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 }
 
-private struct BenchmarkFailure: Error, CustomStringConvertible {
+struct BenchmarkFailure: Error, CustomStringConvertible {
     let description: String
 }

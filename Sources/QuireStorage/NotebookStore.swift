@@ -25,8 +25,13 @@ public final class NotebookStore: @unchecked Sendable {
     /// before migrating (an older file is then read as it is) or was written by a newer Quire.
     public let schemaVersion: Int
 
+    /// How this open knows the file is sound (`IntegrityCheck`).
+    public let integrity: IntegrityCheck
+
     let database: DatabaseQueue
     private var lock: NotebookLock?
+    /// The file the path names, links followed: where the lock, the `-wal` and the checked state are.
+    private let realPath: String
     let styleIDs = StyleCache()
     let revisions = RevisionClock()
     /// The stored order of pages recently edited, so an edit does not read the whole page (`StoredOrders`).
@@ -51,9 +56,22 @@ public final class NotebookStore: @unchecked Sendable {
         let header = try SQLiteFileHeader.check(path: path)
         // Checks of the folder and the lock are made on the file itself, wherever links lead.
         let realPath = NotebookLock.realPath(of: path)
+        self.realPath = realPath
         // Before SQLite opens the file: its recovery reads past the damage, and the next write overwrites
         // it. The -wal lies beside the file links lead to.
         walDamage = WriteAheadLogCheck.damage(ofWALAt: realPath + "-wal")
+        // A file with a -wal was not closed by its last writer (or is open in another process): its
+        // state on disk is not one that was checked.
+        let stateOnDisk = FileManager.default.fileExists(atPath: realPath + "-wal") ? nil : FileState(of: realPath)
+        let checkedFiles = checkingIntegrity ? Self.checkedFiles : nil
+        if !checkingIntegrity {
+            integrity = .builtHere
+        } else if let stateOnDisk, checkedFiles?.contains(stateOnDisk) == true {
+            integrity = .unchangedSinceChecked
+        } else {
+            integrity = .checked
+        }
+        let needsCheck = integrity == .checked
         var reason: String?
         var lock: NotebookLock?
         if readOnly {
@@ -83,9 +101,12 @@ public final class NotebookStore: @unchecked Sendable {
                 if version > NotebookSchema.currentVersion && reason == nil {
                     throw NotebookFileError.readOnly(path: path, reason: "it was written by a newer Quire")
                 }
-                if checkingIntegrity {
+                if needsCheck {
                     let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "no answer"
                     guard check == "ok" else { throw NotebookFileError.corrupt(path: path, reason: check) }
+                    // A reader changes nothing, so the file is still as checked (a writer records its
+                    // state when it closes).
+                    if reason != nil, let stateOnDisk { checkedFiles?.recordIfSettled(stateOnDisk, of: realPath) }
                 }
                 // The tables are checked before anything is written (a migration, or the caller's first
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
@@ -117,6 +138,10 @@ public final class NotebookStore: @unchecked Sendable {
             throw NotebookFileError.corrupt(path: path, reason: "a stored value does not read (\(error))")
         }
     }
+
+    /// Where the files found sound are recorded (`CheckedNotebookFiles`): the user's cache folder, read
+    /// from the environment once; nil checks every file at every open. Tests point it elsewhere.
+    nonisolated(unsafe) public static var checkedFiles = CheckedNotebookFiles(environment: ProcessInfo.processInfo.environment)
 
     /// Test hook: when set, every notebook is taken to be in a folder this process may not write, as
     /// when it runs as root, which may write anywhere.
@@ -290,6 +315,7 @@ public final class NotebookStore: @unchecked Sendable {
         if !readOnly {
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
             }
         }
         return config
@@ -300,6 +326,12 @@ public final class NotebookStore: @unchecked Sendable {
     public func close() throws {
         if !isReadOnly && schemaVersion >= 2 { _ = try? vacuumBlobs() }
         try database.close()
+        // Sound when opened, and changed since only by SQLite's own transactions: the next open need
+        // not read it all again. Still under the lock, so no other Quire writes it meanwhile.
+        if !isReadOnly, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
+           let state = FileState(of: realPath) {
+            checkedFiles.recordWhenSettled(state, of: realPath)
+        }
         lock = nil
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireInk
+import QuireStorage
 import XCTest
 
 /// A fresh folder per test, removed afterwards.
@@ -11,6 +12,8 @@ class StorageTestCase: XCTestCase {
     override func setUpWithError() throws {
         folder = NSTemporaryDirectory() + "quire-storage-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Each test its own record of checked files, so no test trusts a file another test checked.
+        NotebookStore.checkedFiles = CheckedNotebookFiles(path: folder + "/.checked-notebooks")
     }
 
     override func tearDown() {
