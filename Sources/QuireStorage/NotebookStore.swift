@@ -172,7 +172,7 @@ public final class NotebookStore: @unchecked Sendable {
     /// A `-wal` without its `-shm` can only be read by creating the `-shm`: done for one's own notebook
     /// in a writable folder; otherwise the file is read immutable, without the changes in the `-wal`.
     /// A writer that opens the notebook during an immutable read writes to its new `-wal`; the notebook
-    /// file itself changes only when that writer checkpoints (on close, or after 1,000 pages of changes),
+    /// file itself changes only when that writer checkpoints (on close, or after 8,000 pages of changes),
     /// so only a writer that also checkpoints within the read could change the file under the reader.
     private static func openDatabase(path: String, realPath: String, readOnly: Bool) throws -> (DatabaseQueue, String?) {
         let configuration = configuration(readOnly: readOnly)
