@@ -56,6 +56,9 @@ public enum KeyTable {
         KeyBinding(.notebook, "the page sorter: every page as a thumbnail; click one to open it, drag one to move it (onto a notebook on the shelf at the right: moved there, Ctrl copies), the + card or Insert adds a page after the selected one, Delete removes the selected one (arrows select, Enter opens); the wheel, a finger or a drag between pages scrolls; Escape or F2 closes it", [
             (key(Keysym.f2, "F2"), .showPageSorter),
         ]),
+        KeyBinding(.notebook, "Ctrl+B / Ctrl+Shift+B", "the page's paper: the next pattern (blank, ruled, grid, dotted) / turned landscape or portrait; undone like any page change", [
+            (ctrl("b", shift: false), .notebook(.nextPaperPattern)), (ctrl("b", shift: true), .notebook(.turnPaper)),
+        ]),
         KeyBinding(.notebook, "delete the page", [(key(Keysym.delete, "Delete", control: true), .notebook(.deletePage))]),
         KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),
         KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: false), .notebook(.duplicateNotebook))]),

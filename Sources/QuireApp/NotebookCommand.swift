@@ -10,6 +10,9 @@ public enum NotebookCommand: Equatable, Sendable {
     /// Undo or redo the notebook's newest page change (Ctrl+Z and Ctrl+Y, when it is newer than the
     /// shown page's own newest step).
     case undoPageChange, redoPageChange
+    /// The shown page's paper: the next pattern (blank, ruled, grid, dotted), or turned landscape or
+    /// portrait. Each is a step of the notebook's history.
+    case nextPaperPattern, turnPaper
     /// The page sorter's requests, by index in the notebook's order: show that page; move a page so it
     /// is at index `to` of the new order; add a blank page at an index (0…count); remove a page.
     case openPage(Int)

@@ -356,6 +356,14 @@ public final class NotebookSession {
         case .undoPageChange, .redoPageChange:
             guard !refuseReadOnly() else { return false }
             return movePageHistory(undo: command == .undoPageChange)
+        case .nextPaperPattern, .turnPaper:
+            guard !refuseReadOnly() else { return false }
+            let before = try store.paper(of: currentPageID)
+            let edit = NotebookEdit.paperChanged(currentPageID, from: before, to: command == .turnPaper ? before.turned : before.withNextPattern)
+            guard change(edit) else { return false }
+            // The page is shown again with its new paper.
+            say("\(edit.summary.prefix(1).uppercased() + edit.summary.dropFirst()): \(position)")
+            return true
         }
         say(position)
         return true
@@ -409,14 +417,23 @@ public final class NotebookSession {
         } else {
             pageIndex = pageIDs.firstIndex(of: shown) ?? min(pageIndex, pageIDs.count - 1)
         }
-        return currentPageID != shown
+        return currentPageID != shown || Self.papersChanged(by: edit).contains(shown)
     }
 
     private static func pagesPutIn(by edit: NotebookEdit) -> [PageID] {
         switch edit {
         case let .pageIn(page, _): [page]
-        case .pageOut, .pageMoved, .pageSent, .pageTakenBack: []
+        case .pageOut, .pageMoved, .pageSent, .pageTakenBack, .paperChanged: []
         case let .combined(edits): edits.flatMap(pagesPutIn)
+        }
+    }
+
+    /// The pages whose paper `edit` changes: shown again when one of them is on screen.
+    private static func papersChanged(by edit: NotebookEdit) -> [PageID] {
+        switch edit {
+        case let .paperChanged(page, _, _): [page]
+        case .pageIn, .pageOut, .pageMoved, .pageSent, .pageTakenBack: []
+        case let .combined(edits): edits.flatMap(papersChanged)
         }
     }
 

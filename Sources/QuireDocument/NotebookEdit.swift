@@ -15,6 +15,9 @@ public indirect enum NotebookEdit: Equatable, Sendable {
     case pageSent(SentPage)
     /// The undo of `pageSent`: the page taken out of the other notebook again.
     case pageTakenBack(SentPage)
+    /// A page's paper changed (`PagePaper`: its pattern, or turned landscape or portrait): changes
+    /// nothing in the order; the page must be in it.
+    case paperChanged(PageID, from: PagePaper, to: PagePaper)
     /// Several changes as one step, each applying to the order the ones before it left.
     case combined([NotebookEdit])
 
@@ -25,6 +28,7 @@ public indirect enum NotebookEdit: Equatable, Sendable {
         case let .pageMoved(page, from, to): .pageMoved(page, from: to, to: from)
         case let .pageSent(sent): .pageTakenBack(sent)
         case let .pageTakenBack(sent): .pageSent(sent)
+        case let .paperChanged(page, before, after): .paperChanged(page, from: after, to: before)
         case let .combined(edits): .combined(edits.reversed().map(\.inverse))
         }
     }
@@ -32,7 +36,7 @@ public indirect enum NotebookEdit: Equatable, Sendable {
     /// The parts that lie in other notebooks, in order.
     public var elsewhere: [NotebookEdit] {
         switch self {
-        case .pageIn, .pageOut, .pageMoved: []
+        case .pageIn, .pageOut, .pageMoved, .paperChanged: []
         case .pageSent, .pageTakenBack: [self]
         case let .combined(edits): edits.flatMap(\.elsewhere)
         }
@@ -41,7 +45,7 @@ public indirect enum NotebookEdit: Equatable, Sendable {
     /// Every page the edit names.
     public var pages: Set<PageID> {
         switch self {
-        case let .pageIn(page, _), let .pageOut(page, _), let .pageMoved(page, _, _): [page]
+        case let .pageIn(page, _), let .pageOut(page, _), let .pageMoved(page, _, _), let .paperChanged(page, _, _): [page]
         case let .pageSent(sent), let .pageTakenBack(sent): [sent.source]
         case let .combined(edits): edits.reduce(into: []) { $0.formUnion($1.pages) }
         }
@@ -70,6 +74,8 @@ public indirect enum NotebookEdit: Equatable, Sendable {
             order.insert(order.remove(at: from), at: to)
         case .pageSent, .pageTakenBack:
             break
+        case let .paperChanged(page, _, _):
+            guard order.contains(page) else { throw NotebookEditError.missingPage(page) }
         case let .combined(edits):
             for edit in edits { try edit.carryOut(on: &order) }
         }
@@ -87,6 +93,7 @@ public indirect enum NotebookEdit: Equatable, Sendable {
         case let .pageOut(_, index): "page \(index + 1) deleted"
         case let .pageMoved(_, from, to): "page \(from + 1) moved to \(to + 1)"
         case let .pageSent(sent), let .pageTakenBack(sent): "page \(sent.page == sent.source ? "moved" : "copied") to '\(sent.title)'"
+        case let .paperChanged(_, before, after): after.change(from: before)
         case let .combined(edits):
             if edits.allSatisfy({ if case .pageIn = $0 { true } else { false } }) {
                 edits.count == 1 ? edits[0].summary : "\(edits.count) pages added"
@@ -121,12 +128,16 @@ public enum NotebookEditError: Error, Equatable, CustomStringConvertible {
     case indexOutOfRange(Int, count: Int)
     case pageMismatch(expected: PageID, at: Int, found: PageID)
     case duplicatePage(PageID)
+    case missingPage(PageID)
+    case paperMismatch(PageID)
 
     public var description: String {
         switch self {
         case let .indexOutOfRange(index, count): "the change names page position \(index + 1) in a notebook of \(count) pages"
         case let .pageMismatch(expected, index, found): "the change expects page \(expected) at position \(index + 1) but finds \(found)"
         case let .duplicatePage(page): "the change would put page \(page) in the notebook twice"
+        case let .missingPage(page): "the change names page \(page), which is not in the notebook"
+        case let .paperMismatch(page): "the change expects other paper on page \(page) than it has"
         }
     }
 }

@@ -10,16 +10,24 @@ extension NotebookStore {
     /// unknown kind or a blob that is not stored throws a `NotebookFileError` naming the file and item.
     public func loadPage(_ id: PageID) throws -> Page {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT width, height, background FROM page WHERE id = ?", arguments: [id.rawValue]) else {
-                throw NotebookFileError.noSuchPage(path: path, page: id.rawValue)
-            }
-            let page = StoredRow(row: row, table: "page", name: "page \(id)", path: path)
-            let size = try pageSize(page)
-            let background = try background(page.string("background"), page: id)
+            let paper = try paper(of: id, in: db)
             let items = schemaVersion == 1 ? try SchemaV1Rows.items(of: id, in: db, path: path)
                 : try ItemRows.items(of: id, in: db, path: path)
-            return Page(id: id, size: size, background: background, items: items)
+            return Page(id: id, size: paper.size, background: paper.background, items: items)
         }
+    }
+
+    /// A page's paper alone (what a paper change starts from), without its items.
+    public func paper(of id: PageID) throws -> PagePaper {
+        try read { db in try paper(of: id, in: db) }
+    }
+
+    func paper(of id: PageID, in db: Database) throws -> PagePaper {
+        guard let row = try Row.fetchOne(db, sql: "SELECT width, height, background FROM page WHERE id = ?", arguments: [id.rawValue]) else {
+            throw NotebookFileError.noSuchPage(path: path, page: id.rawValue)
+        }
+        let page = StoredRow(row: row, table: "page", name: "page \(id)", path: path)
+        return PagePaper(size: try pageSize(page), background: try background(page.string("background"), page: id))
     }
 
     /// Title, pages in order, and each page's items by kind and their bounds (read from the rows' bounds

@@ -62,6 +62,12 @@ extension NotebookStore {
         case .pageSent, .pageTakenBack:
             // The other notebook's part, carried out there before this one (`send`, `takeBack`).
             break
+        case let .paperChanged(page, before, after):
+            try edit.apply(to: &order)
+            guard try paper(of: page, in: db) == before else { throw NotebookEditError.paperMismatch(page) }
+            try db.execute(sql: "UPDATE page SET width = ?, height = ?, orientation = ?, background = ? WHERE id = ?",
+                           arguments: [after.size.width, after.size.height, after.size.orientation.rawValue,
+                                       Self.json(after.background), page.rawValue])
         case let .combined(edits):
             for part in edits { try carryOut(part, on: &order, in: db) }
         }
@@ -179,7 +185,7 @@ private struct StoredNotebookEdit: Codable {
     let edit: NotebookEdit
     init(_ edit: NotebookEdit) { self.edit = edit }
 
-    private enum Key: String, CodingKey { case `in`, out, moved, sent, takenBack = "taken-back", combined }
+    private enum Key: String, CodingKey { case `in`, out, moved, sent, takenBack = "taken-back", paper, combined }
     private enum PartKey: String, CodingKey { case page, at, from, to, source, notebook, title }
 
     init(from decoder: Decoder) throws {
@@ -211,6 +217,15 @@ private struct StoredNotebookEdit: Codable {
                 throw DecodingError.dataCorrupted(.init(codingPath: parts.codingPath, debugDescription: "a notebook's path that is not one"))
             }
             edit = key == .sent ? .pageSent(sent) : .pageTakenBack(sent)
+        case .paper:
+            func paper(_ key: PartKey) throws -> PagePaper {
+                let paper = try parts.decode(PagePaper.self, forKey: key)
+                if let problem = paper.problem {
+                    throw DecodingError.dataCorrupted(.init(codingPath: parts.codingPath + [key], debugDescription: "paper that is not usable: \(problem)"))
+                }
+                return paper
+            }
+            edit = .paperChanged(page, from: try paper(.from), to: try paper(.to))
         default: edit = .pageMoved(page, from: try index(parts, .from), to: try index(parts, .to))
         }
     }
@@ -237,6 +252,11 @@ private struct StoredNotebookEdit: Codable {
             try parts.encode(sent.source, forKey: .source)
             try parts.encode(sent.notebook, forKey: .notebook)
             try parts.encode(sent.title, forKey: .title)
+        case let .paperChanged(page, before, after):
+            var parts = container.nestedContainer(keyedBy: PartKey.self, forKey: .paper)
+            try parts.encode(page, forKey: .page)
+            try parts.encode(before, forKey: .from)
+            try parts.encode(after, forKey: .to)
         case let .combined(edits): try container.encode(edits.map(StoredNotebookEdit.init), forKey: .combined)
         }
     }

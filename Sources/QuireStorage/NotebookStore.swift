@@ -443,14 +443,6 @@ public final class NotebookStore: @unchecked Sendable {
         }
     }
 
-    public func setPaper(of page: PageID, size: PageSize, background: PageBackground) throws {
-        try write { db in
-            try db.execute(sql: "UPDATE page SET width = ?, height = ?, orientation = ?, background = ? WHERE id = ?",
-                           arguments: [size.width, size.height, size.orientation.rawValue, Self.json(background), page.rawValue])
-            guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
-        }
-    }
-
     public func rename(to title: String) throws {
         try setValue(title, for: "title")
     }

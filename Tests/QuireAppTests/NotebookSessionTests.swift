@@ -130,4 +130,43 @@ final class NotebookSessionTests: XCTestCase {
         XCTAssertEqual(session.title, "Notebook 1")
         XCTAssertTrue(said.lines.contains { $0.contains("none of its pages can be read") }, "\(said.lines)")
     }
+
+    func testThePapersKeysAreStepsThatUndoShowsAgain() throws {
+        let library = NotebookLibrary(directory: folder)
+        try library.ensureExists()
+        try library.create(title: "Alpha", pages: [Page(), Page()]).close()
+        let said = SaidLines()
+        var session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
+        session.pageEdited(adding(stroke(50), above: 0), history: .record(label: nil, stamp: session.clock.next()), on: session.currentPageID)
+        XCTAssertTrue(try session.perform(.nextPaperPattern), "the page is shown again with its paper")
+        XCTAssertEqual(try session.loadCurrentPage().background.pattern, .ruled)
+        XCTAssertTrue(try session.perform(.nextPaperPattern))
+        XCTAssertTrue(try session.perform(.turnPaper))
+        var shown = try session.loadCurrentPage()
+        XCTAssertEqual(shown.background.pattern, .grid)
+        XCTAssertEqual(shown.orientation, .landscape)
+        XCTAssertEqual(shown.strokes.count, 1)
+        XCTAssertTrue(said.lines.contains { $0.hasPrefix("Paper turned landscape: Alpha — page 1 of 2") }, "\(said.lines)")
+        XCTAssertEqual(try session.store.paper(of: try session.store.pageIDs()[1]).background.pattern, .blank, "page 2 untouched")
+        session.close()
+
+        // After a restart, undo takes the paper changes back one by one, then the stroke's own step is next.
+        session = try NotebookSession(library: library, notebook: "Alpha", say: said.append)
+        XCTAssertEqual(session.notebookHistory.done.map(\.label), ["paper: ruled", "paper: grid", "paper turned landscape"])
+        XCTAssertTrue(try session.perform(.undoPageChange), "the shown page's paper changed: it is shown again")
+        shown = try session.loadCurrentPage()
+        XCTAssertEqual(shown.orientation, .portrait)
+        XCTAssertEqual(shown.background.pattern, .grid)
+        XCTAssertTrue(said.lines.contains("quire: Undid: paper turned landscape"), "\(said.lines)")
+        XCTAssertTrue(try session.perform(.undoPageChange))
+        XCTAssertTrue(try session.perform(.undoPageChange))
+        XCTAssertEqual(try session.loadCurrentPage().paper, PagePaper(size: .letter, background: .blank))
+        XCTAssertFalse(try session.perform(.undoPageChange), "no page change left")
+        XCTAssertTrue(try session.perform(.redoPageChange))
+        XCTAssertEqual(try session.loadCurrentPage().background.pattern, .ruled)
+        // A new paper change ends the redo history.
+        XCTAssertTrue(try session.perform(.turnPaper))
+        XCTAssertFalse(try session.perform(.redoPageChange))
+        session.close()
+    }
 }

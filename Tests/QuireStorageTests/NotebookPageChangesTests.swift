@@ -149,4 +149,78 @@ final class NotebookPageChangesTests: StorageTestCase {
             try store.close()
         }
     }
+
+    func testAPaperChangeIsAStepThatUndoAndRedoWalkAcrossAReopen() throws {
+        var store = try NotebookStore.create(at: path, title: "P", pages: [Page(), Page()])
+        let ids = try store.pageIDs()
+        var page = try store.loadPage(ids[1])
+        let edit = page.adding(Ink.stroke(.pen, seed: 1))
+        try page.apply(edit)
+        try store.apply(edit, to: page.id)
+        let blank = try store.paper(of: ids[1])
+        var history = try store.notebookHistory()
+        try change(store, &history, .paperChanged(ids[1], from: blank, to: blank.withNextPattern))
+        try change(store, &history, .paperChanged(ids[1], from: blank.withNextPattern, to: blank.withNextPattern.turned))
+        try store.close()
+
+        store = try NotebookStore(openingAt: path)
+        defer { try? store.close() }
+        history = try store.notebookHistory()
+        XCTAssertEqual(history.done.map(\.label), ["paper: ruled", "paper turned landscape"])
+        let turned = try store.loadPage(ids[1])
+        XCTAssertEqual(turned.background.pattern, .ruled)
+        XCTAssertEqual(turned.size, PageSize(width: PageSize.letter.height, height: PageSize.letter.width))
+        XCTAssertEqual(turned.items.map(\.id), page.items.map(\.id), "the ink stays as it was")
+        XCTAssertEqual(try store.summary().pages[1].size.orientation, .landscape)
+        try undo(store, &history)
+        XCTAssertEqual(try store.paper(of: ids[1]), blank.withNextPattern)
+        try undo(store, &history)
+        XCTAssertEqual(try store.paper(of: ids[1]), blank)
+        XCTAssertEqual(try store.paper(of: ids[0]), blank, "the other page is untouched")
+        try redo(store, &history)
+        XCTAssertEqual(try store.loadPage(ids[1]).paper, blank.withNextPattern)
+        XCTAssertEqual(try store.notebookHistoryDepth().undo, 1)
+        XCTAssertEqual(try store.notebookHistoryDepth().redo, 1)
+    }
+
+    func testAPaperChangeMadeForOtherPaperIsRefusedAndChangesNothing() throws {
+        let store = try NotebookStore.create(at: path, title: "P", pages: [Page(), Page()])
+        defer { try? store.close() }
+        let ids = try store.pageIDs()
+        let blank = try store.paper(of: ids[0])
+        let dotted = PagePaper(size: .a4, background: PageBackground(pattern: .dotted))
+        XCTAssertThrowsError(try store.apply(.paperChanged(ids[0], from: dotted, to: blank.turned),
+                                             history: .record(label: nil, stamp: 1))) { error in
+            guard case let .editRefused(_, _, reason)? = error as? NotebookFileError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("other paper"), reason)
+        }
+        XCTAssertThrowsError(try store.apply(.paperChanged(PageID(), from: blank, to: blank.turned),
+                                             history: .record(label: nil, stamp: 1)))
+        XCTAssertEqual(try store.paper(of: ids[0]), blank)
+        XCTAssertEqual(try store.notebookHistoryDepth().undo, 0)
+    }
+
+    func testStoredPaperThatCannotBeUsedIsRefusedByName() throws {
+        let store = try NotebookStore.create(at: path, title: "P", pages: [Page()])
+        let id = try store.pageIDs()[0]
+        let blank = try store.paper(of: id)
+        try store.apply(.paperChanged(id, from: blank, to: blank.withNextPattern), history: .record(label: nil, stamp: 1))
+        try store.close()
+        let json = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "SELECT edit FROM notebook_step") ?? "" }
+        XCTAssertTrue(json.contains("\"paper\""), json)
+        for (damage, say) in [("\"width\":816", "\"width\":1e9"), ("\"spacing\":32", "\"spacing\":0"), ("\"height\":1056", "\"height\":-1")] {
+            XCTAssertTrue(json.contains(damage), damage)
+            let database = try DatabaseQueue(path: path)
+            try database.write { try $0.execute(sql: "UPDATE notebook_step SET edit = ?", arguments: [json.replacingOccurrences(of: damage, with: say)]) }
+            try database.close()
+            let reopened = try NotebookStore(openingAt: path)
+            XCTAssertThrowsError(try reopened.notebookHistory(), say) { error in
+                guard case let .corrupt(file, reason) = error as? NotebookFileError else { return XCTFail("\(error)") }
+                XCTAssertEqual(file, self.path)
+                XCTAssertTrue(reason.contains("not usable"), reason)
+            }
+            XCTAssertEqual(try reopened.paper(of: id), blank.withNextPattern, "the page still reads")
+            try reopened.close()
+        }
+    }
 }
