@@ -225,4 +225,53 @@ final class HistoryWindowTests: XCTestCase {
         XCTAssertTrue(eventually { self.scrapCorners().isEmpty && self.savedPages() == pages })
         XCTAssertTrue(eventually { !self.isRed(230, 250) })
     }
+
+    /// Rows of a blue rule down the column at x = 500, where the photo is not: none on blank paper.
+    private func ruleRows() -> Int {
+        let shot = screen()
+        return (60..<700).filter { y in let p = shot[500, y]; return Int(p.b) - Int(p.r) > 20 && p.r < 240 }.count
+    }
+
+    /// Pages of the other notebook as saved now.
+    private func otherPageCount() -> Int {
+        guard let store = try? NotebookStore(openingAt: folder + "/Other.quire", readOnly: true) else { return -1 }
+        defer { try? store.close() }
+        return (try? store.pageIDs().count) ?? -1
+    }
+
+    /// The paper keys and moving a page to another notebook are steps of the notebook's history: undo
+    /// gives the paper back and brings the page home from the other notebook, redo sends it again.
+    func testPaperChangesAndAPageMovedToAnotherNotebookAreUndoneAndRedone() throws {
+        XCTAssertTrue(eventually { self.isRed(230, 250) }, "the photo shows")
+        XCTAssertEqual(ruleRows(), 0, "blank paper")
+        driver.key("b", control: true)
+        XCTAssertTrue(says("Paper: ruled"), quire!.text)
+        XCTAssertTrue(eventually { self.ruleRows() >= 10 }, "the rules show: \(screen().saveForInspection(named: "history-ruled"))")
+        XCTAssertTrue(isRed(230, 250), "over the same page, photo and all")
+        XCTAssertEqual(saved()?.background.pattern, .ruled)
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: paper: ruled"), quire!.text)
+        XCTAssertTrue(eventually { self.ruleRows() == 0 }, "blank again")
+        XCTAssertTrue(eventually { self.saved()?.background.pattern == .blank })
+        driver.key("y", control: true)
+        XCTAssertTrue(says("Redid: paper: ruled"), quire!.text)
+        XCTAssertTrue(eventually { self.ruleRows() >= 10 })
+
+        // The page (photo, rules and all) moved to the end of the next notebook, Other.
+        let pages = savedPages()
+        driver.key("m", control: true, shift: true)
+        XCTAssertTrue(says("Moved page 1 to the end of 'Other'"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == [pages[1]] && self.otherPageCount() == 2 }, "moved: \(quire!.text)")
+        XCTAssertTrue(eventually { !self.isRed(230, 250) && self.ruleRows() == 0 }, "the second page shows")
+        XCTAssertTrue(eventually { (try? self.pageChangeDepths()) ?? (0, 0) == (2, 0) }, "the paper change (undone and redone) and the move")
+        driver.key("z", control: true)
+        XCTAssertTrue(says("Undid: page moved to 'Other'"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == pages && self.otherPageCount() == 1 }, "home, and out of Other")
+        XCTAssertTrue(eventually { self.isRed(230, 250) && self.ruleRows() >= 10 }, "shown again with its photo and rules")
+        XCTAssertEqual(saved()?.items.count, 1, "with its scrap")
+        driver.key("y", control: true)
+        XCTAssertTrue(says("Redid: page moved to 'Other'"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages() == [pages[1]] && self.otherPageCount() == 2 })
+        XCTAssertTrue(eventually { (try? self.pageChangeDepths()) ?? (0, 0) == (2, 0) })
+    }
 }
