@@ -127,6 +127,7 @@ public final class X11Window {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let name, !name.isEmpty else { throw X11Error.noDisplay(name: nil) }
         guard let display = XOpenDisplay(name) else { throw X11Error.noDisplay(name: name) }
+        XErrorLog.install()
         self.display = display
         self.width = width
         self.height = height

@@ -8,6 +8,8 @@ public final class QuireProcess: @unchecked Sendable {
     private let output = Pipe()
     private let lock = NSLock()
     private var collected = ""
+    /// Set when the output pipe reached its end (the program and its children closed it).
+    private var outputEnded = false
 
     /// The `quire` built beside the test bundle (or $QUIRE_EXECUTABLE).
     public static var executablePath: String {
@@ -38,10 +40,11 @@ public final class QuireProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+            guard let self else { return }
             self.lock.lock()
-            self.collected += String(decoding: data, as: UTF8.self)
+            if data.isEmpty { self.outputEnded = true } else { self.collected += String(decoding: data, as: UTF8.self) }
             self.lock.unlock()
+            if data.isEmpty { handle.readabilityHandler = nil }
         }
         try process.run()
     }
@@ -92,11 +95,21 @@ public final class QuireProcess: @unchecked Sendable {
         text.components(separatedBy: needle).count - 1
     }
 
-    /// Waits for the program to exit by itself; false on timeout.
+    /// Waits for the program to exit by itself; false on timeout. Once it has, also waits (briefly) for
+    /// the last of its output, so `text` holds all it printed as it ended.
     public func waitForExit(timeout: TimeInterval = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        return !process.isRunning
+        guard !process.isRunning else { return false }
+        let drained = Date().addingTimeInterval(2)
+        while Date() < drained {
+            lock.lock()
+            let ended = outputEnded
+            lock.unlock()
+            if ended { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
     }
 
     public func terminate() {
