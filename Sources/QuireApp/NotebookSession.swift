@@ -171,12 +171,6 @@ public final class NotebookSession {
         return true
     }
 
-    /// The picture a blob of this notebook holds, decoded once at the size asked (fitting `side` pixels;
-    /// nil: its own size); nil (reported once) when it cannot be.
-    public func image(_ id: BlobID, fittingIn side: Int?) -> RGBAImage? {
-        pictures.image(id, fittingIn: side)
-    }
-
     /// The picture if it is decoded, else nil and it is decoded on another thread (see `PictureCache`).
     public func requestImage(_ id: BlobID, fittingIn side: Int?) -> RGBAImage? {
         pictures.requestImage(id, fittingIn: side)

@@ -15,8 +15,6 @@ public final class ScissorsTool: Tool {
     private var drawing = false
     /// The last path that was refused, in page pixels: shown until the next gesture begins.
     private var refusedPath: [Point]?
-    /// What the last finished path did (for the window's messages and for tests).
-    public private(set) var lastCut: ScissorsCut?
     /// Told why a cut was refused, in words for the user.
     public var onRefusal: ((String) -> Void)?
 
@@ -63,14 +61,12 @@ public final class ScissorsTool: Tool {
         do {
             path = try ScissorsPath(points: points, closingReach: Self.closingReach / windowPerPage)
         } catch ScissorsPath.Problem.tooFewPoints {
-            lastCut = .nothing   // a tap cuts nothing
-            return
+            return   // a tap cuts nothing
         } catch {
             refuse("\(error)")
             return
         }
         let cut = context.editor.page.cutting(along: path, nudge: Self.nudge / windowPerPage)
-        lastCut = cut
         switch cut {
         case let .refused(reason):
             refuse(reason)
