@@ -10,6 +10,10 @@ public enum InkLimits {
     public static let maximumSegmentLength = 1_000_000.0
     /// The most sprites one stroke produces (32 bytes each, so 64 MB); dabs beyond are not placed.
     public static let maximumSpritesPerStroke = 2_000_000
+    /// The widest a stroke's style may be, in page pixels: far past the pen settings' 64 px and a
+    /// Xournal++ file's 1,000 pt (1,333 px). A wider one read from a file is refused
+    /// (`StrokeStyle.problem`) before the renderer sizes a buffer from it.
+    public static let maximumWidth = 2_000.0
 }
 
 extension InputSample {

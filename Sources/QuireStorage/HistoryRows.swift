@@ -196,7 +196,11 @@ private struct StoredItem: Codable {
             } catch {
                 throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.samples], debugDescription: "damaged ink: \(error)"))
             }
-            item = PageItem(id: id, .stroke(Stroke(samples: samples, style: try container.decode(StrokeStyle.self, forKey: .style))))
+            let style = try container.decode(StrokeStyle.self, forKey: .style)
+            if let problem = style.problem {
+                throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.style], debugDescription: "a stroke style that cannot be used: \(problem)"))
+            }
+            item = PageItem(id: id, .stroke(Stroke(samples: samples, style: style)))
         case "scrap":
             var scrap = try container.decode(Scrap.self, forKey: .content)
             scrap.items = try container.decode([StoredItem].self, forKey: .items).map(\.item)

@@ -197,11 +197,18 @@ enum ItemRows {
             let row = StoredRow(row: style, table: "style", name: "a stroke style of page \(page)", path: path)
             let id = try row.int64("id")
             let json = try StoredRow(row: style, table: "style", name: "stroke style \(id)", path: path).string("json")
+            let decoded: StrokeStyle
             do {
-                styles[id] = try NotebookStore.decodeJSON(StrokeStyle.self, json)
+                decoded = try NotebookStore.decodeJSON(StrokeStyle.self, json)
             } catch {
                 throw NotebookFileError.corrupt(path: path, reason: "stroke style \(id) does not read (\(error))")
             }
+            // Checked here, where the row becomes a value: the renderer and the exporters size their
+            // buffers from a style's widths.
+            if let problem = decoded.problem {
+                throw NotebookFileError.corrupt(path: path, reason: "stroke style \(id) of page \(page) cannot be used: \(problem)")
+            }
+            styles[id] = decoded
         }
         return styles
     }

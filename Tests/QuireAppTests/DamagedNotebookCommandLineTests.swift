@@ -69,6 +69,20 @@ final class DamagedNotebookCommandLineTests: XCTestCase {
         assertFails(["export", path, "--png", folder + "/out"], saying: says)
     }
 
+    /// Issue 38: a pen 10⁹ px wide made `export --png` abort allocating 32 TB; 10⁶ px took minutes and
+    /// gigabytes. Refused where the row is read, before anything is sized from it.
+    func testAPenWiderThanAnyInkIsAClearErrorNotAnAllocation() throws {
+        for width in ["1e9", "1e6"] {
+            let path = try damagedNotebook("Wide\(width)", "UPDATE style SET json = json_set(json, '$.maximumWidth', \(width))")
+            let before = FileManager.default.contents(atPath: path)
+            // (assertFails waits 30 s for the exit: the 10⁶ px pen took minutes.)
+            assertFails(["export", path, "--png", folder + "/out-\(width)"],
+                        saying: [path, "cannot be used: its largest width is", "a stroke's width must be from 0 to 2000 px"])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out-\(width)/page-001.png"), "no page written")
+            XCTAssertEqual(FileManager.default.contents(atPath: path), before, "reading changed the file")
+        }
+    }
+
     func testAPageHeightThatIsABlobAndAddingAPage() throws {
         let path = try damagedNotebook("ID", "UPDATE page SET height = x'01'")
         assertFails(["info", path], saying: [path, "page.height = a blob of 1 bytes"])

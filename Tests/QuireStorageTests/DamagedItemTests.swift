@@ -42,6 +42,23 @@ final class DamagedItemTests: StorageTestCase {
         XCTAssertEqual(bytes(of: path), before, "the file was changed", file: file, line: line)
     }
 
+    func testAStyleBeyondTheInkLimitsIsRefusedBeforeAnythingIsSizedFromIt() throws {
+        let (id, original) = try DatabaseQueue(path: path).read { db in
+            let row = try XCTUnwrap(try Row.fetchOne(db, sql: "SELECT id, json FROM style ORDER BY id LIMIT 1"))
+            return (row["id"] as Int64, row["json"] as String)
+        }
+        for (key, value, problem) in [("$.maximumWidth", "1e9", "largest width is 1000000000.0 px"),
+                                      ("$.minimumWidth", "-3", "smallest width is -3.0 px"),
+                                      ("$.maximumOpacity", "7", "largest opacity is 7.0"),
+                                      ("$.brush.spacing", "-1", "brush's spacing is -1.0"),
+                                      ("$.brush.textureFile", "'../../../etc/passwd'", "brush names the texture '../../../etc/passwd', which is not a file name")] {
+            try damage("UPDATE style SET json = json_set(json, '\(key)', \(value)) WHERE id = \(id)")
+            try assertDamaged("cannot be used: its \(problem)")
+            try damage("UPDATE style SET json = '\(original.replacingOccurrences(of: "'", with: "''"))' WHERE id = \(id)")
+        }
+        XCTAssertNoThrow(try NotebookStore(openingAt: path, readOnly: true).loadPage(page.id), "as it was, it reads")
+    }
+
     func testJSONThatDoesNotRead() throws {
         try damage("UPDATE item SET data = '{\"text\": 12' WHERE kind = 'text'")
         try assertDamaged("(text) of page \(page.id) does not read")
