@@ -27,6 +27,10 @@ static inline int quire_png_finish_read_rgba(png_image *image, void **out, int *
         return 0;
     }
     image->format = PNG_FORMAT_RGBA;
+    // A 16-bit file with no gAMA, sRGB or iCCP chunk is taken as sRGB, as viewers, GIMP and browsers
+    // take it; libpng's simplified API would otherwise read it as linear light and draw it brighter.
+    // Tagged files keep their own encoding.
+    image->flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     size_t size = PNG_IMAGE_SIZE(*image);
     void *buffer = malloc(size ? size : 1);
     if (buffer == NULL) { png_image_free(image); strncpy(message, "out of memory", message_size); return 0; }

@@ -69,6 +69,35 @@ enum ImageFixtures {
         return bytes
     }
 
+    /// A `width`×`height` PNG of 16-bit samples, every sample `value`, of PNG colour type `colorType` (0
+    /// grey, 2 RGB, 4 grey and alpha, 6 RGBA; alpha is opaque), with `ancillary` chunks (type, data)
+    /// before its pixels. The pixels go in one stored (uncompressed) deflate block.
+    static func png16(width: Int, height: Int, colorType: UInt8, value: UInt16, ancillary: [(String, [UInt8])] = []) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (24 - 8 * $0)) & 0xFF) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return u32(data.count) + body + u32(Int(crc32(body)))
+        }
+        let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colorType)]!
+        let hasAlpha = colorType == 4 || colorType == 6
+        var pixel: [UInt8] = []
+        for channel in 0..<channels {
+            let sample = hasAlpha && channel == channels - 1 ? UInt16.max : value
+            pixel += [UInt8(sample >> 8), UInt8(sample & 0xFF)]
+        }
+        var raw: [UInt8] = []
+        for _ in 0..<height { raw += [0] + Array((0..<width).map { _ in pixel }.joined()) }
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        precondition(raw.count < 65536, "one stored block")
+        let length = raw.count
+        let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            + raw + u32(Int(b << 16 | a))
+        let header = u32(width) + u32(height) + [16, colorType, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + ancillary.flatMap { chunk($0.0, $0.1) } + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
