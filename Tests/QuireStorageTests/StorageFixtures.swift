@@ -13,12 +13,18 @@ class StorageTestCase: XCTestCase {
         folder = NSTemporaryDirectory() + "quire-storage-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Each test its own record of checked files, so no test trusts a file another test checked.
+        _ = Self.usersRecord   // read before the first test replaces it
         NotebookStore.checkedFiles = CheckedNotebookFiles(path: folder + "/.checked-notebooks")
     }
 
     override func tearDown() {
+        // Later tests in this process (the app's, the command line's) use the user's record again, and
+        // nothing recreates this test's folder.
+        NotebookStore.checkedFiles = Self.usersRecord
         try? FileManager.default.removeItem(atPath: folder)
     }
+
+    private static let usersRecord = NotebookStore.checkedFiles
 
     func bytes(of path: String) -> Data? { FileManager.default.contents(atPath: path) }
 }
