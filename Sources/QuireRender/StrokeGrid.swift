@@ -10,6 +10,11 @@ public struct StrokeGrid: Sendable {
     public let cellSize: Double
     private var cells: [Int: [Int]] = [:]
     private var cellsOfStroke: [[Int]] = []
+    /// Items covering more than `largestCellCount` cells, sorted: listed here instead of in every cell,
+    /// and a candidate for every query. A scrap scaled 10⁹ times (a hostile notebook) would otherwise
+    /// have listed itself in 10¹² cells (an 8 TB allocation); a page-sized one covers under 16,000.
+    private var large: [Int] = []
+    static let largestCellCount = 16_384
 
     public init(cellSize: Double = 128) {
         self.cellSize = cellSize
@@ -69,16 +74,21 @@ public struct StrokeGrid: Sendable {
     /// nothing.
     public mutating func move(from: Int, to: Int) {
         guard from >= 0, from < count, to >= 0, to < count, from != to else { return }
-        removeCells(index: from)
+        let wasLarge = removeCells(index: from)
         if from < to { renumber((from + 1)..<(to + 1), by: -1) } else { renumber(to..<from, by: 1) }
         let keys = cellsOfStroke.remove(at: from)
         place(to, inCells: keys)
+        if wasLarge { large.insert(to, at: Self.firstPosition(notBelow: to, in: large)) }
         cellsOfStroke.insert(keys, at: to)
     }
 
     /// Lists item `index` in every cell `bounds` touches, in order; returns those cells' keys.
     private mutating func addCells(index: Int, bounds: Rect) -> [Int] {
         guard let (columns, rows) = cellRange(bounds) else { return [] }
+        guard columns.count * rows.count <= Self.largestCellCount else {
+            large.insert(index, at: Self.firstPosition(notBelow: index, in: large))
+            return []
+        }
         var keys: [Int] = []
         keys.reserveCapacity(columns.count * rows.count)
         for column in columns {
@@ -100,8 +110,15 @@ public struct StrokeGrid: Sendable {
         }
     }
 
-    /// Takes item `index` out of the cells it is listed in (`cellsOfStroke[index]`, which is kept).
-    private mutating func removeCells(index: Int) {
+    /// Takes item `index` out of the cells it is listed in (`cellsOfStroke[index]`, which is kept), or
+    /// out of `large`. Returns whether it was a large one.
+    @discardableResult
+    private mutating func removeCells(index: Int) -> Bool {
+        let position = Self.firstPosition(notBelow: index, in: large)
+        if position < large.count, large[position] == index {
+            large.remove(at: position)
+            return true
+        }
         for key in cellsOfStroke[index] {
             guard let i = cells.index(forKey: key) else { continue }
             let position = Self.firstPosition(notBelow: index, in: cells.values[i])
@@ -112,6 +129,7 @@ public struct StrokeGrid: Sendable {
                 cells.values[i].remove(at: position)
             }
         }
+        return false
     }
 
     /// Adds `delta` to every listed number in `range`, in place. The numbers next to the range must
@@ -119,6 +137,11 @@ public struct StrokeGrid: Sendable {
     /// no array of keys and no list copied.
     private mutating func renumber(_ range: Range<Int>, by delta: Int) {
         guard !range.isEmpty else { return }
+        var position = Self.firstPosition(notBelow: range.lowerBound, in: large)
+        while position < large.count, large[position] < range.upperBound {
+            large[position] += delta
+            position += 1
+        }
         var i = cells.startIndex
         while i != cells.endIndex {
             var position = Self.firstPosition(notBelow: range.lowerBound, in: cells.values[i])
@@ -147,6 +170,10 @@ public struct StrokeGrid: Sendable {
     public func strokes(touching rect: Rect, from lowest: Int = 0, below limit: Int = .max) -> [Int] {
         guard let (columns, rows) = cellRange(rect) else { return [] }
         var found: [Int] = []
+        for index in large[Self.firstPosition(notBelow: lowest, in: large)...] {
+            if index >= limit { break }
+            found.append(index)
+        }
         for column in columns {
             for row in rows {
                 guard let list = cells[Self.key(column, row)] else { continue }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import QuireDocument
 import QuireGeometry
+import QuireImageIO
 import QuireInk
 import QuireStorage
 import QuireTestSupport
@@ -81,6 +82,33 @@ final class DamagedNotebookCommandLineTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out-\(width)/page-001.png"), "no page written")
             XCTAssertEqual(FileManager.default.contents(atPath: path), before, "reading changed the file")
         }
+    }
+
+    /// Issue 38: a scrap scaled 10⁹ times made `export --png` abort allocating 8 TB (the renderer's grid
+    /// of the page listed it in 10¹² cells). It is drawn, covering the page, and the export finishes.
+    func testAScrapScaledBeyondAnyPageIsDrawnNotAnAllocation() throws {
+        let path = folder + "/Huge.quire"
+        let store = try NotebookStore.create(at: path, title: "Huge", pages: [Page()])
+        let blob = try store.storeBlob(PNG.encode(RGBAImage(width: 20, height: 10, fill: (220, 0, 0, 255))), kind: .png)
+        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 20, height: 10)), transform: Homography(.translation(100, 100)),
+                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 20, pixelHeight: 10),
+                                            rect: Rect(x: 0, y: 0, width: 20, height: 10)))
+        let page = try store.pageIDs()[0]
+        try store.apply(Page().adding([PageItem(.scrap(scrap))]), to: page)
+        try store.close()
+        let raw = try DatabaseQueue(path: path)
+        try raw.writeWithoutTransaction {
+            try $0.execute(sql: "UPDATE item SET data = json_set(data, '$.transform', json('[1e9,0,0,0,1e9,0,0,0,1]')) WHERE kind = 'scrap'")
+        }
+        try raw.close()
+        let process = try QuireProcess(arguments: ["export", path, "--png", folder + "/out", "--library", folder + "/library"], display: "")
+        XCTAssertTrue(process.waitForExit(timeout: 60), process.text)
+        if process.text.contains("needs OpenGL") { return print("no headless OpenGL here: export stopped before drawing") }
+        XCTAssertEqual(process.exitStatus, 0, process.text)
+        XCTAssertFalse(process.exitedBySignal, process.text)
+        let image = try PNG.read(from: folder + "/out/page-001.png")
+        XCTAssertGreaterThan(Int(image[400, 500].r), 180, "the scrap covers the page: \(image[400, 500])")
+        XCTAssertLessThan(Int(image[400, 500].g), 60)
     }
 
     func testAPageHeightThatIsABlobAndAddingAPage() throws {

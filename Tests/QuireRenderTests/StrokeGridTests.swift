@@ -23,6 +23,37 @@ final class StrokeGridTests: XCTestCase {
         XCTAssertEqual(grid.strokes(touching: Rect(x: 0, y: 0, width: 50, height: 50)), [0])
     }
 
+    /// An item over more cells than the grid lists one in (a scrap scaled 10⁹ times in a hostile
+    /// notebook asked for 10¹² cells, an 8 TB allocation) is kept apart, a candidate for every query,
+    /// and numbered like the others through every edit.
+    func testAnItemTooLargeForTheCellsIsACandidateEverywhere() {
+        let huge = Rect(x: -1e10, y: -1e10, width: 2e10, height: 2e10)
+        let nearOrigin = Rect(x: 15, y: 15, width: 2, height: 2), farther = Rect(x: 505, y: 505, width: 2, height: 2)
+        var grid = StrokeGrid(cellSize: 128)
+        grid.append(bounds: Rect(x: 10, y: 10, width: 20, height: 20))
+        grid.append(bounds: huge)
+        grid.append(bounds: Rect(x: 500, y: 500, width: 20, height: 20))
+        XCTAssertEqual(grid.strokes(touching: nearOrigin), [0, 1])
+        XCTAssertEqual(grid.strokes(touching: farther), [1, 2])
+        XCTAssertEqual(grid.strokes(touching: nearOrigin, from: 2), [])
+        XCTAssertEqual(grid.strokes(touching: farther, below: 1), [])
+        grid.insert(bounds: Rect(x: 500, y: 10, width: 5, height: 5), at: 0)
+        XCTAssertEqual(grid.strokes(touching: farther), [2, 3], "renumbered with the rest")
+        grid.move(from: 2, to: 0)
+        XCTAssertEqual(grid.strokes(touching: nearOrigin), [0, 2])
+        grid.remove(at: 0)
+        XCTAssertEqual(grid.strokes(touching: farther), [2], "gone")
+        grid.replace(at: 1, bounds: huge)
+        XCTAssertEqual(grid.strokes(touching: farther), [1, 2])
+        XCTAssertEqual(grid.strokes(touching: Rect(x: 502, y: 12, width: 1, height: 1)), [0, 1])
+        grid.replace(at: 1, bounds: Rect(x: 10, y: 10, width: 20, height: 20))
+        XCTAssertEqual(grid.strokes(touching: farther), [2], "small again: in its cells only")
+        grid.append(bounds: huge)
+        grid.removeLast()
+        XCTAssertEqual(grid.strokes(touching: farther), [2])
+        XCTAssertEqual(grid.count, 3)
+    }
+
     func testABoundlessStrokeIsKeptButFoundNowhere() {
         var grid = StrokeGrid()
         grid.append(bounds: .null)
