@@ -39,11 +39,5 @@ public struct PagePaper: Hashable, Sendable, Codable {
 }
 
 extension Page {
-    public var paper: PagePaper {
-        get { PagePaper(size: size, background: background) }
-        set {
-            size = newValue.size
-            background = newValue.background
-        }
-    }
+    public var paper: PagePaper { PagePaper(size: size, background: background) }
 }

@@ -60,7 +60,8 @@ public struct CheckedNotebookFiles: Sendable {
 
     private func record(_ state: FileState, of realPath: String, waitingMilliseconds: Int) {
         var waited = 0
-        while !state.changedBefore(FileState.coarseNow()) {
+        // The file's last change must lie in an earlier tick of the kernel's file-time clock than now.
+        while !(state.changed < FileState.coarseNow()) {
             guard waited < waitingMilliseconds else { return }
             usleep(1_000)
             waited += 1
@@ -134,23 +135,10 @@ struct FileState: Hashable, Sendable {
         "\(device) \(inode) \(size) \(modified.seconds) \(modified.nanoseconds) \(changed.seconds) \(changed.nanoseconds)"
     }
 
-    /// Whether the file's last change lies in an earlier tick of the kernel's file-time clock than `now`.
-    func changedBefore(_ now: Timestamp) -> Bool { changed < now }
-
     /// The clock the kernel stamps file times from.
     static func coarseNow() -> Timestamp {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &now)
         return Timestamp(seconds: Int64(now.tv_sec), nanoseconds: Int64(now.tv_nsec))
     }
-}
-
-/// How an open notebook is known to be sound.
-public enum IntegrityCheck: Sendable, Equatable {
-    /// SQLite's quick check read the whole file as it opened.
-    case checked
-    /// The file is as it was when last found sound (`CheckedNotebookFiles`): not read again.
-    case unchangedSinceChecked
-    /// This process has just built and synced the file (`NotebookStore.create`).
-    case builtHere
 }
