@@ -121,9 +121,10 @@ public final class X11Window {
     /// Opens the display (`displayName`, or $DISPLAY when nil), creates the window and its GL context
     /// and makes the context current on this thread. The window is not yet shown: call `show()`.
     /// `position` (the window frame's top left on the screen, as `framePosition` reads it) asks for a
-    /// place; nil leaves it to the window manager.
+    /// place; nil leaves it to the window manager. `presentsWholeFrames`: never present part of the
+    /// window, even where the server could (measuring what partial presentation saves).
     public init(title: String = "Quire", width: Int = 1024, height: Int = 768, position: (x: Int, y: Int)? = nil,
-                displayName: String? = nil) throws {
+                displayName: String? = nil, presentsWholeFrames: Bool = false) throws {
         let name = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let name, !name.isEmpty else { throw X11Error.noDisplay(name: nil) }
         guard let display = XOpenDisplay(name) else { throw X11Error.noDisplay(name: name) }
@@ -172,7 +173,7 @@ public final class X11Window {
         }
         glXMakeCurrent(display, window, context)
         swapInterval = Self.syncSwapsToDisplay(display, screen: screen, window: window)
-        if ProcessInfo.processInfo.environment["QUIRE_FULL_FRAMES"] != "1",
+        if !presentsWholeFrames,
            Self.glxExtensions(display, screen: screen).contains("GLX_MESA_copy_sub_buffer"),
            let address = glXGetProcAddressARB("glXCopySubBufferMESA") {
             copySubBuffer = unsafeBitCast(address, to: PFNGLXCOPYSUBBUFFERMESAPROC.self)

@@ -103,8 +103,8 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         var list = layout(window, count: 1)
         let cover = list.tiles[0].cover
         // The thumbnail (a fifth of the page) fitted to the cover's height, centred across it.
-        let fit = cover.height / (PageSize.letter.pixelSize.height.double * QuireApplication.thumbnailScale).rounded()
-        let thumbWidth = (PageSize.letter.pixelSize.width.double * QuireApplication.thumbnailScale).rounded() * fit
+        let fit = cover.height / (PageSize.letter.pixelSize.height.double * ShownPage.thumbnailScale).rounded()
+        let thumbWidth = (PageSize.letter.pixelSize.width.double * ShownPage.thumbnailScale).rounded() * fit
         let inkOnCover = Rect(x: cover.center.x - thumbWidth / 2 + 100 * 0.2 * fit + 2, y: cover.minY + 300 * 0.2 * fit + 1,
                               width: 200 * 0.2 * fit - 4, height: 90 * 0.2 * fit - 2)
         XCTAssertTrue(eventually { inked(window, inkOnCover) >= Int(inkOnCover.width * inkOnCover.height / 3) },

@@ -16,8 +16,8 @@ final class PageEditorTests: XCTestCase {
 
     func testAnEditInTheMiddleOfThePageIsUndoneAndRedoneAndReachesRendererAndStore() throws {
         let canvas = CanvasController()
-        var saved: [PageEdit] = []
-        canvas.onEdit = { edit, _, _ in saved.append(edit) }
+        let saved = SavedEdits()
+        canvas.editor.savesTo = saved
         for y in [10.0, 20, 30] { drag(canvas, y: y) }
         XCTAssertEqual(saved.count, 3, "each finished stroke is one insert edit")
         _ = canvas.takeRenderWork()
@@ -33,7 +33,7 @@ final class PageEditorTests: XCTestCase {
         XCTAssertEqual(canvas.takeRenderWork(), [.edit(removal.inverse)])
         canvas.redo()
         XCTAssertEqual(canvas.page.items.count, 2)
-        XCTAssertEqual(saved.suffix(3), [removal, removal.inverse, removal], "the notebook gets the same edits")
+        XCTAssertEqual(saved.edits.suffix(3), [removal, removal.inverse, removal], "the notebook gets the same edits")
     }
 
     /// An edit that does not fit the page changes nothing, is reported, and a renderer that had drawn it
@@ -70,9 +70,9 @@ final class PageEditorTests: XCTestCase {
         try page.apply(move)
         history.record(move, label: "stroke moved")
         let canvas = CanvasController()
-        var changes: [HistoryChange] = []
+        let saved = SavedEdits()
         var said: [String] = []
-        canvas.onEdit = { _, change, _ in changes.append(change) }
+        canvas.editor.savesTo = saved
         canvas.editor.onHistoryMove = { said.append($0) }
         canvas.show(Page())
         canvas.show(page, history: history)
@@ -80,7 +80,7 @@ final class PageEditorTests: XCTestCase {
         XCTAssertEqual(canvas.page.items.count, 3, "nothing removed")
         XCTAssertEqual(canvas.page.items[1].stroke?.samples[0].position.x, 0, "the move undone")
         XCTAssertEqual(said, ["Undid: stroke moved"])
-        guard case let .undo(kept)? = changes.last else { return XCTFail("the notebook is told of the undo: \(changes)") }
+        guard case let .undo(kept)? = saved.changes.last else { return XCTFail("the notebook is told of the undo: \(saved.changes)") }
         XCTAssertEqual(kept.label, "stroke moved")
         canvas.redo()
         XCTAssertEqual(canvas.page.items[1].stroke?.samples[0].position.x, 40)
@@ -98,10 +98,10 @@ final class PageEditorTests: XCTestCase {
         canvas.show(page, history: PageHistory(), startsAfresh: true)
         XCTAssertFalse(canvas.canUndo)
         drag(canvas, y: 60)
-        guard case let .record(_, first, afresh)? = changes.last else { return XCTFail("\(changes)") }
+        guard case let .record(_, first, afresh)? = saved.changes.last else { return XCTFail("\(saved.changes)") }
         XCTAssertTrue(afresh)
         drag(canvas, y: 70)
-        guard case let .record(_, second, again)? = changes.last else { return XCTFail("\(changes)") }
+        guard case let .record(_, second, again)? = saved.changes.last else { return XCTFail("\(saved.changes)") }
         XCTAssertFalse(again)
         XCTAssertGreaterThan(second, first, "each step's stamp is later than the one before")
         XCTAssertGreaterThan(first, kept.stamp)

@@ -42,8 +42,8 @@ final class SelectToolTests: XCTestCase {
 
     func testDraggingAScrapMovesItAsOneEditAndUndoPutsItBack() throws {
         let (canvas, id) = canvasWithScrap()
-        var edits: [PageEdit] = []
-        canvas.onEdit = { edit, _, _ in edits.append(edit) }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.handle(key("v"))
         XCTAssertEqual(canvas.tool, .select)
         let before = canvas.page
@@ -149,8 +149,8 @@ final class SelectToolTests: XCTestCase {
     /// Two fingers on a scrap carry it as paper under them would; on bare paper they zoom the view.
     func testTwoFingersOnAScrapMoveTurnAndScaleIt() throws {
         let (canvas, id) = canvasWithScrap()
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         let view = canvas.view
         _ = canvas.handle(.touchBegan(id: 1, at: Point(120, 140), time: 0))
         _ = canvas.handle(.touchBegan(id: 2, at: Point(180, 140), time: 0))
@@ -163,7 +163,7 @@ final class SelectToolTests: XCTestCase {
         _ = canvas.handle(.touchEnded(id: 2, at: Point(120, 260), time: 1.1))
         _ = canvas.handle(.touchEnded(id: 1, at: Point(120, 140), time: 1.2))
         XCTAssertEqual(canvas.view, view, "the view did not move")
-        XCTAssertEqual(edits, 1)
+        XCTAssertEqual(edits.count, 1)
         let map = try XCTUnwrap(transform(of: id, in: canvas))
         // Scrap point (20, 40) lay under finger 1 and stays there; (80, 40) lay under finger 2.
         let under1 = try XCTUnwrap(map.apply(Point(20, 40))), under2 = try XCTUnwrap(map.apply(Point(80, 40)))
@@ -175,7 +175,7 @@ final class SelectToolTests: XCTestCase {
         _ = canvas.handle(.touchBegan(id: 4, at: Point(700, 600), time: 2))
         _ = canvas.handle(.touchMoved(id: 4, at: Point(800, 600), time: 2.1))
         XCTAssertNotEqual(canvas.view.zoom, view.zoom)
-        XCTAssertEqual(edits, 1)
+        XCTAssertEqual(edits.count, 1)
     }
 
     /// Ink drawn across a scrap sticks to it and then moves with it.

@@ -86,8 +86,8 @@ final class StretchTests: XCTestCase {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
         let view = canvas.view
-        var edits: [PageEdit] = []
-        canvas.onEdit = { edit, _, _ in edits.append(edit) }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.takeRenderWork()
         fourFingerPull(canvas, by: 200, down: 30)
         XCTAssertEqual(canvas.view, view, "the fingers held the scrap, not the view")
@@ -134,8 +134,8 @@ final class StretchTests: XCTestCase {
     func testTheScrapWarpsWhileStretchedAndSpringsBackWhenLetGoBeforeTheSplit() throws {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.takeRenderWork()
         let starts: [Int: Point] = [1: Point(115, 120), 2: Point(115, 160), 3: Point(185, 120), 4: Point(185, 160)]
         for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
@@ -150,7 +150,7 @@ final class StretchTests: XCTestCase {
         let rightEdge = try XCTUnwrap(warped.transform.apply(Point(100, 40)))
         XCTAssertEqual(rightEdge.x, 115 + 85 * 110 / 70, accuracy: 1)
         for id in [3, 4, 1, 2] { _ = canvas.handle(.touchEnded(id: id, at: starts[id]! + Point(id > 2 ? 40 : 0, 0), time: 1)) }
-        XCTAssertEqual(edits, 0, "let go before the split: no edit")
+        XCTAssertEqual(edits.count, 0, "let go before the split: no edit")
         XCTAssertEqual(canvas.page, before)
         // It springs back over the next frames (see the tests below), and then lies where it began.
         let frames = framesUntilStill(canvas)
@@ -163,8 +163,8 @@ final class StretchTests: XCTestCase {
     func testShiftDragPullsTheNearHalfAndSplitsOffACopyThatFollowsThePointer() throws {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         // Pressed at (180, 140): the right half. Dragged 250 right (the scrap is 100 wide: past twice).
@@ -178,7 +178,7 @@ final class StretchTests: XCTestCase {
         for i in 1...10 { _ = canvas.handle(.pointerMoved(sample(180 + 25 * Double(i), 140, 0.1 + Double(i) / 100))) }
         XCTAssertEqual(try rendered(warping, after: canvas.takeRenderWork()).count, 2, "split on screen before the release")
         _ = canvas.handle(.pointerUp(sample(430, 140, 0.3), button: 1))
-        XCTAssertEqual(edits, 1)
+        XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(canvas.page.items.count, 2)
         XCTAssertEqual(try scrap(at: 0, in: canvas).transform, Homography(.translation(100, 100)), "the original stays anchored")
         let copy = try scrap(at: 1, in: canvas)
@@ -191,20 +191,20 @@ final class StretchTests: XCTestCase {
     func testShiftDragLetGoBeforeTheSplitSpringsBackAndAPlainDragStillMoves() throws {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.handle(key("v"))
         // The top half (press near the top edge), pulled up 60: a stretch of 1.75 down, not split.
         _ = canvas.handle(.pointerDown(sample(150, 105), button: 1, shift: true))
         for i in 1...6 { _ = canvas.handle(.pointerMoved(sample(150, 105 - 10 * Double(i), Double(i) / 10))) }
         _ = canvas.handle(.pointerUp(sample(150, 45, 0.7), button: 1))
-        XCTAssertEqual(edits, 0)
+        XCTAssertEqual(edits.count, 0)
         XCTAssertEqual(canvas.page, before)
         // Without Shift the same drag moves the scrap, as before.
         _ = canvas.handle(.pointerDown(sample(150, 105, 5), button: 1))
         _ = canvas.handle(.pointerMoved(sample(150, 45, 5.1)))
         _ = canvas.handle(.pointerUp(sample(150, 45, 5.2), button: 1))
-        XCTAssertEqual(edits, 1)
+        XCTAssertEqual(edits.count, 1)
         XCTAssertEqual(try scrap(at: 0, in: canvas).transform.apply(Point(0, 0)), Point(100, 40))
         XCTAssertEqual(canvas.page.items.map(\.id), [id])
     }
@@ -279,8 +279,8 @@ final class StretchTests: XCTestCase {
     func testFourFingersLetGoBeforeTheSplitSpringBackOverFramesToExactlyWhereTheScrapLies() throws {
         let (canvas, _) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.takeRenderWork()
         let starts: [Int: Point] = [1: Point(115, 120), 2: Point(115, 160), 3: Point(185, 120), 4: Point(185, 160)]
         for id in starts.keys.sorted() { _ = canvas.handle(.touchBegan(id: id, at: starts[id]!, time: 0)) }
@@ -292,14 +292,14 @@ final class StretchTests: XCTestCase {
         let shown = try rendered(before.items, after: canvas.takeRenderWork())
         for id in [4, 1, 2] { _ = canvas.handle(.touchEnded(id: id, at: starts[id]! + (id == 4 ? Point(50, 20) : .zero), time: 0.62)) }
         try assertSpringsBack(canvas, before: before, shown: shown)
-        XCTAssertEqual(edits, 0, "nothing stored: nothing to undo")
+        XCTAssertEqual(edits.count, 0, "nothing stored: nothing to undo")
     }
 
     func testShiftDragLetGoBeforeTheSplitSpringsBackOverFrames() throws {
         let (canvas, _) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         // The right half pulled 70 right and 30 down: a stretch of 1.7, not split.
@@ -308,14 +308,14 @@ final class StretchTests: XCTestCase {
         _ = canvas.handle(.pointerUp(sample(250, 170, 0.8), button: 1))
         let shown = try rendered(before.items, after: canvas.takeRenderWork())
         try assertSpringsBack(canvas, before: before, shown: shown)
-        XCTAssertEqual(edits, 0)
+        XCTAssertEqual(edits.count, 0)
     }
 
     func testANewGestureOnTheScrapWhileItSpringsBackLandsItAtOnceAndStartsFromThere() throws {
         let (canvas, id) = canvasWithScrap()
         let before = canvas.page
-        var edits = 0
-        canvas.onEdit = { _, _, _ in edits += 1 }
+        let edits = SavedEdits()
+        canvas.editor.savesTo = edits
         _ = canvas.handle(key("v"))
         _ = canvas.takeRenderWork()
         _ = canvas.handle(.pointerDown(sample(180, 140), button: 1, shift: true))
@@ -337,7 +337,7 @@ final class StretchTests: XCTestCase {
         XCTAssertTrue(work.contains(.drop))
         _ = canvas.handle(.pointerMoved(sample(160, 150, 1.1)))
         _ = canvas.handle(.pointerUp(sample(160, 150, 1.2), button: 1))
-        XCTAssertEqual(edits, 1, "the move is the one edit")
+        XCTAssertEqual(edits.count, 1, "the move is the one edit")
         XCTAssertEqual(try scrap(at: 0, in: canvas).transform, Homography(.translation(110, 110)))
         XCTAssertEqual(canvas.page.items.map(\.id), [id])
         canvas.animate(now: clockTime + 1)

@@ -66,6 +66,11 @@ public final class CanvasController {
         context.style(for: tool, color: .rgb(color(for: ToolID(tool.rawValue))))
     }
 
+    /// The widest ink of the tool in hand, in page pixels (0 for a tool without ink).
+    public var toolInkWidth: Double {
+        InkTool(rawValue: tool.rawValue).map { style(for: $0).maximumWidth } ?? 0
+    }
+
     /// The tool the keys selected.
     public var tool: ToolID { router.selectedTool }
     public var isDrawing: Bool { router.isDrawing }
@@ -88,13 +93,6 @@ public final class CanvasController {
     /// tells; none by default): undo and redo take the newer of those and the shown page's own step,
     /// handing a page change to the application as `.notebook(.undoPageChange)` or `.redoPageChange`.
     public var notebookSteps: () -> (undo: Int64?, redo: Int64?) = { (nil, nil) }
-
-    /// Told of every edit, with how it moves the page's history and the page it was made on (the
-    /// notebook saves both there).
-    public var onEdit: ((PageEdit, HistoryChange, PageID) -> Void)? {
-        get { editor.onEdit }
-        set { editor.onEdit = newValue }
-    }
 
     /// The colour the current tool draws with.
     public var color: InkColor { color(for: tool) }

@@ -1,8 +1,15 @@
 import QuireDocument
 
+/// Where the page editor saves each edit it carries out, with how it moves the page's history and the
+/// page it was made on: the notebook (`NotebookSession`), which writes both in one transaction.
+public protocol PageEditSink: AnyObject {
+    func pageEdited(_ edit: PageEdit, history: HistoryChange, on page: PageID)
+}
+
 /// The shown page and its history: the one place its items change. Every change is a `PageEdit`,
-/// applied here to the page model, queued for the renderer, and handed to `onEdit` (the notebook saves
-/// it, with the move of the history, in one transaction) — the same value all three times. Undo applies
+/// applied here to the page model, queued for the renderer, and saved to `savesTo` (the notebook saves
+/// it, with the move of the history, in one transaction) — the same value all three times, passed on
+/// downwards: nothing is told back up. Undo applies
 /// the inverse of the newest step of the page's own history, which the notebook keeps with the page, so
 /// it means the same after a page turn, a notebook switch or a restart.
 public final class PageEditor {
@@ -12,9 +19,13 @@ public final class PageEditor {
     /// the notebook to drop the unreadable one.
     private var historyStartsAfresh = false
     private let renderQueue: RenderQueue
-    /// Told of every edit applied, with how it moves the history and the page it was applied to (saving
-    /// both there); undo and redo come through here as the edits they apply.
-    public var onEdit: ((PageEdit, HistoryChange, PageID) -> Void)?
+    /// Where every edit applied is saved, with how it moves the history and the page it was applied to;
+    /// undo and redo come through here as the edits they apply. None: edits change only the page (tests,
+    /// headless replay).
+    public var savesTo: (any PageEditSink)?
+    /// Edits carried out so far (new ones, undos and redos): what has changed since a moment is told
+    /// by this count having moved (the stored thumbnail's staleness).
+    public private(set) var editCount = 0
     /// Told of an edit refused because it did not fit the page (a bug in a tool, or a damaged history:
     /// reported, not trapped on).
     public var onRefused: ((PageEditError) -> Void)?
@@ -92,7 +103,8 @@ public final class PageEditor {
         }
         if !alreadyRendered { renderQueue.append(.edit(edit)) }
         renderQueue.setNeedsRedraw()
-        onEdit?(edit, change, page.id)
+        editCount += 1
+        savesTo?.pageEdited(edit, history: change, on: page.id)
         return true
     }
 }

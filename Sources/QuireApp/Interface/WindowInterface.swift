@@ -24,8 +24,8 @@ final class WindowInterface {
     let notebookList: NotebookList
     let sorter: PageSorter
     private(set) var helpShown = false
-    /// Shown unless QUIRE_INTERFACE=hidden (the canvas tests read the page's pixels without it).
-    private(set) var shown = ProcessInfo.processInfo.environment["QUIRE_INTERFACE"] != "hidden"
+    /// Shown unless it starts hidden (QUIRE_INTERFACE=hidden: the canvas tests read the page's pixels without it).
+    private(set) var shown: Bool
     /// Shown or hidden since the last frame: the next one must draw.
     private var changed = false
     /// A press that began on the toolbar, or off the open colour picker (closing it): its moves and
@@ -75,7 +75,8 @@ final class WindowInterface {
 
     /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
     /// is drawn (whether or not the toolbar and status are: it is asked for by name).
-    init(text: TextRasterizer?, showsLatency: Bool = false) {
+    init(text: TextRasterizer?, showsLatency: Bool = false, startsHidden: Bool = false) {
+        shown = !startsHidden
         notices = NoticeLine(text: text)
         latency = showsLatency ? LatencyLine(text: text) : nil
         help = HelpOverlay(text: text)

@@ -7,7 +7,7 @@ import QuireStorage
 /// The notebook the window shows, and the way to every other one in the library: which notebook and
 /// page are current, what finished strokes and page changes autosave, and what the notebook keys do.
 /// No GL or X here: `QuireApplication` loads the page it names into the renderer.
-public final class NotebookSession {
+public final class NotebookSession: PageEditSink {
     public let library: NotebookLibrary
     public private(set) var store: NotebookStore
     public private(set) var pageIDs: [PageID] = []
