@@ -178,7 +178,7 @@ final class PageSorterTests: XCTestCase {
 
     func testTheToolbarsPagesButtonAndF2OpenIt() {
         XCTAssertEqual(ToolbarButton.pages.action, .showPageSorter)
-        XCTAssertEqual(ToolbarButton.pages.tooltip, "Pages — F2")
+        XCTAssertEqual(Toolbar(text: nil).tooltip(for: .pages), "Pages — F2")
         XCTAssertEqual(KeyTable.action(for: KeyInput(keysym: Keysym.f2, text: "")), .showPageSorter)
         XCTAssertFalse(ToolbarIcons.icon(.pages, in: Rect(x: 0, y: 0, width: 24, height: 24)).isEmpty)
     }

@@ -14,7 +14,7 @@ final class ToolCursorTests: XCTestCase {
 
     func testTheRingIsAsWideAsTheInkAtTheZoomWithAHaloAndItsMiddleAsHotSpot() throws {
         // A 24 px eraser at 2×: a 48 px ring in a 48 + 2 × 2 + 1 (odd) = 53 px picture.
-        let image = try ring(ToolCursor(tool: .eraser, inkWidth: 24, zoom: 2, overInterface: false, largestSide: 256).cursor)
+        let image = try ring(ToolCursor(style: .inkRing(filled: true), inkWidth: 24, zoom: 2, overInterface: false, largestSide: 256).cursor)
         XCTAssertEqual(image.width, 53)
         XCTAssertEqual(image.height, 53)
         XCTAssertEqual(image.hotX, 26)
@@ -30,29 +30,29 @@ final class ToolCursorTests: XCTestCase {
     }
 
     func testThePensRingIsEmptyInsideAndAFinePointGetsADot() throws {
-        let marker = try ring(ToolCursor(tool: .marker, inkWidth: 9, zoom: 3, overInterface: false, largestSide: 256).cursor)
+        let marker = try ring(ToolCursor(style: .inkRing(filled: false), inkWidth: 9, zoom: 3, overInterface: false, largestSide: 256).cursor)
         XCTAssertEqual(marker.width, 27 + 4 + 0, "27 px ring and its margins (odd already)")
         XCTAssertEqual(alpha(marker, 15, 15), 0, "no fill inside the marker's ring")
         // A 3.2 px pen at 1× is smaller than the smallest ring: the ring is 7 px, with a dot for the point.
-        let pen = try ring(ToolCursor(tool: .pen, inkWidth: 3.2, zoom: 1, overInterface: false, largestSide: 256).cursor)
+        let pen = try ring(ToolCursor(style: .inkRing(filled: false), inkWidth: 3.2, zoom: 1, overInterface: false, largestSide: 256).cursor)
         XCTAssertEqual(pen.width, 11)
         XCTAssertGreaterThan(alpha(pen, 5, 5), 200, "the dot at the point")
         XCTAssertLessThan(level(pen, 5, 5), 40)
     }
 
     func testTheRingStaysWithinWhatTheServerTakes() throws {
-        let huge = try ring(ToolCursor(tool: .eraser, inkWidth: 24, zoom: 8, overInterface: false, largestSide: 64).cursor)
+        let huge = try ring(ToolCursor(style: .inkRing(filled: true), inkWidth: 24, zoom: 8, overInterface: false, largestSide: 64).cursor)
         XCTAssertLessThanOrEqual(huge.width, 64)
-        let nonsense = try ring(ToolCursor(tool: .pen, inkWidth: .nan, zoom: 1, overInterface: false, largestSide: 64).cursor)
+        let nonsense = try ring(ToolCursor(style: .inkRing(filled: false), inkWidth: .nan, zoom: 1, overInterface: false, largestSide: 64).cursor)
         XCTAssertEqual(nonsense.width, 11, "a width that is not a number gives the smallest ring")
-        let absurd = try ring(ToolCursor(tool: .pen, inkWidth: 10, zoom: 1, overInterface: false, largestSide: 100_000).cursor)
+        let absurd = try ring(ToolCursor(style: .inkRing(filled: false), inkWidth: 10, zoom: 1, overInterface: false, largestSide: 100_000).cursor)
         XCTAssertEqual(absurd.width, 15)
     }
 
     func testOtherToolsAndTheInterfaceUseTheDesktopsCursors() {
-        XCTAssertEqual(ToolCursor(tool: .select, inkWidth: 0, zoom: 1, overInterface: false, largestSide: 64).cursor, .standard(.arrow))
-        XCTAssertEqual(ToolCursor(tool: .scissors, inkWidth: 0, zoom: 1, overInterface: false, largestSide: 64).cursor,
+        XCTAssertEqual(ToolCursor(style: .arrow, inkWidth: 0, zoom: 1, overInterface: false, largestSide: 64).cursor, .standard(.arrow))
+        XCTAssertEqual(ToolCursor(style: .crosshair, inkWidth: 0, zoom: 1, overInterface: false, largestSide: 64).cursor,
                        .standard(.crosshair))
-        XCTAssertEqual(ToolCursor(tool: .pen, inkWidth: 3, zoom: 1, overInterface: true, largestSide: 64).cursor, .standard(.arrow))
+        XCTAssertEqual(ToolCursor(style: .inkRing(filled: false), inkWidth: 3, zoom: 1, overInterface: true, largestSide: 64).cursor, .standard(.arrow))
     }
 }

@@ -12,7 +12,7 @@ final class ToolbarTests: XCTestCase {
     func testEveryButtonIsHitAtItsCentreAndNothingBetweenOrBeyond() {
         let toolbar = Toolbar(text: nil)
         let buttons = toolbar.layout.buttons
-        XCTAssertEqual(buttons.map(\.0), Toolbar.buttons.flatMap { $0 })
+        XCTAssertEqual(buttons.map(\.0), toolbar.buttons.flatMap { $0 })
         for (button, rect) in buttons {
             XCTAssertEqual(toolbar.button(at: rect.center), button)
             XCTAssertTrue(toolbar.contains(rect.center))
@@ -31,9 +31,9 @@ final class ToolbarTests: XCTestCase {
     }
 
     func testTooltipsNameTheButtonAndTheKeyFromTheKeyTable() {
-        XCTAssertEqual(ToolbarButton.tool(.pen).tooltip, "Pen — P")
-        XCTAssertEqual(ToolbarButton.tool(.scissors).tooltip, "Scissors — S")
-        XCTAssertEqual(ToolbarButton.undo.tooltip, "Undo — Ctrl+Z")
+        XCTAssertEqual(Toolbar(text: nil).tooltip(for: .tool(.pen)), "Pen — P")
+        XCTAssertEqual(Toolbar(text: nil).tooltip(for: .tool(.scissors)), "Scissors — S")
+        XCTAssertEqual(Toolbar(text: nil).tooltip(for: .undo), "Undo — Ctrl+Z")
         XCTAssertEqual(ToolbarButton.tool(.select).action, .selectTool(.select))
     }
 

@@ -41,7 +41,9 @@ public final class QuireApplication {
         self.options = options
         var fontProblem: Error?
         let text: TextRasterizer? = { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }()
-        let interface = WindowInterface(text: text, showsLatency: options.showsLatency, startsHidden: switches.interfaceHidden)
+        let tools = ToolRegistry.standard
+        let interface = WindowInterface(text: text, showsLatency: options.showsLatency, startsHidden: switches.interfaceHidden,
+                                        tools: tools)
         self.interface = interface
         let notices = interface.notices
         let say: @Sendable (String) -> Void = { [say] line in
@@ -55,7 +57,7 @@ public final class QuireApplication {
         window = try Self.openWindow(options, switches: switches, interface: interface, say: say)
         session = try NotebookSession(library: NotebookLibrary(directory: options.libraryDirectory ?? NotebookLibrary.defaultDirectory),
                                       notebook: options.notebook, newPageSize: options.pageSize, say: say)
-        let canvas = CanvasController()
+        let canvas = CanvasController(tools: tools)
         canvas.editor.onRefused = { error in say("quire: an edit was refused and nothing changed: \(error)") }
         // What undo and redo did, on the notice line (and the terminal, where tests read it).
         canvas.editor.onHistoryMove = { text in say("quire: \(text)") }

@@ -133,7 +133,11 @@ public final class CanvasController {
         if router.route(event, context: context) { return nil }
         switch event {
         case let .key(key):
-            return KeyTable.action(for: key).flatMap(perform)
+            // The tool in hand first (a tool that takes typing), then the key table, then the keys of
+            // registered tools the standard table does not know.
+            if let tool = tools.tool(router.selectedTool), tool.handleKey(key, in: context) { return nil }
+            if let action = KeyTable.action(for: key) { return perform(action) }
+            return tools.tool(forKey: key).flatMap { perform(.selectTool($0)) }
         case let .resized(width, height):
             viewport.windowSize = Point(Double(width), Double(height))
             renderQueue.setNeedsRedraw()

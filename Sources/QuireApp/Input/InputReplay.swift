@@ -14,7 +14,7 @@ public enum InputReplay {
         let renderer = try PageRenderer(pageWidth: pageSize.pixelSize.width, pageHeight: pageSize.pixelSize.height,
                                         brushDirectory: ResourceLocator.brushesDirectory)
         let canvas = CanvasController(page: Page(size: pageSize))
-        canvas.settings = InputSettings.load().0
+        canvas.settings = InputSettings.load(tools: canvas.tools).0
         for event in events {
             // Commands in the log (export, quit) belong to the recorded session, not to the replay.
             _ = canvas.handle(event)

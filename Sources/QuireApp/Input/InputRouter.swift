@@ -180,12 +180,8 @@ final class InputRouter {
         case nil:
             beginGesture(sample, button: button, shift: shift, tool: sample.device == .eraser ? .eraser : selectedTool,
                          context: context)
-        case .erase?:
-            beginGesture(sample, button: button, shift: shift, tool: .eraser, context: context)
-        case .select?:
-            beginGesture(sample, button: button, shift: shift, tool: .select, context: context)
-        case .scissors?:
-            beginGesture(sample, button: button, shift: shift, tool: .scissors, context: context)
+        case let .tool(tool)?:
+            beginGesture(sample, button: button, shift: shift, tool: tool, context: context)
         case .pan?:
             panAnchor = sample.position
             panButton = button

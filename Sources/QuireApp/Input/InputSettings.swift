@@ -2,16 +2,33 @@ import Foundation
 import QuireInk
 
 /// What a pen's side buttons do.
-public enum PenButtonAction: String, Sendable, CaseIterable {
+public enum PenButtonAction: Hashable, Sendable {
     /// Hold and move to pan the page.
     case pan
-    /// Hold and draw to erase, whatever the current tool.
-    case erase
-    /// Hold and drag to move, turn or scale scraps (the select tool), whatever the current tool.
-    case select
-    /// Hold and draw to cut (the scissors), whatever the current tool.
-    case scissors
+    /// Hold and use this tool, whatever the current one (any registered tool with a pen-button name).
+    case tool(ToolID)
     case none
+
+    /// Hold and draw to erase.
+    public static var erase: PenButtonAction { .tool(.eraser) }
+    /// Hold and drag to move, turn or scale scraps (the select tool).
+    public static var select: PenButtonAction { .tool(.select) }
+    /// Hold and draw to cut (the scissors).
+    public static var scissors: PenButtonAction { .tool(.scissors) }
+
+    /// The action a setting names: `pan`, `none`, or a tool's pen-button name in `tools`.
+    public init?(named name: String, tools: ToolRegistry) {
+        switch name {
+        case "pan": self = .pan
+        case "none": self = .none
+        default:
+            guard let tool = tools.tool(penButtonName: name) else { return nil }
+            self = .tool(tool)
+        }
+    }
+
+    /// Every word a setting may use, in order.
+    public static func names(_ tools: ToolRegistry) -> [String] { ["pan"] + tools.penButtonNames + ["none"] }
 }
 
 /// The user's input settings, from `$XDG_CONFIG_HOME/quire/config` (default `~/.config/quire/config`):
@@ -37,7 +54,8 @@ public struct InputSettings: Equatable, Sendable {
     public init() {}
 
     /// Settings from `text`, with a warning for each line that could not be used (it is skipped).
-    public static func parse(_ text: String, source: String = "config") -> (InputSettings, [String]) {
+    /// `tools` are the tools a pen button may name.
+    public static func parse(_ text: String, source: String = "config", tools: ToolRegistry = .standard) -> (InputSettings, [String]) {
         var settings = InputSettings()
         var warnings: [String] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -51,8 +69,8 @@ public struct InputSettings: Equatable, Sendable {
             }
             switch parts[0] {
             case "pen.lower-button", "pen.upper-button":
-                guard let action = PenButtonAction(rawValue: parts[1]) else {
-                    warnings.append("\(place): \(parts[0]) must be one of \(PenButtonAction.allCases.map(\.rawValue).joined(separator: ", ")); got `\(parts[1])`")
+                guard let action = PenButtonAction(named: parts[1], tools: tools) else {
+                    warnings.append("\(place): \(parts[0]) must be one of \(PenButtonAction.names(tools).joined(separator: ", ")); got `\(parts[1])`")
                     continue
                 }
                 if parts[0] == "pen.lower-button" { settings.lowerPenButton = action } else { settings.upperPenButton = action }
@@ -86,11 +104,11 @@ public struct InputSettings: Equatable, Sendable {
     }
 
     /// Reads the settings file; a missing file gives the defaults and no warning.
-    public static func load(from path: String = InputSettings.path()) -> (InputSettings, [String]) {
+    public static func load(from path: String = InputSettings.path(), tools: ToolRegistry = .standard) -> (InputSettings, [String]) {
         guard FileManager.default.fileExists(atPath: path) else { return (InputSettings(), []) }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             return (InputSettings(), ["\(path): cannot be read; using the default settings"])
         }
-        return parse(text, source: path)
+        return parse(text, source: path, tools: tools)
     }
 }

@@ -78,11 +78,8 @@ public enum KeyTable {
         ]),
 
         // The canvas.
-        KeyBinding(.canvas, "P, M, H, E, V, S", "pen, marker, highlighter, eraser, select (move, turn and scale scraps), scissors (cut scraps; a loop cuts ink out)", [
-            (plain("p"), .selectTool(.pen)), (plain("m"), .selectTool(.marker)),
-            (plain("h"), .selectTool(.highlighter)), (plain("e"), .selectTool(.eraser)),
-            (plain("v"), .selectTool(.select)), (plain("s"), .selectTool(.scissors)),
-        ]),
+        // The tools' keys and words come from their offers (`ToolOffer`).
+        ToolRegistry.standard.keyBinding,
         KeyBinding(.canvas, "the current tool's pen settings: widths, opacities, smoothing and pressure curve, with a preview (or press the tool's toolbar button again; Escape or a click outside closes them)", [
             (plain("w"), .showPenSettings),
         ]),

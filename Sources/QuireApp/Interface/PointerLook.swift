@@ -15,7 +15,7 @@ final class PointerLook {
     }
 
     func update() {
-        let wanted = ToolCursor(tool: canvas.tool, inkWidth: canvas.toolInkWidth, zoom: canvas.view.zoom,
+        let wanted = ToolCursor(style: canvas.tools.offer(canvas.tool)?.cursor ?? .arrow, inkWidth: canvas.toolInkWidth, zoom: canvas.view.zoom,
                                 overInterface: interface.wantsArrow, largestSide: window.largestCursorSide)
         guard wanted != shown else { return }
         shown = wanted

@@ -24,17 +24,18 @@ enum ToolbarButton: Equatable {
         }
     }
 
-    /// The tooltip: what it is and its key, from the key table.
-    var tooltip: String {
+    /// The tooltip: what it is and its key, from the key table (a tool's from its offer).
+    func tooltip(offer: ToolOffer?) -> String {
         let name: String
         switch self {
-        case let .tool(id): name = id.rawValue.prefix(1).uppercased() + id.rawValue.dropFirst()
+        case let .tool(id): name = offer?.name ?? id.rawValue
         case .undo: name = "Undo"
         case .redo: name = "Redo"
         case .notebooks: name = "Notebooks"
         case .pages: name = "Pages"
         }
-        return KeyTable.keyLabel(for: action).map { "\(name) — \($0)" } ?? name
+        let key = offer?.key.map { String($0).uppercased() } ?? KeyTable.keyLabel(for: action)
+        return key.map { "\(name) — \($0)" } ?? name
     }
 }
 
@@ -44,11 +45,10 @@ enum ToolbarButton: Equatable {
 /// icons (`ToolbarIcons`), at the interface scale. Pure layout and drawing: the run loop feeds it the
 /// pointer and acts on what `button(at:)` answers.
 final class Toolbar {
-    static let buttons: [[ToolbarButton]] = [
-        [.tool(.pen), .tool(.marker), .tool(.highlighter), .tool(.eraser), .tool(.select), .tool(.scissors)],
-        [.undo, .redo],
-        [.pages, .notebooks],
-    ]
+    /// The buttons in their groups: the registered tools with an icon, undo and redo, the panels.
+    let buttons: [[ToolbarButton]]
+    /// The tools' offers, for their icons and tooltips.
+    private let offers: [ToolID: ToolOffer]
     /// Sizes in design pixels (× `scale`).
     static let buttonSize = 40.0
     static let margin = 12.0
@@ -77,34 +77,36 @@ final class Toolbar {
         var width: Double
     }
 
-    init(text: TextRasterizer?) {
+    init(text: TextRasterizer?, tools: ToolRegistry = .standard) {
         self.text = text
+        buttons = [tools.toolbarTools.map(ToolbarButton.tool), [.undo, .redo], [.pages, .notebooks]]
+        offers = Dictionary(uniqueKeysWithValues: tools.ids.compactMap { id in tools.offer(id).map { (id, $0) } })
     }
 
     /// The panel's height in design pixels: the buttons, the gaps between groups, and the colour and
     /// width swatch below them.
-    static var designHeight: Double {
+    var designHeight: Double {
         let count = Double(buttons.joined().count)
-        return count * buttonSize + Double(buttons.count - 1) * groupGap + 2 * padding + groupGap + buttonSize
+        return count * Self.buttonSize + Double(buttons.count - 1) * Self.groupGap + 2 * Self.padding + Self.groupGap + Self.buttonSize
     }
 
     /// Shrinks the toolbar to fit a window `height` pixels tall (never below half size), or restores it.
     func fit(windowHeight height: Int) {
-        let fitting = (Double(height) - 2 * Self.margin * scale) / Self.designHeight
+        let fitting = (Double(height) - 2 * Self.margin * scale) / designHeight
         drawnScale = max(scale / 2, min(scale, fitting))
     }
 
     /// The panel's rectangle, window pixels.
     var panel: Rect {
         Rect(x: Self.margin * scale, y: Self.margin * scale,
-             width: (Self.buttonSize + 2 * Self.padding) * drawnScale, height: Self.designHeight * drawnScale)
+             width: (Self.buttonSize + 2 * Self.padding) * drawnScale, height: designHeight * drawnScale)
     }
 
     /// Each button's rectangle, and the swatch's, window pixels.
     var layout: (buttons: [(ToolbarButton, Rect)], swatch: Rect) {
         var y = panel.minY + Self.padding * drawnScale
         var placed: [(ToolbarButton, Rect)] = []
-        for (index, group) in Self.buttons.enumerated() {
+        for (index, group) in buttons.enumerated() {
             if index > 0 { y += Self.groupGap * drawnScale }
             for button in group {
                 placed.append((button, Rect(x: panel.minX + Self.padding * drawnScale, y: y,
@@ -138,7 +140,7 @@ final class Toolbar {
                 items.append(.polygon(InterfaceShape.roundedRect(inset, radius: 8 * drawnScale), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.12)))
             }
             let enabled = button == .undo ? state.canUndo : (button == .redo ? state.canRedo : true)
-            let icon = ToolbarIcons.icon(button, in: rect.insetBy(9 * drawnScale))
+            let icon = ToolbarIcons.icon(button, toolIcon: toolIcon(button), in: rect.insetBy(9 * drawnScale))
             items += enabled ? icon : icon.map(Self.dimmed)
         }
         // The current colour as a disc the size of the current width (within the swatch).
@@ -153,7 +155,7 @@ final class Toolbar {
         }, width: 1.2 * drawnScale, color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.6)))
         if let hovered, now - hoveredSince >= Self.tooltipDelay, let text,
            let rect = buttons.first(where: { $0.0 == hovered })?.1,
-           let run = try? text.run(hovered.tooltip, size: Self.tooltipTextSize * drawnScale, maximumWidth: Int(600 * drawnScale)) {
+           let run = try? text.run(tooltip(for: hovered), size: Self.tooltipTextSize * drawnScale, maximumWidth: Int(600 * drawnScale)) {
             let (width, height) = (Double(run.layout.width), Double(run.layout.height))
             let tip = Rect(x: panel.maxX + 8 * drawnScale, y: rect.center.y - height / 2 - 5 * drawnScale,
                            width: width + 16 * drawnScale, height: height + 10 * drawnScale)
@@ -162,6 +164,15 @@ final class Toolbar {
         }
         return items
     }
+
+    private func offer(_ button: ToolbarButton) -> ToolOffer? {
+        if case let .tool(id) = button { offers[id] } else { nil }
+    }
+
+    private func toolIcon(_ button: ToolbarButton) -> ToolIcon? { offer(button)?.icon }
+
+    /// `button`'s tooltip: what it is and its key.
+    func tooltip(for button: ToolbarButton) -> String { button.tooltip(offer: offer(button)) }
 
     /// Seconds until the tooltip of a button hovered since `since` is due, or nil (shown, or no hover).
     static func secondsUntilTooltip(hovered: ToolbarButton?, since: Double, now: Double) -> Double? {

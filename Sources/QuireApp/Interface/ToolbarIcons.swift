@@ -9,8 +9,8 @@ import QuireRender
 enum ToolbarIcons {
     static let ink = InkColor(red: 0.93, green: 0.93, blue: 0.95)
 
-    /// The icon for `button`, fitted into `rect` (window pixels).
-    static func icon(_ button: ToolbarButton, in rect: Rect) -> [OverlayItem] {
+    /// The icon for `button` (a tool's being `toolIcon`), fitted into `rect` (window pixels).
+    static func icon(_ button: ToolbarButton, toolIcon: ToolIcon? = nil, in rect: Rect) -> [OverlayItem] {
         let scale = min(rect.width, rect.height) / 24
         let origin = Point(rect.center.x - 12 * scale, rect.center.y - 12 * scale)
         func p(_ x: Double, _ y: Double) -> Point { Point(origin.x + x * scale, origin.y + y * scale) }
@@ -27,27 +27,16 @@ enum ToolbarIcons {
             })
         }
         switch button {
-        case .tool(.pen):
-            // A nib: a long slanted barrel ending in a point.
-            return [shape([(17, 3), (21, 7), (9, 19), (4, 20), (5, 15)]),
-                    shape([(6.4, 16.2), (7.8, 17.6), (5.2, 18.8)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15))]
-        case .tool(.marker):
-            // A broad felt tip.
-            return [shape([(15, 2), (22, 9), (12, 19), (5, 12)]), shape([(5, 13), (11, 19), (7, 22), (2, 17)])]
-        case .tool(.highlighter):
-            return [shape([(3, 17), (21, 17), (21, 22), (3, 22)], color: InkColor(red: 1, green: 0.86, blue: 0.1, alpha: 0.85)),
-                    shape([(14, 2), (20, 8), (12, 16), (6, 10)]), shape([(6, 11), (11, 16), (8, 17), (5, 14)])]
-        case .tool(.eraser):
-            return [shape([(13, 3), (21, 11), (12, 20), (4, 12)]),
-                    shape([(4, 12), (8.5, 16.5), (6, 19), (1.5, 14.5)], color: InkColor(red: 0.95, green: 0.55, blue: 0.6))]
-        case .tool(.select):
-            // An arrow pointer.
-            return [shape([(6, 2), (6, 20), (10.5, 15.5), (13.5, 22), (16.5, 20.5), (13.5, 14.5), (19.5, 14.5)])]
-        case .tool(.scissors):
-            return [ring(7, 18, 3.2), ring(17, 18, 3.2),
-                    line([(9.2, 15.6), (18, 2)], width: 1.8), line([(14.8, 15.6), (6, 2)], width: 1.8)]
         case .tool:
-            return [ring(12, 12, 7)]
+            // A tool's own icon, from its offer (`ToolOffer.icon`); a ring for one without.
+            guard let toolIcon else { return [ring(12, 12, 7)] }
+            return toolIcon.parts.map { part in
+                switch part {
+                case let .shape(points, color): .polygon(points.map { p($0.x, $0.y) }, color: color ?? ink)
+                case let .line(points, width): .polyline(points.map { p($0.x, $0.y) }, width: width * scale, color: ink)
+                case let .ring(center, radius): ring(center.x, center.y, radius)
+                }
+            }
         case .notebooks:
             // Two notebooks, one behind the other, the front one with a spine and a label.
             return [line([(8, 3), (20, 3), (20, 18)], width: 1.6),

@@ -75,12 +75,13 @@ final class WindowInterface {
 
     /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
     /// is drawn (whether or not the toolbar and status are: it is asked for by name).
-    init(text: TextRasterizer?, showsLatency: Bool = false, startsHidden: Bool = false) {
+    /// `tools`: the tools the toolbar offers.
+    init(text: TextRasterizer?, showsLatency: Bool = false, startsHidden: Bool = false, tools: ToolRegistry = .standard) {
         shown = !startsHidden
         notices = NoticeLine(text: text)
         latency = showsLatency ? LatencyLine(text: text) : nil
         help = HelpOverlay(text: text)
-        toolbar = Toolbar(text: text)
+        toolbar = Toolbar(text: text, tools: tools)
         status = StatusLine(text: text)
         picker = ColorPicker(text: text)
         penSettings = PenSettingsPanel(text: text)

@@ -16,7 +16,7 @@ final class KeptSettings {
         self.canvas = canvas
         self.interface = interface
         self.say = say
-        let (settings, warnings) = InputSettings.load()
+        let (settings, warnings) = InputSettings.load(tools: canvas.tools)
         canvas.settings = settings
         for warning in warnings { say("quire: warning: \(warning)") }
         let (colors, colorWarnings) = PickedColors.load()

@@ -93,3 +93,31 @@ public final class InkingTool: Tool {
         samples = []
     }
 }
+
+extension InkingTool {
+    public var offer: ToolOffer {
+        switch ink {
+        case .pen:
+            // A nib: a long slanted barrel ending in a point.
+            ToolOffer(name: "Pen", key: "p", help: "pen", icon: ToolIcon([
+                ToolIcon.shape([(17, 3), (21, 7), (9, 19), (4, 20), (5, 15)]),
+                ToolIcon.shape([(6.4, 16.2), (7.8, 17.6), (5.2, 18.8)], color: InkColor(red: 0.13, green: 0.13, blue: 0.15)),
+            ]), cursor: .inkRing(filled: false))
+        case .marker:
+            // A broad felt tip.
+            ToolOffer(name: "Marker", key: "m", help: "marker", icon: ToolIcon([
+                ToolIcon.shape([(15, 2), (22, 9), (12, 19), (5, 12)]), ToolIcon.shape([(5, 13), (11, 19), (7, 22), (2, 17)]),
+            ]), cursor: .inkRing(filled: false))
+        case .highlighter:
+            ToolOffer(name: "Highlighter", key: "h", help: "highlighter", icon: ToolIcon([
+                ToolIcon.shape([(3, 17), (21, 17), (21, 22), (3, 22)], color: InkColor(red: 1, green: 0.86, blue: 0.1, alpha: 0.85)),
+                ToolIcon.shape([(14, 2), (20, 8), (12, 16), (6, 10)]), ToolIcon.shape([(6, 11), (11, 16), (8, 17), (5, 14)]),
+            ]), cursor: .inkRing(filled: false))
+        case .eraser:
+            ToolOffer(name: "Eraser", key: "e", help: "eraser", icon: ToolIcon([
+                ToolIcon.shape([(13, 3), (21, 11), (12, 20), (4, 12)]),
+                ToolIcon.shape([(4, 12), (8.5, 16.5), (6, 19), (1.5, 14.5)], color: InkColor(red: 0.95, green: 0.55, blue: 0.6)),
+            ]), cursor: .inkRing(filled: true), penButtonName: "erase")
+        }
+    }
+}

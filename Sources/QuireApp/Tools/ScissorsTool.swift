@@ -10,6 +10,10 @@ import QuireRender
 /// the next gesture, and the reason goes to `onRefusal`.
 public final class ScissorsTool: Tool {
     public let id = ToolID.scissors
+    public let offer = ToolOffer(name: "Scissors", key: "s", help: "scissors (cut scraps; a loop cuts ink out)", icon: ToolIcon([
+        .ring(center: Point(7, 18), radius: 3.2), .ring(center: Point(17, 18), radius: 3.2),
+        ToolIcon.line([(9.2, 15.6), (18, 2)], width: 1.8), ToolIcon.line([(14.8, 15.6), (6, 2)], width: 1.8),
+    ]), cursor: .crosshair, penButtonName: "scissors")
     /// The path being drawn, in page pixels.
     private var points: [Point] = []
     private var drawing = false

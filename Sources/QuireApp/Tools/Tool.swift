@@ -2,6 +2,7 @@ import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireRender
+import QuireX11
 
 /// Names a tool: what keys select and what the router asks the registry for.
 public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -52,12 +53,16 @@ public struct ToolContext {
     let springBacks: SpringBackRunner
 }
 
-/// One tool (pen, eraser, and later select, scissors, stretch): a gesture's samples in, page edits out.
-/// A new tool is one file holding its type plus a line in `ToolRegistry.standard`. The router calls
+/// One tool (pen, eraser, select, scissors…): a gesture's samples in, page edits out.
+/// A new tool is one file holding its type (with its `offer`: toolbar icon, key, cursor, pen-button name,
+/// help) plus a line in `ToolRegistry.standard`. The router calls
 /// `begin`, then `move` for each sample, then `end` (with the last sample, or nil when the device went
 /// away mid-gesture: keep what was done); `cancel` drops the gesture as if it never happened.
 public protocol Tool: AnyObject {
     var id: ToolID { get }
+    /// How the window offers it: read by the toolbar, the key table, the help, the cursor and the
+    /// pen-button settings.
+    var offer: ToolOffer { get }
     /// True between `begin` and `end`/`cancel`.
     var isActive: Bool { get }
     /// Whether the tool is told what lies under the pointer (a hit test over the page's items on every
@@ -70,9 +75,15 @@ public protocol Tool: AnyObject {
     /// What the tool shows over the page while it is the selected tool (a selection's frame, a path
     /// being drawn), in window pixels.
     func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem]
+    /// A key pressed while the tool is selected, before the key table: true when the tool took it
+    /// (nothing else then acts on it).
+    func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool
 }
 
 extension Tool {
     public var usesItemUnderPointer: Bool { true }
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] { [] }
+    public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool { false }
+    /// Not offered: no toolbar button, key or pen-button name (a tool only code selects).
+    public var offer: ToolOffer { ToolOffer(name: id.rawValue, help: id.rawValue, icon: nil, cursor: .arrow) }
 }

@@ -5,7 +5,8 @@ import QuireX11
 /// filled faintly, to tell it from the pen's); the scissors aim with a crosshair; the select tool, the
 /// interface and the help panel show the arrow.
 struct ToolCursor: Equatable {
-    var tool: ToolID
+    /// What the tool in hand asks for (its offer's).
+    var style: ToolCursorStyle
     /// The tool's widest ink in page pixels (0 for tools without ink).
     var inkWidth: Double
     var zoom: Double
@@ -22,13 +23,13 @@ struct ToolCursor: Equatable {
 
     var cursor: WindowCursor {
         if overInterface { return .standard(.arrow) }
-        switch tool {
-        case .pen, .marker, .highlighter, .eraser:
-            return Self.ring(diameter: inkWidth * zoom, filled: tool == .eraser, largestSide: largestSide)
+        switch style {
+        case let .inkRing(filled):
+            return Self.ring(diameter: inkWidth * zoom, filled: filled, largestSide: largestSide)
                 .map(WindowCursor.image) ?? .standard(.crosshair)
-        case .scissors:
+        case .crosshair:
             return .standard(.crosshair)
-        default:
+        case .arrow:
             return .standard(.arrow)
         }
     }
