@@ -21,7 +21,7 @@ extension PageItem {
             let positions = stroke.storedSamples.positions
             guard let first = positions.first else { return false }
             if positions.count == 1 { return first.distance(to: point) <= reach }
-            return zip(positions, positions.dropFirst()).contains { Self.distance(from: point, toSegment: $0, $1) <= reach }
+            return zip(positions, positions.dropFirst()).contains { point.distance(toSegment: $0, $1) <= reach }
         case let .scrap(scrap):
             guard let local = scrap.transform.inverted?.apply(point) else { return false }
             return scrap.outline.contains(local, fillRule: .evenOdd)
@@ -32,13 +32,5 @@ extension PageItem {
         case .text:
             return true   // its bounds, checked above
         }
-    }
-
-    static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {
-        let ab = b - a
-        let lengthSquared = ab.lengthSquared
-        guard lengthSquared > 0 else { return p.distance(to: a) }
-        let t = max(0, min(1, (p - a).dot(ab) / lengthSquared))
-        return p.distance(to: a + ab * t)
     }
 }

@@ -150,7 +150,7 @@ public enum CurveFit {
                     if d > worst { (worst, index) = (d, k) }
                 }
                 let middle = curve.point(at: (parameters[k - 1] + parameters[k]) / 2)
-                let d = Self.distance(middle, toSegment: points[k - 1], points[k]) - stepTolerance
+                let d = middle.distance(toSegment: points[k - 1], points[k]) - stepTolerance
                 if d > worst { (worst, index) = (d, k - 1 > first ? k - 1 : k) }
             }
             return (worst.isFinite ? worst : .infinity, index)
@@ -165,13 +165,6 @@ public enum CurveFit {
                 guard denominator != 0, denominator.isFinite else { continue }
                 parameters[k] = min(1, max(0, u - d.dot(d1) / denominator))
             }
-        }
-
-        static func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-            let ab = b - a, lengthSquared = ab.lengthSquared
-            guard lengthSquared > 0 else { return p.distance(to: a) }
-            let t = min(1, max(0, (p - a).dot(ab) / lengthSquared))
-            return p.distance(to: a + ab * t)
         }
     }
 }

@@ -48,3 +48,15 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func += (a: inout Point, b: Point) { a = a + b }
     public static func -= (a: inout Point, b: Point) { a = a - b }
 }
+
+extension Point {
+    /// The distance from this point to the nearest point of the segment from `a` to `b` (to `a` when
+    /// the segment has no length).
+    public func distance(toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a
+        let lengthSquared = ab.lengthSquared
+        guard lengthSquared > 0 else { return distance(to: a) }
+        let t = min(1, max(0, (self - a).dot(ab) / lengthSquared))
+        return distance(to: a + ab * t)
+    }
+}
