@@ -183,11 +183,9 @@ struct StoredOrder {
     /// neighbours, so an insertion writes only its own row. When halving runs out of precision the
     /// page's items are renumbered above every position in use (so no two rows ever share one).
     mutating func position(forInsertingAt index: Int, in db: Database) throws -> Double {
-        guard let last = positions.last else { return 1 }
-        if index >= positions.count { return last + 1 }
-        if index == 0 { return positions[0] - 1 }
-        let middle = (positions[index - 1] + positions[index]) / 2
-        if middle > positions[index - 1] && middle < positions[index] { return middle }
+        let at = min(max(index, 0), positions.count)
+        if let position = FractionalPositions.between(at > 0 ? positions[at - 1] : nil,
+                                                      at < positions.count ? positions[at] : nil)?.first { return position }
         let base = (try Double.fetchOne(db, sql: "SELECT max(position) FROM item WHERE page_id = ? AND parent = 0",
                                         arguments: [page.rawValue]) ?? 0).rounded(.up) + 1
         for (k, old) in positions.enumerated() {

@@ -41,20 +41,9 @@ extension NotebookStore {
     /// all every page is renumbered first (once).
     static func positions(forInserting count: Int, at index: Int?, in db: Database) throws -> [Double] {
         let existing = try Double.fetchAll(db, sql: "SELECT position FROM page WHERE trashed = 0 ORDER BY position")
-        guard let index, index < existing.count else {
-            let last = existing.last ?? 0
-            return (1...count).map { last + Double($0) }
-        }
-        let after = existing[max(index, 0)]
-        let before = index > 0 ? existing[index - 1] : after - Double(count + 1)
-        let step = (after - before) / Double(count + 1)
-        let spread = (1...count).map { before + step * Double($0) }
-        var previous = before
-        let distinct = spread.allSatisfy { value in
-            defer { previous = value }
-            return value > previous && value < after
-        }
-        if distinct { return spread }
+        let at = min(max(index ?? existing.count, 0), existing.count)
+        if let spread = FractionalPositions.between(at > 0 ? existing[at - 1] : nil, at < existing.count ? existing[at] : nil,
+                                                    count: count) { return spread }
         try db.execute(sql: """
             UPDATE page SET position = (SELECT count(*) FROM page p2 WHERE p2.position < page.position) * \(count + 1) + 1
             """)

@@ -514,11 +514,9 @@ public final class NotebookStore: @unchecked Sendable {
     static func position(forIndex index: Int?, excluding moving: PageID?, in db: Database) throws -> Double {
         let positions = try Double.fetchAll(db, sql: "SELECT position FROM page WHERE id IS NOT ? AND trashed = 0 ORDER BY position",
                                             arguments: [moving?.rawValue])
-        guard let index, index < positions.count else { return (positions.last ?? 0) + 1 }
-        let after = positions[max(index, 0)]
-        let before = index > 0 ? positions[index - 1] : after - 2
-        let middle = (before + after) / 2
-        if middle > before && middle < after { return middle }
+        let at = min(max(index ?? positions.count, 0), positions.count)
+        if let position = FractionalPositions.between(at > 0 ? positions[at - 1] : nil,
+                                                      at < positions.count ? positions[at] : nil)?.first { return position }
         try db.execute(sql: """
             UPDATE page SET position = (SELECT count(*) FROM page p2 WHERE p2.position < page.position) + 1
             """)
