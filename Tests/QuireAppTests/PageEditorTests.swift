@@ -140,13 +140,17 @@ final class PageEditorTests: XCTestCase {
         XCTAssertTrue(canvas.page.items.isEmpty)
     }
 
-    /// The router tells a tool what lay under the pointer where its gesture began.
-    func testToolsAreToldWhatLiesUnderThePointer() {
+    /// A tool is given its samples on the page, whatever the view (panned here): what lies under the
+    /// pointer is found from them.
+    func testToolsAreGivenSamplesOnThePageToFindWhatLiesUnderThePointer() {
         final class Probe: Tool {
             let id = ToolID("probe")
             var isActive = false
             var seen: [ItemID?] = []
-            func begin(_ input: ToolInput, in context: ToolContext) { seen.append(input.itemUnderPointer); isActive = true }
+            func begin(_ input: ToolInput, in context: ToolContext) {
+                seen.append(context.editor.page.topItem(at: input.sample.position))
+                isActive = true
+            }
             func move(_ input: ToolInput, in context: ToolContext) {}
             func end(_ input: ToolInput?, in context: ToolContext) { isActive = false }
             func cancel(in context: ToolContext) { isActive = false }

@@ -3,9 +3,9 @@ import QuireGeometry
 import QuireInk
 import QuireX11
 
-/// Where pointer, touch and wheel events go, in three stages: a hit test (what lies under the pointer
-/// where a gesture begins), gestures and palm rejection (pans, pinches, wheel zoom; palms ignored), and
-/// last the active tool, which gets the samples of a drawing gesture in page coordinates.
+/// Where pointer, touch and wheel events go, in two stages: gestures and palm rejection (pans, pinches,
+/// wheel zoom; palms ignored), then the active tool, which gets the samples of a drawing gesture in page
+/// coordinates (and finds what lies under them itself, if it acts on items).
 final class InputRouter {
     private let viewport: Viewport
     private let tools: ToolRegistry
@@ -24,7 +24,6 @@ final class InputRouter {
     private var activeTool: (any Tool)?
     private var gestureDeviceID = 0
     private var gestureButton: Int?
-    private var itemUnderPointer: ItemID?
 
     /// Where a button pan last was, and the button holding it.
     private var panAnchor: Point?
@@ -194,12 +193,11 @@ final class InputRouter {
         if isDrawing { interruptGesture(context: context, keep: true) }
         guard let tool = tools.tool(id) else { return }
         let onPage = viewport.toPage(sample)
-        itemUnderPointer = tool.usesItemUnderPointer ? context.editor.page.topItem(at: onPage.position) : nil
         activeTool = tool
         shownTool = id
         gestureDeviceID = sample.deviceID
         gestureButton = button
-        tool.begin(ToolInput(sample: onPage, itemUnderPointer: itemUnderPointer, shift: shift), in: context)
+        tool.begin(ToolInput(sample: onPage, shift: shift), in: context)
     }
 
     /// Two fingers just came down on the same scrap: they hold it from now on (not while the pen draws).
@@ -228,7 +226,7 @@ final class InputRouter {
     }
 
     private func input(_ sample: InputSample) -> ToolInput {
-        ToolInput(sample: viewport.toPage(sample), itemUnderPointer: itemUnderPointer)
+        ToolInput(sample: viewport.toPage(sample))
     }
 
     private func notePen(_ sample: InputSample) {
@@ -240,6 +238,5 @@ final class InputRouter {
         activeTool = nil
         gestureDeviceID = 0
         gestureButton = nil
-        itemUnderPointer = nil
     }
 }

@@ -18,8 +18,6 @@ public final class InkingTool: Tool {
     }
 
     public var isActive: Bool { engine != nil }
-    /// Ink goes on top of whatever is there.
-    public var usesItemUnderPointer: Bool { false }
 
     public func begin(_ input: ToolInput, in context: ToolContext) {
         if isActive { end(nil, in: context) }

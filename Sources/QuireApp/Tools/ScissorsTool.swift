@@ -30,7 +30,6 @@ public final class ScissorsTool: Tool {
     public init() {}
 
     public var isActive: Bool { drawing }
-    public var usesItemUnderPointer: Bool { false }
 
     public func begin(_ input: ToolInput, in context: ToolContext) {
         points = []

@@ -31,8 +31,6 @@ public final class SelectTool: Tool {
     public init() {}
 
     public var isActive: Bool { drag != nil || stretch != nil }
-    /// It finds what it picks up itself: scraps and pictures, not ink.
-    public var usesItemUnderPointer: Bool { false }
 
     public func begin(_ input: ToolInput, in context: ToolContext) {
         if isActive { end(nil, in: context) }

@@ -19,13 +19,10 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let scissors = ToolID("scissors")
 }
 
-/// A pointer sample on its way to a tool: in page coordinates, with what lay under it when the
-/// gesture began (the router's hit test).
+/// A pointer sample on its way to a tool, in page coordinates. A tool that acts on what lies under the
+/// pointer finds it on the page itself (`Page.topItem(at:)`, or its own rule, as the select tool's).
 public struct ToolInput: Sendable {
     public var sample: InputSample
-    /// The topmost item under the pointer where the gesture began, nil over bare paper (and always nil
-    /// for a tool that does not ask for it: see `Tool.usesItemUnderPointer`).
-    public var itemUnderPointer: ItemID?
     /// Whether Shift was held when the gesture began (the select tool stretches rather than moves).
     public var shift = false
 }
@@ -65,9 +62,6 @@ public protocol Tool: AnyObject {
     var offer: ToolOffer { get }
     /// True between `begin` and `end`/`cancel`.
     var isActive: Bool { get }
-    /// Whether the tool is told what lies under the pointer (a hit test over the page's items on every
-    /// pen-down, which ink tools have no use for).
-    var usesItemUnderPointer: Bool { get }
     func begin(_ input: ToolInput, in context: ToolContext)
     func move(_ input: ToolInput, in context: ToolContext)
     func end(_ input: ToolInput?, in context: ToolContext)
@@ -81,7 +75,6 @@ public protocol Tool: AnyObject {
 }
 
 extension Tool {
-    public var usesItemUnderPointer: Bool { true }
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] { [] }
     public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool { false }
     /// Not offered: no toolbar button, key or pen-button name (a tool only code selects).
