@@ -8,7 +8,7 @@ import QuireStorage
 /// all or none.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Put PNG or JPEG pictures on a page as scraps, or add a PDF's pages.",
+        commandName: "import", abstract: "Put PNG or JPEG pictures on a page as scraps, or add the pages of PDFs or Xournal++ files.",
         discussion: """
             Each picture becomes a scrap on top of the page, centred, one image pixel to one page pixel, \
             scaled down to fit the page when it is larger; several pictures cascade a little so none hides \
@@ -19,8 +19,10 @@ struct ImportCommand: ParsableCommand {
             the size and orientation of the PDF page (1 point is 4/3 page pixels; a page larger than 16,000 \
             pixels a side is scaled down to fit, keeping its shape), with the PDF page as its background to \
             write on. The PDF's file is stored in the notebook once, however many pages show it and however \
-            often it is imported. One import takes PDFs or pictures, not both (PDFs add pages, pictures go \
-            onto a page): give them in two imports. Whether a file is a PDF is read from its first bytes.
+            often it is imported. The pages of a Xournal++ file (.xopp or .xoj) are added the same way, as \
+            `quire import-xopp` reads them. One import takes files of one kind (PDFs, Xournal++ files or \
+            pictures): give others in another import. Whether a file is a PDF is read from its first bytes, \
+            whether it is a Xournal++ file from its name.
 
             All or nothing: every file is checked before the notebook is touched, and everything is written \
             in one transaction; if any file is missing, damaged, cut short, encrypted, has no pages or more \
@@ -30,10 +32,10 @@ struct ImportCommand: ParsableCommand {
 
     @Argument(help: "The notebook, by title or path.") var notebook: String
     @Argument(help: ArgumentHelp("The PNG or JPEG files, in the order they are stacked (the last on top), or the PDF "
-                                 + "files, in the order their pages are added.", valueName: "file"))
+                                 + "or Xournal++ files, in the order their pages are added.", valueName: "file"))
     var files: [String]
     @Option(help: ArgumentHelp("The page: its number (1 is the first) or its id. Pictures go onto it (default: the page "
-                               + "the notebook was last viewed at in the window, else page 1); a PDF's pages are added "
+                               + "the notebook was last viewed at in the window, else page 1); a file's pages are added "
                                + "after it (default: at the end).", valueName: "page"))
     var page: String?
     @OptionGroup var library: LibraryOption
@@ -44,18 +46,18 @@ struct ImportCommand: ParsableCommand {
             // a bad file leaves it untouched.
             _ = try library.library.resolve(notebook)
             let paths = files.map(absolute)
-            if try PDFImport.isPDFImport(paths) {
-                try importPDFs(paths)
-            } else {
-                try importPictures(paths)
+            let importer = try FileImporters.standard.importer(for: paths)
+            let progress = ProgressBar(total: paths.count, label: "\(importer.name)s read")
+            let content = try importer.read(paths, progress: progress.update)
+            progress.finish()
+            switch content {
+            case let .pictures(pictures): try place(pictures)
+            case let .pages(pages, blobs, summary): try add(pages, blobs: blobs, summary: summary)
             }
         } catch { fail(error) }
     }
 
-    private func importPictures(_ paths: [String]) throws {
-        let progress = ProgressBar(total: paths.count, label: "pictures read")
-        let pictures = try PictureImport.read(paths, progress: progress.update)
-        progress.finish()
+    private func place(_ pictures: [PictureFile]) throws {
         let store = try library.openForWriting(notebook)
         let target = try page.map { try pageID($0, in: store) } ?? defaultPage(of: store)
         try PictureImport.place(pictures, into: store, page: target)
@@ -65,23 +67,19 @@ struct ImportCommand: ParsableCommand {
         print("Imported \(counted(pictures.count, "picture")) onto page \(number) of \(title)")
     }
 
-    private func importPDFs(_ paths: [String]) throws {
-        let reading = ProgressBar(total: paths.count, label: "PDFs read")
-        let pdfs = try PDFImport.read(paths, progress: reading.update)
-        reading.finish()
+    private func add(_ pages: [Page], blobs: [BlobBytes], summary: String) throws {
         let store = try library.openForWriting(notebook)
         let existing = try store.pageIDs()
         let index = try page.map { reference in try existing.firstIndex(of: try pageID(reference, in: store)).map { $0 + 1 } ?? existing.count }
-        let count = pdfs.reduce(0) { $0 + $1.pageSizes.count }
-        let writing = ProgressBar(total: count, label: "pages")
-        let added = try PDFImport.insert(pdfs, into: store, at: index, progress: writing.update)
+        let writing = ProgressBar(total: pages.count, label: "pages")
+        try store.insertPages(pages, at: index, storing: blobs, progress: writing.update)
         writing.finish()
         let all = try store.pageIDs()
-        let first = (all.firstIndex(of: added[0]) ?? 0) + 1
+        let first = (all.firstIndex(of: pages[0].id) ?? 0) + 1
         let title = try store.title
         try store.close()
-        let names = pdfs.count == 1 ? (pdfs[0].path as NSString).lastPathComponent : counted(pdfs.count, "PDF")
-        print("Imported \(counted(count, "page")) from \(names) as page\(count == 1 ? " \(first)" : "s \(first)–\(first + count - 1)") "
+        let count = pages.count
+        print("Imported \(summary) as page\(count == 1 ? " \(first)" : "s \(first)–\(first + count - 1)") "
               + "of \(title) (now \(counted(all.count, "page")))")
     }
 

@@ -115,6 +115,28 @@ final class PDFWindowTests: XCTestCase {
         XCTAssertEqual(savedPages().count, 4)
     }
 
+    /// A Xournal++ file dropped on the window adds its pages after the page shown, as one step undo
+    /// takes back (the same importers as `quire import`: `FileImporters`).
+    func testADroppedXournalFileAddsItsPagesAsOneUndoableStep() throws {
+        try NotebookStore.create(at: notebook, title: "Slides").close()
+        try start()
+        let path = folder + "/lecture.xopp"
+        XoppFixture.writeGzip(XoppFixture.document([
+            XoppFixture.page(layers: [##"<stroke tool="pen" color="#000000ff" width="3">20 20 200 40 300 90</stroke>"##]),
+            XoppFixture.page(),
+        ]), to: path)
+        let source = try XDNDSource(display: server.display)
+        defer { source.stop() }
+        source.drag("file://" + path + "\r\n", to: window.id, rootX: window.x + 300, rootY: window.y + 250)
+        XCTAssertTrue(quire!.waitForOutput(containing: "Added lecture.xopp: 2 pages, 1 stroke, 0 pictures: Slides — page 2 of 3"),
+                      quire!.text)
+        XCTAssertTrue(eventually { self.savedPages().count == 3 })
+        XCTAssertEqual(savedPages().map { $0.strokes.count }, [0, 1, 0])
+        driver.key("z", control: true)
+        XCTAssertTrue(quire!.waitForOutput(containing: "Undid"), quire!.text)
+        XCTAssertTrue(eventually { self.savedPages().count == 1 }, "one undo takes both pages back")
+    }
+
     /// Ctrl+V with PDF files copied in a file manager adds their pages like a drop.
     func testPastedPDFFilesAddTheirPages() throws {
         try NotebookStore.create(at: notebook, title: "Slides").close()

@@ -2,6 +2,7 @@ import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireInk
+import QuirePDF
 import QuireStorage
 import QuireTestSupport
 @testable import QuireXournal
@@ -142,6 +143,28 @@ final class XoppImportCommandLineTests: XCTestCase {
         try quire("import-xopp", path)
         XCTAssertNoThrow(try pages(of: "notes"))
         XCTAssertEqual(try pages(of: "notes 2").count, 4)
+    }
+
+    /// `quire import` takes Xournal++ files as it takes PDFs (the same `FileImporters` as a drop): their
+    /// pages after `--page N`, all or nothing; given with a PDF, refused, the notebook unchanged.
+    func testImportAddsAXournalFilesPagesAfterAPage() throws {
+        try quire("new", "Physics")
+        try quire("pages", "add", "Physics")
+        let path = library + "/notes.xopp"
+        XoppFixture.writeGzip(try lecture, to: path)
+        let output = try quire("import", "Physics", path, "--page", "1")
+        XCTAssertTrue(output.contains("Imported notes.xopp: 4 pages, 4 strokes"), output)
+        XCTAssertTrue(output.contains("as pages 2–5 of Physics (now 6 pages)"), output)
+        let physics = try pages(of: "Physics")
+        XCTAssertEqual(physics.count, 6)
+        XCTAssertEqual(physics[1].strokes.count, 4)
+        XCTAssertTrue(physics[0].items.isEmpty && physics[5].items.isEmpty, "the pages there before stay first and last")
+        let pdf = library + "/slides.pdf"
+        try SamplePDF.write([SamplePDF.Page(width: 612, height: 792)], to: pdf)
+        let before = XoppFixture.snapshot(library)
+        let refused = try quire("import", "Physics", path, pdf, status: 1)
+        XCTAssertTrue(refused.contains("cannot import \(pdf): one import takes files of one kind, not both"), refused)
+        XCTAssertEqual(XoppFixture.snapshot(library), before, "nothing changed")
     }
 
     // MARK: Bad files

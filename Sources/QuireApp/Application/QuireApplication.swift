@@ -151,7 +151,7 @@ public final class QuireApplication {
     }
 
     /// Pictures decoding or PDF pages rendering for the page shown, or thumbnails for the sorter.
-    private var isAwaitingImages: Bool { session.isDecodingPictures || session.isRenderingPDFPages || interface.sorter.isLoading }
+    private var isAwaitingImages: Bool { session.pictures.isDecoding || session.pdfPages.isRendering || interface.sorter.isLoading }
 
     /// Hands one event to the part it is for: the interface over the page first, then the canvas.
     /// Returns false when Quire is to quit.

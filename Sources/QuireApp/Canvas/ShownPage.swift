@@ -51,8 +51,8 @@ final class ShownPage {
     /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
     /// pasted photo shows its paper, at once. PDF pages are rendered the same way, at the zoom.
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.requestImage,
-                          pdfDetail: pdfDetail.detail, pdfPage: session.requestPDFPage)
+        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
+                          pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
     }
 
     /// The shown page has ink its stored thumbnail lacks.
@@ -82,7 +82,7 @@ final class ShownPage {
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
         pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
         // The page shown before may have asked for renders it no longer needs: this page's go first.
-        session.dropWaitingPDFRenders()
+        session.pdfPages.dropWaitingRenders()
         renderer.load(page, building: builder)
         owesFrame = true
         owesWholeFrame = true
@@ -162,7 +162,7 @@ final class ShownPage {
     /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every
     /// picture at the new detail, and once the zoom has settled, every PDF page.
     func showArrivedPictures(now: Double) {
-        var redrawn = session.takeArrivedPictures().union(session.takeArrivedPDFPages())
+        var redrawn = session.pictures.takeArrived().union(session.pdfPages.takeArrived())
         let zoom = canvas.view.zoom
         let detail = RenderItemBuilder.detail(forZoom: zoom)
         if detail != pictureDetail {

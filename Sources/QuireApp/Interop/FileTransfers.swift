@@ -14,23 +14,27 @@ final class FileTransfers {
     private let say: @Sendable (String) -> Void
     /// Where the page's PNG goes (`--export`), else a name in the current folder.
     private let exportPath: String?
+    /// The formats a drop or a paste may bring.
+    private let importers: FileImporters
     private var canvas: CanvasController { shown.canvas }
 
-    init(shown: ShownPage, session: NotebookSession, exportPath: String?, say: @escaping @Sendable (String) -> Void) {
+    init(shown: ShownPage, session: NotebookSession, exportPath: String?, importers: FileImporters = .standard,
+         say: @escaping @Sendable (String) -> Void) {
         self.shown = shown
+        self.importers = importers
         self.session = session
         self.exportPath = exportPath
         self.say = say
     }
 
-    /// Dropped or pasted files: PDFs add pages, pictures go onto the page (`PDFImport.isPDFImport`),
-    /// centred where they were dropped (window pixels; nil: in the middle of what the window shows).
+    /// Dropped or pasted files, read by their format (`FileImporters`): pages (PDFs, Xournal++ files) are
+    /// added after the page shown, pictures go onto it, centred where they were dropped (window pixels;
+    /// nil: in the middle of what the window shows).
     func importFiles(_ paths: [String], centredAt windowPoint: Point?) {
         do {
-            if try PDFImport.isPDFImport(paths) {
-                importPDFs(try PDFImport.read(paths))
-            } else {
-                importPictures(centredAt: windowPoint) { try PictureImport.read(paths) }
+            switch try importers.read(paths) {
+            case let .pictures(pictures): importPictures(centredAt: windowPoint) { pictures }
+            case let .pages(pages, blobs, summary): importPages(pages, blobs: blobs, summary: summary)
             }
         } catch {
             say("quire: \(FileSystemReason.text(for: error))")
@@ -68,14 +72,12 @@ final class FileTransfers {
         }
     }
 
-    /// Adds the PDFs' pages after the current page and shows the first of them. The files were read and
-    /// checked already: a bad one is reported by name and adds nothing.
-    private func importPDFs(_ files: [PDFFile]) {
-        guard !files.isEmpty else { return }
-        var added = 0
-        guard shown.change({ added = try session.importPDFs(files); return true }) else { return }
-        let names = files.count == 1 ? (files[0].path as NSString).lastPathComponent : "\(files.count) PDFs"
-        say("Added \(added) page\(added == 1 ? "" : "s") from \(names): \(session.position)")
+    /// Adds imported pages after the current page and shows the first of them. The files were read and
+    /// checked already: a bad one was reported by name and added nothing.
+    private func importPages(_ pages: [Page], blobs: [BlobBytes], summary: String) {
+        guard !pages.isEmpty else { return }
+        guard shown.change({ try session.importPages(pages, blobs: blobs); return true }) else { return }
+        say("Added \(summary): \(session.position)")
     }
 
     /// Writes the page as the window shows it, with everything drawn so far, as PNG.

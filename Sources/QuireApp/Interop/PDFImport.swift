@@ -14,27 +14,6 @@ public enum PDFImport {
     /// The most bytes of PDFs one import holds in memory (they are written in one transaction).
     public static let maximumTotalSize = 1 << 30
 
-    /// Whether the file at `path` is a PDF by its first bytes (not its name): what decides whether an
-    /// import or a drop adds pages or places pictures. Nil when it cannot be read (missing, a folder,
-    /// empty): such a file goes with the others, and reading it reports why.
-    public static func isPDF(_ path: String) -> Bool? {
-        ImportedFileBytes.looksLikePDF(path)
-    }
-
-    /// What an import of `paths` is: PDFs (true) or pictures (false), by the files that can be read (all
-    /// unreadable: pictures, whose reading then says why); a `ImportError` naming the first file of
-    /// the other kind when both come together (PDFs add pages, pictures go onto one).
-    public static func isPDFImport(_ paths: [String]) throws -> Bool {
-        let kinds = paths.map { ($0, isPDF($0)) }
-        guard let first = kinds.first(where: { $0.1 != nil }), let firstIsPDF = first.1 else { return false }
-        if let odd = kinds.first(where: { $0.1 != nil && $0.1 != firstIsPDF }) {
-            let pdfs = kinds.filter { $0.1 == true }.count
-            throw ImportError(path: odd.0, reason: "one import takes PDFs (which add pages) or pictures (which go onto a "
-                                 + "page), not both: \(pdfs) of the \(paths.count) files are PDFs; import them separately")
-        }
-        return firstIsPDF
-    }
-
     /// The page a PDF page of `width` × `height` points becomes: the same size at 96 dpi, scaled down to
     /// fit `PageSize.maximumSide` (keeping its shape) when larger. `PDFDocument` has checked the sides
     /// (1 to 14,400 points), so the result is always a usable page size.

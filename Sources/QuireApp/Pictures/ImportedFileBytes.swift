@@ -31,9 +31,9 @@ enum ImportedFileBytes {
         return try read(fd, count: size)
     }
 
-    /// Whether the file at `path` starts as a PDF does (within the first 1,024 bytes, as PDF readers
-    /// allow); nil when it cannot be read or is not a file with bytes (reading it whole says why).
-    static func looksLikePDF(_ path: String) -> Bool? {
+    /// The first bytes of the file at `path` (up to 1,024: enough for any format to tell itself by);
+    /// nil when it cannot be read or is not a file with bytes (reading it whole says why).
+    static func head(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -42,7 +42,7 @@ enum ImportedFileBytes {
         var head = [UInt8](repeating: 0, count: 1024)
         let got = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
         guard got > 0 else { return nil }
-        return startsAsPDF(Array(head.prefix(got)))
+        return Array(head.prefix(got))
     }
 
     /// `%PDF-` within the first 1,024 bytes.

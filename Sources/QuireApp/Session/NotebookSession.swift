@@ -17,10 +17,10 @@ public final class NotebookSession: PageEditSink {
     private(set) var autosaver: Autosaver?
     /// Set on the autosave queue when a change was refused for good.
     private let refusal = Flag()
-    /// Decoded pictures of this notebook's blobs.
-    private var pictures: PictureCache
-    /// Rendered pages of this notebook's PDFs.
-    private var pdfPages: PDFPageCache
+    /// Decoded pictures of this notebook's blobs, for the window (a new cache with each notebook).
+    public private(set) var pictures: PictureCache
+    /// Rendered pages of this notebook's PDFs, for the window (a new cache with each notebook).
+    public private(set) var pdfPages: PDFPageCache
     private let newPageSize: PageSize
     let say: @Sendable (String) -> Void
     /// The notebook's page changes, undoable (read with the notebook, kept in it).
@@ -171,57 +171,26 @@ public final class NotebookSession: PageEditSink {
         return true
     }
 
-    /// The picture if it is decoded, else nil and it is decoded on another thread (see `PictureCache`).
-    public func requestImage(_ id: BlobID, fittingIn side: Int?) -> RGBAImage? {
-        pictures.requestImage(id, fittingIn: side)
-    }
-
-    /// Pictures decoded since the last call, whose items should be drawn again.
-    public func takeArrivedPictures() -> Set<BlobID> {
-        pictures.takeArrived()
-    }
-
-    /// Whether pictures are still being decoded for the window.
-    public var isDecodingPictures: Bool { pictures.isDecoding }
-
-    /// The PDF page rendered for `detail` if it is held, else the nearest size held (or nil) while it
-    /// renders on another thread (see `PDFPageCache`).
-    public func requestPDFPage(_ item: PDFPageItem, detail: Double) -> RGBAImage? {
-        pdfPages.requestImage(item, detail: detail)
-    }
-
-    /// PDFs whose pages finished rendering since the last call: the items showing them are drawn again.
-    public func takeArrivedPDFPages() -> Set<BlobID> {
-        pdfPages.takeArrived()
-    }
-
-    /// Whether PDF pages are still being rendered for the window.
-    public var isRenderingPDFPages: Bool { pdfPages.isRendering }
-
-    /// Renders asked for and not started are skipped (another page is shown now).
-    public func dropWaitingPDFRenders() {
-        pdfPages.dropWaitingRenders()
-    }
-
-    /// Adds the pages of `files` after the current page, in one transaction, and makes the first of
-    /// them current; returns how many were added. Waits for queued saves first, as a page turn does.
-    public func importPDFs(_ files: [PDFFile]) throws -> Int {
+    /// Adds imported `pages` (with the blobs they show) after the current page, in one transaction and
+    /// one step of the notebook's history, and makes the first of them current. Waits for queued saves
+    /// first, as a page turn does.
+    public func importPages(_ pages: [Page], blobs: [BlobBytes]) throws {
         if let reason = store.readOnlyReason {
             throw ImportError(path: store.path, reason: "the notebook is read-only (\(reason))")
         }
         if let autosaver, !autosaver.flush() {
-            throw ImportError(path: files.first?.path ?? store.path, reason: "saving to \(store.path) is failing "
+            throw ImportError(path: store.path, reason: "saving to \(store.path) is failing "
                                  + "(\(autosaver.unsaved) changes waiting); pages can be added once it works again")
         }
         let stamp = clock.next()
         let history = NotebookHistoryChange.record(label: nil, stamp: stamp, afresh: notebookHistoryStartsAfresh)
-        let added = try PDFImport.insert(files, into: store, at: pageIndex + 1, history: history)
+        try store.insertPages(pages, at: pageIndex + 1, storing: blobs, history: history)
+        let added = pages.map(\.id)
         let edit = NotebookEdit.combined(added.enumerated().map { .pageIn($1, at: pageIndex + 1 + $0) })
         notebookHistory.record(edit, stamp: stamp)
         notebookHistoryStartsAfresh = false
         pageIDs.insert(contentsOf: added, at: pageIndex + 1)
         pageIndex += 1
-        return added.count
     }
 
     /// Remembers how the current page sits in the window (saved in the background).
