@@ -17,11 +17,14 @@ struct QuireCommand: ParsableCommand {
             Keys (`quire keys` lists them again):
             \(KeyTable.text(.canvas))
             \(KeyTable.text(.notebook))
+
+            Settings, lines of `key = value` in \(InputSettings.path()) (`quire settings` lists them again):
+            \(ConfigSettings.text())
             """,
         version: QuireVersion.current,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
                       PagesCommand.self, ImportCommand.self, ImportXoppCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
-                      Replay.self, KeysCommand.self, AutosaveDrillCommand.self],
+                      Replay.self, KeysCommand.self, SettingsCommand.self, AutosaveDrillCommand.self],
         defaultSubcommand: OpenCommand.self)
 }
 

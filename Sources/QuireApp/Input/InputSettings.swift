@@ -32,7 +32,8 @@ public enum PenButtonAction: Hashable, Sendable {
 }
 
 /// The user's input settings, from `$XDG_CONFIG_HOME/quire/config` (default `~/.config/quire/config`):
-/// lines of `key = value`, `#` starts a comment.
+/// lines of `key = value`, `#` starts a comment. Every key, what it takes and how it is read is in one
+/// table, `ConfigSettings`.
 ///
 ///     pen.lower-button = pan      # pan | erase | select | scissors | none
 ///     pen.upper-button = erase
@@ -54,10 +55,12 @@ public struct InputSettings: Equatable, Sendable {
     public init() {}
 
     /// Settings from `text`, with a warning for each line that could not be used (it is skipped).
-    /// `tools` are the tools a pen button may name.
-    public static func parse(_ text: String, source: String = "config", tools: ToolRegistry = .standard) -> (InputSettings, [String]) {
+    /// `tools` are the tools a pen button may name; `table` the settings there are (`ConfigSettings`).
+    public static func parse(_ text: String, source: String = "config", tools: ToolRegistry = .standard,
+                             table: [ConfigSetting]? = nil) -> (InputSettings, [String]) {
         var settings = InputSettings()
         var warnings: [String] = []
+        let table = Dictionary((table ?? ConfigSettings.all(tools: tools)).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
@@ -67,31 +70,11 @@ public struct InputSettings: Equatable, Sendable {
                 warnings.append("\(place): expected `key = value`, got `\(line)`")
                 continue
             }
-            switch parts[0] {
-            case "pen.lower-button", "pen.upper-button":
-                guard let action = PenButtonAction(named: parts[1], tools: tools) else {
-                    warnings.append("\(place): \(parts[0]) must be one of \(PenButtonAction.names(tools).joined(separator: ", ")); got `\(parts[1])`")
-                    continue
-                }
-                if parts[0] == "pen.lower-button" { settings.lowerPenButton = action } else { settings.upperPenButton = action }
-            case "touch.palm-rejection-ms":
-                guard let ms = Double(parts[1]), ms >= 0, ms <= 10_000 else {
-                    warnings.append("\(place): touch.palm-rejection-ms must be 0…10000; got `\(parts[1])`")
-                    continue
-                }
-                settings.palmRejectionSeconds = ms / 1000
-            default:
-                guard let (tool, setting) = PenSettingsConfig.setting(named: parts[0]) else {
-                    warnings.append("\(place): unknown setting `\(parts[0])`")
-                    continue
-                }
-                var pen = settings.pen(tool)
-                if let problem = PenSettingsConfig.apply(parts[1], to: setting, of: tool, in: &pen) {
-                    warnings.append("\(place): \(problem)")
-                    continue
-                }
-                settings.pens[tool] = pen
+            guard let setting = table[parts[0]] else {
+                warnings.append("\(place): unknown setting `\(parts[0])`")
+                continue
             }
+            if let problem = setting.read(parts[1], &settings) { warnings.append("\(place): \(problem)") }
         }
         return (settings, warnings)
     }

@@ -10,23 +10,37 @@ import QuireInk
 ///     pen.smoothing = 0.75                   # 0 straight segments … 1 fully rounded
 ///     pen.pressure-curve = 0.2 0.6 0.5 0.95  # control points x1 y1 x2 y2 in 0…1, as xsetwacom's /100
 ///
-/// The panel writes these keys and only these (`keys(for:)`); a person may write them by hand.
+/// The panel writes these keys and only these (`ConfigSettings.penSettings`); a person may write them by hand.
 public enum PenSettingsConfig {
     public enum Setting: String, CaseIterable, Sendable {
         case width, opacity, smoothing
         case pressureCurve = "pressure-curve"
-    }
 
-    /// The key and setting `key` names, or nil when it is not a pen setting.
-    public static func setting(named key: String) -> (InkTool, Setting)? {
-        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let tool = InkTool(rawValue: parts[0]), let setting = Setting(rawValue: parts[1]) else { return nil }
-        return (tool, setting)
-    }
+        /// The values it takes, as the help says them.
+        var takes: String {
+            switch self {
+            case .width: "one or two widths in page pixels (lightest, firmest touch) from \(format(PenSettings.widths.lowerBound)) "
+                + "to \(format(PenSettings.widths.upperBound)); one: both"
+            case .opacity: "one or two opacities (lightest, firmest touch) from 0 to 1; one: both"
+            case .smoothing: "0 to 1"
+            case .pressureCurve: "four numbers from 0 to 1"
+            }
+        }
 
-    /// The keys the panel owns for `tool`.
-    public static func keys(for tool: InkTool) -> [String] {
-        Setting.allCases.map { "\(tool.rawValue).\($0.rawValue)" }
+        /// What it does for `tool` (some tools draw without some settings: `PenSettings.uses`).
+        func does(_ tool: InkTool) -> String {
+            let uses = PenSettings.uses(for: tool), name = tool.rawValue
+            switch self {
+            case .width: return uses.widthRange ? "how wide the \(name) draws" : "how wide the \(name) draws (the firmest: one width at every pressure)"
+            case .opacity:
+                if !uses.opacity { return "not used: the \(name) removes ink wholly" }
+                return uses.opacityRange ? "how opaque the \(name)'s ink is" : "how opaque the \(name)'s ink is (the firmest, at every pressure)"
+            case .smoothing: return "the \(name)'s line between samples: 0 straight segments … 1 fully rounded"
+            case .pressureCurve:
+                return uses.pressureCurve ? "the \(name)'s pressure curve: control points x1 y1 x2 y2 (xsetwacom's / 100)"
+                    : "not used: the \(name) draws the same at every pressure"
+            }
+        }
     }
 
     /// Sets `setting` of `settings` from the text `value`; the problem (naming the key and what it
@@ -69,19 +83,23 @@ public enum PenSettingsConfig {
         return nil
     }
 
-    /// The lines the panel writes for `tool`: each owned key with its value, as `apply` reads it back.
-    public static func lines(for tool: InkTool, _ settings: PenSettings) -> [(key: String, value: String)] {
-        let curve = settings.pressureCurve
-        return Setting.allCases.map { setting in
-            let value: String
-            switch setting {
-            case .width: value = "\(format(settings.minimumWidth)) \(format(settings.maximumWidth))"
-            case .opacity: value = "\(format(settings.minimumOpacity)) \(format(settings.maximumOpacity))"
-            case .smoothing: value = format(settings.smoothing)
-            case .pressureCurve:
-                value = [curve.control1.x, curve.control1.y, curve.control2.x, curve.control2.y].map(format).joined(separator: " ")
-            }
-            return ("\(tool.rawValue).\(setting.rawValue)", value)
+    /// The lines the panel writes for `tool`: each owned key with its value, as the settings table
+    /// writes it (`ConfigSettings`) and `apply` reads it back.
+    public static func lines(for tool: InkTool, _ pen: PenSettings) -> [(key: String, value: String)] {
+        var settings = InputSettings()
+        settings.pens[tool] = pen
+        return ConfigSettings.penSettings(tool).map { ($0.key, $0.value(in: settings)) }
+    }
+
+    /// `setting`'s value in `settings`, as the file writes it.
+    static func value(of setting: Setting, in settings: PenSettings) -> String {
+        switch setting {
+        case .width: "\(format(settings.minimumWidth)) \(format(settings.maximumWidth))"
+        case .opacity: "\(format(settings.minimumOpacity)) \(format(settings.maximumOpacity))"
+        case .smoothing: format(settings.smoothing)
+        case .pressureCurve:
+            [settings.pressureCurve.control1.x, settings.pressureCurve.control1.y, settings.pressureCurve.control2.x,
+             settings.pressureCurve.control2.y].map(format).joined(separator: " ")
         }
     }
 
