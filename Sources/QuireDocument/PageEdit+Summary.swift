@@ -7,7 +7,7 @@ extension PageEdit {
         case let .insert(items): return Self.counted(items.map(\.item), verb: "added")
         case let .remove(items): return Self.counted(items.map(\.item), verb: "deleted")
         case let .replace(removed, inserted):
-            if removed.count == 1, removed[0].item.kind == "scrap", inserted.allSatisfy({ $0.item.kind == "scrap" }) {
+            if removed.count == 1, removed[0].item.itemKind == .scrap, inserted.allSatisfy({ $0.item.itemKind == .scrap }) {
                 return "cut into \(inserted.count) pieces"
             }
             return "\(Self.things(removed.map(\.item))) replaced"
@@ -21,7 +21,7 @@ extension PageEdit {
 
     /// "stroke", "3 strokes", "erasing", "scrap added", "2 items deleted".
     private static func counted(_ items: [PageItem], verb: String) -> String {
-        if !items.isEmpty, verb == "added", items.allSatisfy({ $0.kind == "stroke" }) {
+        if !items.isEmpty, verb == "added", items.allSatisfy({ $0.itemKind == .stroke }) {
             if items.allSatisfy({ $0.stroke?.style.tool == .eraser }) { return "erasing" }
             return items.count == 1 ? "stroke" : "\(items.count) strokes"
         }
@@ -29,9 +29,9 @@ extension PageEdit {
     }
 
     private static func things(_ items: [PageItem]) -> String {
-        let kinds = Set(items.map(\.kind))
+        let kinds = Set(items.map(\.itemKind))
         guard kinds.count == 1, let kind = kinds.first else { return "\(items.count) items" }
-        let name = kind == "pdf-page" ? "PDF page" : kind
+        let name = kind.name
         return items.count == 1 ? name : "\(items.count) \(name)s"
     }
 }

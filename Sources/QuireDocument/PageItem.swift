@@ -40,14 +40,17 @@ public struct PageItem: Equatable, Sendable, Codable, Identifiable {
         }
     }
 
-    /// A short name for messages and the store's `kind` column.
-    public var kind: String {
+    /// What kind of item it is.
+    public var itemKind: ItemKind {
         switch content {
-        case .stroke: "stroke"
-        case .scrap: "scrap"
-        case .image: "image"
-        case .pdfPage: "pdf-page"
-        case .text: "text"
+        case .stroke: .stroke
+        case .scrap: .scrap
+        case .image: .image
+        case .pdfPage: .pdfPage
+        case .text: .text
         }
     }
+
+    /// The kind as the store's `kind` column writes it ("stroke", "pdf-page").
+    public var kind: String { itemKind.rawValue }
 }

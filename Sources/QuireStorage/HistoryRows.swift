@@ -186,9 +186,12 @@ private struct StoredItem: Codable {
         try HistoryRows.checkDepth(decoder)
         let container = try decoder.container(keyedBy: Key.self)
         let id = try container.decode(ItemID.self, forKey: .id)
-        let kind = try container.decode(String.self, forKey: .kind)
+        let kindName = try container.decode(String.self, forKey: .kind)
+        guard let kind = ItemKind(rawValue: kindName) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.kind], debugDescription: "an item of a kind this Quire does not know (\(kindName))"))
+        }
         switch kind {
-        case "stroke":
+        case .stroke:
             let packed = try container.decode(Data.self, forKey: .samples)
             let samples: [InputSample]
             do {
@@ -201,15 +204,13 @@ private struct StoredItem: Codable {
                 throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.style], debugDescription: "a stroke style that cannot be used: \(problem)"))
             }
             item = PageItem(id: id, .stroke(Stroke(samples: samples, style: style)))
-        case "scrap":
+        case .scrap:
             var scrap = try container.decode(Scrap.self, forKey: .content)
             scrap.items = try container.decode([StoredItem].self, forKey: .items).map(\.item)
             item = PageItem(id: id, .scrap(scrap))
-        case "image": item = PageItem(id: id, .image(try container.decode(PlacedImage.self, forKey: .content)))
-        case "pdf-page": item = PageItem(id: id, .pdfPage(try container.decode(PDFPageItem.self, forKey: .content)))
-        case "text": item = PageItem(id: id, .text(try container.decode(TextItem.self, forKey: .content)))
-        default:
-            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.kind], debugDescription: "an item of a kind this Quire does not know (\(kind))"))
+        case .image: item = PageItem(id: id, .image(try container.decode(PlacedImage.self, forKey: .content)))
+        case .pdfPage: item = PageItem(id: id, .pdfPage(try container.decode(PDFPageItem.self, forKey: .content)))
+        case .text: item = PageItem(id: id, .text(try container.decode(TextItem.self, forKey: .content)))
         }
     }
 

@@ -166,19 +166,19 @@ enum ItemRows {
                 throw NotebookFileError.corrupt(path: path, reason: "an item of page \(page) has no readable id")
             }
             let stored = StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path)
-            let kind = try stored.string("kind")
+            let kindName = try stored.string("kind")
             func damaged(_ problem: String) -> NotebookFileError {
-                .corrupt(path: path, reason: "item \(id) (\(kind)) of page \(page) \(problem)")
+                .corrupt(path: path, reason: "item \(id) (\(kindName)) of page \(page) \(problem)")
             }
+            guard let kind = ItemKind(rawValue: kindName) else { throw damaged("is of a kind this Quire does not know") }
             let content: PageItem.Content
             switch kind {
-            case "stroke":
+            case .stroke:
                 content = .stroke(try stroke(stored, styleColumn: "style_id", samplesColumn: "data", styles: styles, damaged))
-            case "scrap": content = .scrap(try decode(Scrap.self, row, damaged))
-            case "image": content = .image(try decode(PlacedImage.self, row, damaged))
-            case "pdf-page": content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
-            case "text": content = .text(try decode(TextItem.self, row, damaged))
-            default: throw damaged("is of a kind this Quire does not know")
+            case .scrap: content = .scrap(try decode(Scrap.self, row, damaged))
+            case .image: content = .image(try decode(PlacedImage.self, row, damaged))
+            case .pdfPage: content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
+            case .text: content = .text(try decode(TextItem.self, row, damaged))
             }
             children[parent, default: []].append(PageItem(id: id, content))
         }
@@ -280,14 +280,15 @@ enum ItemRows {
 
     /// The blobs one stored row names (its JSON only: a scrap's own items are rows of their own). A kind
     /// this Quire does not know throws: what it names is unknown, so nothing may be collected.
-    static func blobs(ofRowKind kind: String, json: Data) throws -> [BlobID] {
+    static func blobs(ofRowKind kindName: String, json: Data) throws -> [BlobID] {
+        guard let kind = ItemKind(rawValue: kindName) else { throw UnknownKind() }
         let decoder = JSONDecoder()
         switch kind {
-        case "scrap": return (try decoder.decode(Scrap.self, from: json).image?.reference.blob).map { [$0] } ?? []
-        case "image": return [try decoder.decode(PlacedImage.self, from: json).image.blob]
-        case "pdf-page": return [try decoder.decode(PDFPageItem.self, from: json).document]
-        case "text": return []
-        default: throw UnknownKind()
+        // A stroke row holds samples, not JSON, and names no blob.
+        case .stroke, .text: return []
+        case .scrap: return (try decoder.decode(Scrap.self, from: json).image?.reference.blob).map { [$0] } ?? []
+        case .image: return [try decoder.decode(PlacedImage.self, from: json).image.blob]
+        case .pdfPage: return [try decoder.decode(PDFPageItem.self, from: json).document]
         }
     }
 }

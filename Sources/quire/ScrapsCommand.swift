@@ -23,7 +23,7 @@ struct ScrapsCommand: ParsableCommand {
         var found: [(page: Page, number: Int, index: Int)] = []
         for (number, summary) in try store.summary().pages.enumerated() where (summary.itemCounts["scrap"] ?? 0) > 0 {
             let page = try store.loadPage(summary.id)
-            for (index, item) in page.items.enumerated() where item.kind == "scrap" && item.id.rawValue.hasPrefix(name) {
+            for (index, item) in page.items.enumerated() where item.itemKind == .scrap && item.id.rawValue.hasPrefix(name) {
                 if item.id.rawValue == name { return (page, number + 1, index) }
                 found.append((page, number + 1, index))
             }

@@ -46,7 +46,7 @@ final class ItemTransformPreview {
         guard shown != original, let index = context.editor.page.index(of: id) else { return }
         // A refused edit brings the renderer back to the page (see PageEditor.apply).
         context.editor.apply(.update([ItemUpdate(index: index, before: original, after: shown)]),
-                             label: "\(original.kind == "pdf-page" ? "PDF page" : original.kind) moved", alreadyRendered: true)
+                             label: "\(original.itemKind.name) moved", alreadyRendered: true)
     }
 
     /// Puts the item back as it was, on screen (the page model never changed).
