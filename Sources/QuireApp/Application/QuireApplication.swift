@@ -196,11 +196,11 @@ public final class QuireApplication {
             navigator.perform(action)
             return true
         }
-        guard let command = canvas.handle(event) else {
+        guard let action = canvas.handle(event) else {
             penSettings.followTool()
             return true
         }
-        switch command {
+        switch action {
         case .quit: return false
         case .exportPNG: transfers.exportPage()
         case .exportPDF: transfers.exportNotebookPDF()
@@ -213,6 +213,9 @@ public final class QuireApplication {
         case .showNotebooks: navigator.toggleNotebookList()
         case .showPageSorter: navigator.togglePageSorter()
         case let .notebook(command): navigator.perform(command)
+        // The canvas carries these out itself and never hands them back.
+        case .selectTool, .selectColor, .undo, .redo, .zoomIn, .zoomOut, .resetView, .pan, .deleteSelection,
+             .bringSelectionToFront: break
         }
         penSettings.followTool()
         return true

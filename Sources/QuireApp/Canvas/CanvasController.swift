@@ -5,23 +5,6 @@ import QuireInk
 import QuireRender
 import QuireX11
 
-/// What the canvas asks of the application after an event.
-public enum CanvasCommand: Equatable, Sendable {
-    case exportPNG
-    case exportPDF
-    /// Ask the clipboard for a picture (it answers later, as a `.pasted` window event).
-    case paste
-    case quit
-    case showHelp
-    case showPenSettings
-    case toggleInterface
-    case toggleFullscreen
-    case toggleColorPicker
-    case showNotebooks
-    case showPageSorter
-    case notebook(NotebookCommand)
-}
-
 /// The canvas, with no Xlib or GL call in it: it composes the page editor (the page, its edits and
 /// history), the input router (gestures and tools) and the key table, and leaves work for the renderer.
 public final class CanvasController {
@@ -122,8 +105,9 @@ public final class CanvasController {
         springBacks.finish(in: context)
     }
 
-    /// Feeds one window event; returns a command for the application, if the event was one.
-    public func handle(_ event: WindowEvent) -> CanvasCommand? {
+    /// Feeds one window event; returns the action it asks of the application, if it was one the
+    /// canvas cannot carry out itself (`perform`).
+    public func handle(_ event: WindowEvent) -> AppAction? {
         // A press lands a scrap still springing back: the new gesture (perhaps on that scrap, which
         // the page has where it lands) or the key's edit must find the page as it is drawn.
         switch event {
@@ -151,9 +135,9 @@ public final class CanvasController {
         return nil
     }
 
-    /// Carries out an action (from a key, later from the on-canvas interface); returns what only the
-    /// application can do.
-    public func perform(_ action: AppAction) -> CanvasCommand? {
+    /// Carries out an action (from a key or the toolbar); returns it when only the application can
+    /// carry it out (a file written, a panel shown, the notebook changed; undo of a page change).
+    public func perform(_ action: AppAction) -> AppAction? {
         springBacks.finish(in: context)
         let centre = viewport.windowSize / 2
         switch action {
@@ -177,18 +161,9 @@ public final class CanvasController {
         case let .pan(dx, dy): viewport.view.pan(by: Point(Double(dx), Double(dy)) * InputRouter.scrollStep)
         case .deleteSelection: selectTool?.deleteSelection(in: context)
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
-        case .paste: return .paste
-        case .exportPNG: return .exportPNG
-        case .exportPDF: return .exportPDF
-        case .quit: return .quit
-        case .showHelp: return .showHelp
-        case .showPenSettings: return .showPenSettings
-        case .toggleInterface: return .toggleInterface
-        case .toggleFullscreen: return .toggleFullscreen
-        case .toggleColorPicker: return .toggleColorPicker
-        case .showNotebooks: return .showNotebooks
-        case .showPageSorter: return .showPageSorter
-        case let .notebook(command): return .notebook(command)
+        case .paste, .exportPNG, .exportPDF, .quit, .showHelp, .showPenSettings, .toggleInterface, .toggleFullscreen,
+             .toggleColorPicker, .showNotebooks, .showPageSorter, .notebook:
+            return action
         }
         return nil
     }
