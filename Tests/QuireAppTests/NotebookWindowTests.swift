@@ -69,6 +69,21 @@ final class NotebookWindowTests: XCTestCase {
         XCTAssertEqual(inked(90, 190, 310, 210, at: (x, y)), 0, "the undone stroke came back after a restart")
     }
 
+    /// Ctrl+Q while the pen (here the mouse) is still down keeps the stroke drawn so far: it is finished
+    /// and saved before the window closes.
+    func testQuittingMidStrokeKeepsTheStroke() throws {
+        let (quire, x, y) = try launch()
+        driver.move(to: x + 100, y + 200)
+        driver.press()
+        for step in 1...20 { driver.move(to: x + 100 + step * 10, y + 200) }
+        XCTAssertTrue(eventually { inked(90, 190, 310, 210, at: (x, y)) > 100 }, "the live stroke shows")
+        XCTAssertEqual(strokesSaved(page: 0), 0, "not finished yet")
+        driver.key("q", control: true)
+        XCTAssertTrue(quire.waitForExit(), quire.text)
+        driver.release()
+        XCTAssertEqual(strokesSaved(page: 0), 1, "the stroke in progress was finished and saved at quit")
+    }
+
     func testKillNineAndRestartReturnsToTheSamePageWithItsInk() throws {
         var (quire, x, y) = try launch()
         XCTAssertTrue(quire.text.contains("Notebook 1 — page 1 of 1"), quire.text)

@@ -232,9 +232,10 @@ public final class QuireApplication {
         }
     }
 
-    /// Closing: the page's thumbnail and place kept, every change saved, the window's size, place and
-    /// colours kept for next time.
+    /// Closing: a stroke still being drawn finished and kept, the page's thumbnail and place kept, every
+    /// change saved, the window's size, place and colours kept for next time.
     private func quit() {
+        canvas.finishGesture()
         shown.refreshThumbnail()
         session.viewChanged(canvas.pageToWindow)
         session.close()
