@@ -7,6 +7,16 @@ public enum PathElement: Hashable, Sendable, Codable {
     case cubic(control1: Point, control2: Point, to: Point)
     case close
 
+    /// Every point the element names, control points included.
+    public var points: [Point] {
+        switch self {
+        case let .move(to), let .line(to): [to]
+        case let .quad(control, to): [control, to]
+        case let .cubic(control1, control2, to): [control1, control2, to]
+        case .close: []
+        }
+    }
+
     /// Where the element leaves the pen; nil for `close`, whose end depends on the subpath.
     public var endPoint: Point? {
         switch self {

@@ -212,6 +212,9 @@ private struct StoredItem: Codable {
         case .pdfPage: item = PageItem(id: id, .pdfPage(try container.decode(PDFPageItem.self, forKey: .content)))
         case .text: item = PageItem(id: id, .text(try container.decode(TextItem.self, forKey: .content)))
         }
+        if let problem = item.content.problem {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.content], debugDescription: "an item that cannot be used: \(problem)"))
+        }
     }
 
     func encode(to encoder: Encoder) throws {

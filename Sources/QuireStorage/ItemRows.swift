@@ -180,6 +180,8 @@ enum ItemRows {
             case .pdfPage: content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
             case .text: content = .text(try decode(TextItem.self, row, damaged))
             }
+            // Checked against the limits before anything is sized from it (`ItemLimits`).
+            if let problem = content.problem { throw damaged("cannot be used: \(problem)") }
             children[parent, default: []].append(PageItem(id: id, content))
         }
         let items = try assemble(children[ItemKey.onPage] ?? [], children: children, page: page, path: path, depth: 0)

@@ -59,6 +59,32 @@ final class DamagedItemTests: StorageTestCase {
         XCTAssertNoThrow(try NotebookStore(openingAt: path, readOnly: true).loadPage(page.id), "as it was, it reads")
     }
 
+    /// Issue 38: every number of an item is checked against `ItemLimits` where its row becomes a value,
+    /// naming the item, the page and the value; the renderer never sizes anything from one unchecked.
+    func testItemValuesBeyondTheLimitsAreRefusedNamingTheValue() throws {
+        let cases: [(kind: String, path: String, value: String, problem: String)] = [
+            ("scrap", "$.outline.elements[1].line.to.x", "1e300", "its outline is at 1e+300"),
+            ("scrap", "$.image.reference.pixelWidth", "4000000000", "its picture is 4000000000×"),
+            ("scrap", "$.image.rect.width", "-5", "its picture's rect is -5.0×"),
+            ("image", "$.image.pixelHeight", "0", "its picture is"),
+            ("image", "$.corners.upperLeft.x", "-1e12", "its corner is at -1000000000000.0"),
+            ("pdf-page", "$.pageIndex", "-1", "its PDF page number is -1"),
+            ("pdf-page", "$.pageIndex", "1000000", "its PDF page number is 1000000"),
+            ("text", "$.fontSize", "1e9", "its font size is 1000000000.0 px"),
+            ("text", "$.origin.y", "3e7", "its origin is at 30000000.0"),
+            ("text", "$.text", "hex(zeroblob(600000))", "its text is 1200000 bytes"),
+        ]
+        for (kind, path, value, problem) in cases {
+            let original = try DatabaseQueue(path: self.path).read { db in
+                try XCTUnwrap(try String.fetchOne(db, sql: "SELECT data FROM item WHERE kind = ?", arguments: [kind]))
+            }
+            try damage("UPDATE item SET data = json_set(data, '\(path)', \(value)) WHERE kind = '\(kind)'")
+            try assertDamaged("(\(kind)) of page \(page.id) cannot be used: \(problem)")
+            try damage("UPDATE item SET data = '\(original.replacingOccurrences(of: "'", with: "''"))' WHERE kind = '\(kind)'")
+        }
+        XCTAssertNoThrow(try NotebookStore(openingAt: path, readOnly: true).loadPage(page.id), "as it was, it reads")
+    }
+
     func testJSONThatDoesNotRead() throws {
         try damage("UPDATE item SET data = '{\"text\": 12' WHERE kind = 'text'")
         try assertDamaged("(text) of page \(page.id) does not read")
