@@ -144,6 +144,11 @@ extension Page {
             return .failure(ScissorsRefusal("the cut through a scrap could not be worked out (\(problem))"))
         }
         guard result.shapes.count >= 2 else { return .success([scrap]) }
+        // A piece whose outline a notebook could not read back (`ItemLimits`) is never made.
+        if let longest = result.shapes.map(\.path.elements.count).max(), longest > ItemLimits.maximumOutlineElements {
+            return .failure(ScissorsRefusal("a piece would have an outline of \(longest) parts, more than a notebook keeps "
+                                            + "(\(ItemLimits.maximumOutlineElements))"))
+        }
         // The pieces must add up to the scrap: anything else is a cut that lost or doubled some of it.
         let whole = scrap.outlineArea
         let sum = result.shapes.reduce(0) { $0 + abs($1.area) }
