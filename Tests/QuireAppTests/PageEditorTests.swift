@@ -115,11 +115,15 @@ final class PageEditorTests: XCTestCase {
         func move(_ input: ToolInput, in context: ToolContext) {}
         func end(_ input: ToolInput?, in context: ToolContext) {
             isActive = false
-            guard let input else { return }
+            if let input { Self.dot(at: input, by: id, in: context) }
+        }
+        func cancel(in context: ToolContext) { isActive = false }
+
+        /// Puts a one-sample stroke where `input` is, in tool `id`'s colour, as one edit.
+        static func dot(at input: ToolInput, by id: ToolID, in context: ToolContext) {
             let dot = Stroke(samples: [input.sample], style: context.registry.style(for: .pen, color: .rgb(context.color(id))))
             context.editor.apply(context.editor.page.adding(dot))
         }
-        func cancel(in context: ToolContext) { isActive = false }
     }
 
     func testAToolIsOneTypeAndARegistration() {

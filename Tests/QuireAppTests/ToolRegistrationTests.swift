@@ -28,9 +28,7 @@ final class ToolRegistrationTests: XCTestCase {
         func move(_ input: ToolInput, in context: ToolContext) {}
         func end(_ input: ToolInput?, in context: ToolContext) {
             isActive = false
-            guard let input else { return }
-            let dot = Stroke(samples: [input.sample], style: context.registry.style(for: .pen, color: .rgb(context.color(id))))
-            context.editor.apply(context.editor.page.adding(dot))
+            if let input { PageEditorTests.DotTool.dot(at: input, by: id, in: context) }
         }
         func cancel(in context: ToolContext) { isActive = false }
         func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool {
