@@ -19,7 +19,9 @@ public enum ResourceLocator {
         return nil
     }
 
-    public static var brushesDirectory: String? { resourcesDirectory().map { $0 + "/Brushes" } }
+    /// The brushes' folder, looked for once, as Quire starts (every renderer made asks for it, and
+    /// neither the environment nor the install moves under a running program).
+    public static let brushesDirectory: String? = resourcesDirectory().map { $0 + "/Brushes" }
 
     /// The running program's own path (Linux knows it exactly; argv[0] may be relative or a name).
     public static var executablePath: String {
