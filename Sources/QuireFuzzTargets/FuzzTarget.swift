@@ -167,18 +167,14 @@ func notebookTarget(in folder: String) throws -> FuzzTarget {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
         }
-        func check() throws {
-            guard (try? Data(contentsOf: URL(fileURLWithPath: casePath))).map(Array.init) == bytes else {
-                throw FuzzTarget.FileChanged(path: casePath)
-            }
-        }
+        func check() throws { try FuzzTarget.requireUnchanged(casePath, bytes) }
         do {
             let store = try NotebookStore(openingAt: casePath, readOnly: true)
             defer { try? store.close() }
             _ = try store.summary()
             for id in try store.pageIDs() {
                 let page = try store.loadPage(id)
-                for item in page.items { draw(item) }
+                for item in page.items { drawInk(item) }
             }
         } catch {
             try check()
@@ -189,14 +185,23 @@ func notebookTarget(in folder: String) throws -> FuzzTarget {
 }
 
 /// Ink as the renderer would get it: every stroke's sprites, scraps' own strokes included.
-private func draw(_ item: PageItem) {
+func drawInk(_ item: PageItem) {
     switch item.content {
     case let .stroke(stroke):
         var engine = InkEngineRegistry.standard.makeEngine(for: stroke.style)
         _ = engine.sprites(for: stroke.samples)
     case let .scrap(scrap):
-        for child in scrap.items { draw(child) }
-    default:
+        for child in scrap.items { drawInk(child) }
+    case .image, .pdfPage, .text:
         break
+    }
+}
+
+extension FuzzTarget {
+    /// Throws `FileChanged` unless the file at `path` still holds exactly `bytes` (a case only reads it).
+    static func requireUnchanged(_ path: String, _ bytes: [UInt8]) throws {
+        guard (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init) == bytes else {
+            throw FileChanged(path: path)
+        }
     }
 }

@@ -69,7 +69,7 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
             try db.execute(sql: "UPDATE \(table) SET edit = ? WHERE seq = ?", arguments: [Data(bytes.dropFirst()), seq])
         }
         try writer.close()
-        let before = try Data(contentsOf: URL(fileURLWithPath: casePath))
+        let before = Array(try Data(contentsOf: URL(fileURLWithPath: casePath)))
         let store = try NotebookStore(openingAt: casePath, readOnly: true)
         defer { try? store.close() }
         var shown = try store.loadPage(page.id)
@@ -96,6 +96,6 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
             try edit.apply(to: &pages)
             changes.commit(undo: false, kept: kept)
         }
-        guard try Data(contentsOf: URL(fileURLWithPath: casePath)) == before else { throw FuzzTarget.FileChanged(path: casePath) }
+        try FuzzTarget.requireUnchanged(casePath, before)
     }
 }

@@ -34,7 +34,7 @@ func notebookValuesTarget(in folder: String) throws -> FuzzTarget {
             }
         }
         try writer.close()
-        let before = try Data(contentsOf: URL(fileURLWithPath: casePath))
+        let before = Array(try Data(contentsOf: URL(fileURLWithPath: casePath)))
         do {
             let store = try NotebookStore(openingAt: casePath, readOnly: true)
             defer { try? store.close() }
@@ -45,10 +45,10 @@ func notebookValuesTarget(in folder: String) throws -> FuzzTarget {
                 for item in page.items { drawInk(item) }
             }
         } catch {
-            guard try Data(contentsOf: URL(fileURLWithPath: casePath)) == before else { throw FuzzTarget.FileChanged(path: casePath) }
+            try FuzzTarget.requireUnchanged(casePath, before)
             throw error
         }
-        guard try Data(contentsOf: URL(fileURLWithPath: casePath)) == before else { throw FuzzTarget.FileChanged(path: casePath) }
+        try FuzzTarget.requireUnchanged(casePath, before)
     }
 }
 
@@ -97,17 +97,4 @@ private func everyKindNotebook(at path: String, folder: String) throws {
     ])
     try page.apply(edit)
     try store.apply(edit, to: pageID)
-}
-
-/// Ink as the renderer would get it: every stroke's sprites, scraps' own strokes included.
-private func drawInk(_ item: PageItem) {
-    switch item.content {
-    case let .stroke(stroke):
-        var engine = InkEngineRegistry.standard.makeEngine(for: stroke.style)
-        _ = engine.sprites(for: stroke.samples)
-    case let .scrap(scrap):
-        for child in scrap.items { drawInk(child) }
-    case .image, .pdfPage, .text:
-        break
-    }
 }

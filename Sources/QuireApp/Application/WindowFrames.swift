@@ -19,7 +19,7 @@ final class WindowFrames {
     /// Frames counted for QUIRE_FRAME_STATS=1 (tests and `make bench-live` read them).
     private var stats: FrameStatistics
     /// Input → swap latency, printed for QUIRE_LATENCY_STATS=1 and shown with `--show-latency`.
-    private(set) var latency: LatencyStatistics
+    private var latency: LatencyStatistics
     /// When input or a frame last kept the loop busy (monotonic seconds): the stored thumbnail is
     /// refreshed only after `thumbnailQuiet` seconds without either.
     private(set) var lastBusy = 0.0
@@ -93,8 +93,8 @@ final class WindowFrames {
     /// Draws a frame when one is wanted and its slot has come, then reports statistics when due; input
     /// that wants no frame (a hover over nothing) starts no frame's latency.
     func drawIfDue() {
-        if !wanted { latency.inputNeedsNoFrame() }
         let drawing = wanted
+        if !drawing { latency.inputNeedsNoFrame() }
         if drawing && pacer.wait(now: Self.now()) == 0 {
             draw()
             reportStatistics()

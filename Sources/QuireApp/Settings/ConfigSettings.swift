@@ -41,11 +41,6 @@ public enum ConfigSettings {
         penButtons(tools) + [palmRejection] + InkTool.allCases.flatMap(penSettings)
     }
 
-    /// The setting named `key`, if there is one.
-    public static func setting(_ key: String, tools: ToolRegistry = .standard) -> ConfigSetting? {
-        all(tools: tools).first { $0.key == key }
-    }
-
     private static func penButtons(_ tools: ToolRegistry) -> [ConfigSetting] {
         let names = PenButtonAction.names(tools)
         let takes = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "none")

@@ -6,6 +6,8 @@ import QuireInk
 public final class InkingTool: Tool {
     public let id: ToolID
     public let ink: InkTool
+    /// Made once: the pointer and the toolbar ask for it every frame.
+    public let offer: ToolOffer
     private var engine: (any InkDrawEngine)?
     private var style: StrokeStyle?
     private var samples: [InputSample] = []
@@ -15,6 +17,7 @@ public final class InkingTool: Tool {
     public init(_ ink: InkTool) {
         self.ink = ink
         id = ToolID(ink.rawValue)
+        offer = Self.offer(for: ink)
     }
 
     public var isActive: Bool { engine != nil }
@@ -93,7 +96,7 @@ public final class InkingTool: Tool {
 }
 
 extension InkingTool {
-    public var offer: ToolOffer {
+    static func offer(for ink: InkTool) -> ToolOffer {
         switch ink {
         case .pen:
             // A nib: a long slanted barrel ending in a point.
