@@ -104,6 +104,7 @@ public enum PageEditError: Error, Equatable, CustomStringConvertible {
     case indexOutOfRange(Int, count: Int)
     case itemMismatch(expected: ItemID, at: Int, found: ItemID?)
     case duplicateItem(ItemID)
+    case notOnPage(ItemID)
 
     public var description: String {
         switch self {
@@ -111,6 +112,7 @@ public enum PageEditError: Error, Equatable, CustomStringConvertible {
         case let .itemMismatch(expected, index, found):
             "the edit expects item \(expected) at position \(index) but finds \(found.map(\.rawValue) ?? "nothing")"
         case let .duplicateItem(id): "the edit would put item \(id) on the page twice"
+        case let .notOnPage(id): "the edit names item \(id), which is not on the page"
         }
     }
 }

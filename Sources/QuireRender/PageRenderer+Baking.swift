@@ -14,8 +14,8 @@ extension PageRenderer {
     func bake(budget: Double) {
         drawLayersIfStale()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(budget * 1e9)
-        while entries.count - bakedCount > undoWindow {
-            let entry = entries[bakedCount]
+        while list.count - bakedCount > undoWindow {
+            let entry = list[bakedCount]
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil else {
                 // A lifted item is not in the layers; it is baked where it lands (`drop`).
                 if bakedCount != liftedIndex { render(bakedCount, into: bakedLayer, projection: pageProjection) }
@@ -56,13 +56,13 @@ extension PageRenderer {
     /// right after a frame is presented, while the next one is not due. Flushed, so the rasterizer
     /// works on it in that pause rather than in the next frame.
     public func bakeBetweenFrames() {
-        guard entries.count - bakedCount > undoWindow else { return }
+        guard list.count - bakedCount > undoWindow else { return }
         bake(budget: bakeBudget)
         glFlush()
     }
 
     /// Bakes everything outside the undo window now (tests and exports that want a settled page).
     public func finishBaking() {
-        while entries.count - bakedCount > undoWindow { bake(budget: 1) }
+        while list.count - bakedCount > undoWindow { bake(budget: 1) }
     }
 }

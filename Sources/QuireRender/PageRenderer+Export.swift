@@ -14,7 +14,7 @@ extension PageRenderer {
         forgetItems()
         storeEntries(loaded)
         images.sweep()
-        exportHasErasers = entries.contains { entry in
+        exportHasErasers = list.entries.contains { entry in
             if case let .stroke(stroke) = entry.item { stroke.style.blendMode == .erase } else { false }
         }
         layersAreStale = true
@@ -35,8 +35,8 @@ extension PageRenderer {
         layersAreStale = false
         bakeProgress = nil
         clearPageLayers()
-        drawItems(entries.indices, into: inkLayer, projection: pageProjection)
-        let toBake = max(0, entries.count - undoWindow)
+        drawItems(list.indices, into: inkLayer, projection: pageProjection)
+        let toBake = max(0, list.count - undoWindow)
         if toBake > 0 {
             drawItems(0..<toBake, into: bakedLayer, projection: pageProjection)
             bakedCount = toBake
@@ -81,12 +81,12 @@ extension PageRenderer {
             }
             let wholePage = column.count == tiling.width && rows == tiling.height
             if wholePage {
-                drawItems(entries.indices, into: target, projection: projection)
+                drawItems(list.indices, into: target, projection: projection)
             } else {
                 // Only the items whose cells meet the tile's part of the page (outset for rounding).
                 let area = Rect(x: Double(column.lowerBound) / scale, y: Double(band.lowerBound) / scale,
                                 width: Double(column.count) / scale, height: Double(rows) / scale).outsetBy(2)
-                drawItems(grid.strokes(touching: area), into: target, projection: projection)
+                drawItems(list.indices(touching: area), into: target, projection: projection)
             }
             if !paperFirst {
                 target.bind()

@@ -1,27 +1,40 @@
 import QuireGeometry
 import QuireInk
 
-/// Editing the page's items by index. Each edit redraws only the rectangle the item covers (see
-/// `redraw`); the baked layer is rebuilt there only when the edit lies below the baked boundary or
-/// touches the item half-way through baking. An edit whose index names no item is refused: it changes
-/// nothing, returns false (or nil), and is counted in `refusedEdits` for the app to report.
+/// Editing the page's items. An edit names its item by id (`RenderItemID`), with the position it
+/// expects it at only as where to look first, and an insertion or a move by the position it takes in
+/// the order. Each edit redraws only the rectangle the item covers (see `redraw`); the baked layer is
+/// rebuilt there only when the edit lies below the baked boundary or touches the item half-way through
+/// baking. An edit that names no item on the page (or puts one in twice, or at a position past the
+/// ends) is refused: it changes nothing, returns false (or nil), and is counted in `refusedEdits`.
+///
+/// The index-only forms (`remove(at:)`, `replace(at:with:)`, `move(from:to:)`, an insertion without an
+/// id) are for callers that keep no ids: tests and benchmarks of the renderer on its own.
 extension PageRenderer {
     /// Items on the page.
-    public var count: Int { entries.count }
+    public var count: Int { list.count }
 
     /// The page's items in order (a copy; `item(at:)` reads one).
     public var items: [RenderItem] {
         settleLifted()
-        return entries.map(publicItem)
+        return list.entries.map(publicItem)
     }
+
+    /// The page's items' ids, in order.
+    public var itemIDs: [RenderItemID] { list.entries.map(\.id) }
 
     public func item(at index: Int) -> RenderItem {
         settleLifted()
-        return publicItem(entries[index])
+        return publicItem(list[index])
+    }
+
+    /// Where item `id` is in the order now, looking first at `hint`; nil when it is not on the page.
+    public func index(of id: RenderItemID, near hint: Int? = nil) -> Int? {
+        list.index(of: id, near: hint)
     }
 
     /// An entry's item as it was given: a stroke kept on the GPU only gets its sprites read back.
-    func publicItem(_ entry: Entry) -> RenderItem {
+    func publicItem(_ entry: RenderedItems.Entry) -> RenderItem {
         guard entry.spritesOnGPUOnly, case var .stroke(stroke) = entry.item else { return entry.item }
         stroke.sprites = sprites.arena.read(entry.span)
         return .stroke(stroke)
@@ -29,12 +42,13 @@ extension PageRenderer {
 
     /// Opens a page: whatever was on the renderer goes, every stroke's sprites go to the GPU in one
     /// upload, and everything outside the undo window goes straight into the baked layer, with no time
-    /// slicing. Neighbouring strokes that blend alike draw in one call.
-    public func load(_ loaded: [RenderItem]) {
-        if !entries.isEmpty || liveStyle != nil || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
-        storeEntries(loaded)
-        drawItems(entries.indices, into: inkLayer, projection: pageProjection)
-        let toBake = max(0, entries.count - undoWindow) - bakedCount
+    /// slicing. Neighbouring strokes that blend alike draw in one call. `ids` name the items (as many
+    /// as there are; items past them get ids of their own).
+    public func load(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
+        if !list.isEmpty || liveStyle != nil || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
+        storeEntries(loaded, ids: ids)
+        drawItems(list.indices, into: inkLayer, projection: pageProjection)
+        let toBake = max(0, list.count - undoWindow) - bakedCount
         if toBake > 0 {
             drawItems(bakedCount..<(bakedCount + toBake), into: bakedLayer, projection: pageProjection)
             bakedCount += toBake
@@ -45,41 +59,48 @@ extension PageRenderer {
         view?.tiles.markAllStale()
     }
 
-    /// Lists `loaded` as the page's items (after the last), their sprites sent to the GPU in one upload.
-    func storeEntries(_ loaded: [RenderItem]) {
+    /// Lists `loaded` as the page's items (after the last), named by `ids` where given, their sprites
+    /// sent to the GPU in one upload.
+    func storeEntries(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
         var strokeSprites: [[Sprite]] = []
         for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
         var spans = sprites.arena.store(strokeSprites)[...]
-        for item in loaded {
-            entries.append(makeEntry(item, spans: &spans))
-            grid.append(bounds: item.bounds)
+        for (k, item) in loaded.enumerated() {
+            list.append(makeEntry(item, id: k < ids.count ? ids[k] : nextUnnamedID(), spans: &spans))
         }
+    }
+
+    /// An id for an item given without one.
+    func nextUnnamedID() -> RenderItemID {
+        unnamedItems += 1
+        return .unnamed(unnamedItems)
     }
 
     /// Adds an item on top of the page.
     public func append(_ item: RenderItem) {
-        insert(item, at: entries.count)
+        insert(item, at: list.count)
     }
 
     /// Adds a finished stroke on top of the page.
     public func append(_ stroke: SceneStroke) {
-        insert(.stroke(stroke), at: entries.count)
+        insert(.stroke(stroke), at: list.count)
     }
 
-    /// Puts `item` at position `index` (0...count) of the page's order. On top it is simply drawn over
-    /// the page (a stroke drawn elsewhere, a redo); below, or under a live stroke's ink, its rectangle is
-    /// redrawn. Outside 0...count it is refused (false, and counted in `refusedEdits`).
+    /// Puts `item`, named `id` (one of its own when nil), at position `index` (0...count) of the page's
+    /// order. On top it is simply drawn over the page (a stroke drawn elsewhere, a redo); below, or
+    /// under a live stroke's ink, its rectangle is redrawn. Refused (false, and counted in
+    /// `refusedEdits`) outside 0...count or when an item of that id is on the page already.
     @discardableResult
-    public func insert(_ item: RenderItem, at index: Int) -> Bool {
+    public func insert(_ item: RenderItem, id: RenderItemID? = nil, at index: Int) -> Bool {
         drop()
-        guard index >= 0, index <= entries.count else { return refuse("insert at \(index)") }
+        guard index >= 0, index <= list.count else { return refuse("insert at \(index)") }
+        if let id, list.contains(id) { return refuse("insert of \(id), already on the page,") }
         drawLayersIfStale()
-        entries.insert(storedEntry(item), at: index)
-        grid.insert(bounds: item.bounds, at: index)
+        list.insert(storedEntry(item, id: id ?? nextUnnamedID()), at: index)
         // Its shadows' masks worked out on another core while the batch goes on (see `prepareShadowMasks`).
         if pendingRedraws != nil { prepareShadowMasks(for: item) }
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
-        if index == entries.count - 1, !underLiveInk, pendingRedraws == nil {
+        if index == list.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)
             return true
@@ -89,43 +110,57 @@ extension PageRenderer {
         return true
     }
 
-    /// Takes the item at `index` off the page, redrawing only the rectangle it covered; nil when there
-    /// is no such item (refused, and counted in `refusedEdits`). Removing the newest (undoing a stroke)
-    /// costs what the strokes near it cost.
+    /// Takes item `id` off the page (looked for first at `hint`), redrawing only the rectangle it
+    /// covered; nil when it is not on the page (refused, and counted in `refusedEdits`). Removing the
+    /// newest (undoing a stroke) costs what the strokes near it cost.
+    @discardableResult
+    public func remove(_ id: RenderItemID, near hint: Int? = nil) -> RenderItem? {
+        guard let index = list.index(of: id, near: hint) else {
+            refuse("remove of \(id)")
+            return nil
+        }
+        return remove(at: index)
+    }
+
+    /// Takes the item at `index` off the page (see `remove(_:near:)`); nil when there is none.
     @discardableResult
     public func remove(at index: Int) -> RenderItem? {
         drop()
-        guard entries.indices.contains(index) else {
+        guard list.indices.contains(index) else {
             refuse("remove at \(index)")
             return nil
         }
-        let entry = entries.remove(at: index)
+        let entry = list.remove(at: index)
         let item = publicItem(entry)   // before its sprites' range is given back
-        grid.remove(at: index)
         forget(entry)
         redraw(entry.item.bounds, bakedToo: bakedLayerLoses(at: index))
         return item
     }
 
-    /// Puts `item` in place of the one at `index` (moved, restyled, cut), redrawing both rectangles.
-    /// False, changing nothing, when there is no such item (counted in `refusedEdits`).
+    /// Puts `item` in place of item `id` (looked for first at `hint`): moved, restyled, cut; both
+    /// rectangles are redrawn. False, changing nothing, when it is not on the page (counted in
+    /// `refusedEdits`).
+    @discardableResult
+    public func replace(_ id: RenderItemID, near hint: Int? = nil, with item: RenderItem) -> Bool {
+        guard let index = list.index(of: id, near: hint) else { return refuse("replace of \(id)") }
+        return replace(at: index, with: item)
+    }
+
+    /// Puts `item` in place of the one at `index`, keeping its id (see `replace(_:near:with:)`).
     @discardableResult
     public func replace(at index: Int, with item: RenderItem) -> Bool {
-        guard entries.indices.contains(index) else { return refuse("replace at \(index)") }
+        guard list.indices.contains(index) else { return refuse("replace at \(index)") }
+        let id = list[index].id
         if index == liftedIndex {
             // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn. An update
             // put off (`replaceLifted`) is superseded.
             deferredLiftedItem = nil
-            let old = entries[index]
-            entries[index] = storedEntry(item)
-            forget(old)
+            forget(list.replaceHidden(at: index, with: storedEntry(item, id: id)))
             return true
         }
         drop()
-        let old = entries[index]
-        entries[index] = storedEntry(item)
+        let old = list.replace(at: index, with: storedEntry(item, id: id))
         forget(old)
-        grid.replace(at: index, bounds: item.bounds)
         var bakedToo = index < bakedCount
         if index == bakedCount, bakeProgress != nil {
             bakeProgress = nil
@@ -133,6 +168,14 @@ extension PageRenderer {
         }
         redraw(old.item.bounds.union(item.bounds), bakedToo: bakedToo)
         return true
+    }
+
+    /// Moves item `id` (looked for first at `hint`) to position `to` of the page's order (see
+    /// `move(from:to:)`). False, changing nothing, when it is not on the page or `to` is past the ends.
+    @discardableResult
+    public func move(_ id: RenderItemID, near hint: Int? = nil, to: Int) -> Bool {
+        guard let from = list.index(of: id, near: hint) else { return refuse("move of \(id)") }
+        return move(from: from, to: to)
     }
 
     /// Moves the item at `from` to position `to` of the page's order (both in 0..<count), as removing
@@ -144,18 +187,17 @@ extension PageRenderer {
     /// `refusedEdits`).
     @discardableResult
     public func move(from: Int, to: Int) -> Bool {
-        guard entries.indices.contains(from), entries.indices.contains(to) else {
+        guard list.indices.contains(from), list.indices.contains(to) else {
             return refuse("move from \(from) to \(to)")
         }
         guard from != to else { return true }
         drop()
-        let entry = entries.remove(at: from)
-        entries.insert(entry, at: to)
-        grid.move(from: from, to: to)
+        let bounds = list[from].item.bounds
+        list.move(from: from, to: to)
         // The baked boundary follows as it would through a removal then an insertion.
         let leaving = bakedLayerLoses(at: from)
         let arriving = bakedLayerGains(at: to)
-        redraw(entry.item.bounds.union(arriving.alsoRedraw), bakedToo: leaving || arriving.rebuild)
+        redraw(bounds.union(arriving.alsoRedraw), bakedToo: leaving || arriving.rebuild)
         return true
     }
 
@@ -183,25 +225,25 @@ extension PageRenderer {
         }
         if index == bakedCount, bakeProgress != nil {
             bakeProgress = nil
-            return (true, entries[index + 1].item.bounds)
+            return (true, list[index + 1].item.bounds)
         }
         return (false, .null)
     }
 
     /// The entry for a new item, its strokes' sprites stored on the GPU.
-    func storedEntry(_ item: RenderItem) -> Entry {
+    func storedEntry(_ item: RenderItem, id: RenderItemID) -> RenderedItems.Entry {
         var strokeSprites: [[Sprite]] = []
         Self.collectSprites(of: item, into: &strokeSprites)
         // One upload for the strokes that land side by side (a scrap's ink, a cut's pieces).
         var spans = sprites.arena.store(strokeSprites)[...]
-        return makeEntry(item, spans: &spans)
+        return makeEntry(item, id: id, spans: &spans)
     }
 
     /// Counts a refused edit and says what it asked for.
     @discardableResult
     func refuse(_ edit: String) -> Bool {
         refusedEdits += 1
-        lastRefusedEdit = "\(edit) of \(entries.count) items"
+        lastRefusedEdit = "\(edit) of \(list.count) items"
         return false
     }
 
@@ -215,21 +257,21 @@ extension PageRenderer {
     }
 
     /// The entry for `item`, taking its strokes' spans from `spans` and holding its pictures' textures.
-    func makeEntry(_ item: RenderItem, spans: inout ArraySlice<SpriteSpan>) -> Entry {
+    func makeEntry(_ item: RenderItem, id: RenderItemID, spans: inout ArraySlice<SpriteSpan>) -> RenderedItems.Entry {
         switch item {
         case let .stroke(stroke):
             // Its sprites are on the GPU now: the list keeps only what drawing needs.
-            return Entry(item: .stroke(SceneStroke(withoutSpritesOf: stroke)), span: spans.popFirst() ?? .empty,
-                         childSpans: [], spritesOnGPUOnly: true)
+            return RenderedItems.Entry(id: id, item: .stroke(SceneStroke(withoutSpritesOf: stroke)),
+                                       span: spans.popFirst() ?? .empty, childSpans: [], spritesOnGPUOnly: true)
         case let .image(image):
             images.retain(image.imageKey)
-            return Entry(item: item, span: .empty, childSpans: [])
+            return RenderedItems.Entry(id: id, item: item, span: .empty, childSpans: [])
         case .group:
             let count = item.strokeCount
             let childSpans = Array(spans.prefix(count))
             spans = spans.dropFirst(count)
             retainImages(in: item)
-            return Entry(item: item, span: .empty, childSpans: childSpans)
+            return RenderedItems.Entry(id: id, item: item, span: .empty, childSpans: childSpans)
         }
     }
 
@@ -251,7 +293,7 @@ extension PageRenderer {
 
     /// Frees what an entry held on the GPU. A removed item that comes back (redo) is uploaded again:
     /// one stroke's copy, and removal must not keep every undone stroke's sprites on the GPU forever.
-    func forget(_ entry: Entry) {
+    func forget(_ entry: RenderedItems.Entry) {
         sprites.arena.free(entry.span)
         for span in entry.childSpans { sprites.arena.free(span) }
         releaseImages(in: entry.item)

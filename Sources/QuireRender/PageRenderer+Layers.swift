@@ -16,7 +16,7 @@ extension PageRenderer {
             if let (span, style) = finished { drawSprites(span, style: style, into: target, projection: projection) }
         }
         for i in indices {
-            let entry = entries[i]
+            let entry = list[i]
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil, stroke.style.blendMode != .highlight else {
                 draw(run.take())
                 render(i, into: target, projection: projection)
@@ -31,7 +31,7 @@ extension PageRenderer {
 
     /// Draws item `index` whole into `target`.
     func render(_ index: Int, into target: RenderTarget, projection: PageProjection) {
-        let entry = entries[index]
+        let entry = list[index]
         var spans = entry.childSpans[...]
         render(entry.item, span: entry.span, childSpans: &spans, into: target, projection: projection)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -99,7 +99,7 @@ extension PageRenderer {
     /// picture). Nil for any other live stroke: it goes on top.
     var liveEraserPlace: Int? {
         guard liveStyle?.blendMode == .erase else { return nil }
-        return entries.firstIndex { entry in
+        return list.entries.firstIndex { entry in
             if case let .group(group) = entry.item { !group.clip.isEmpty } else { false }
         }
     }
@@ -192,7 +192,7 @@ extension PageRenderer {
     /// Whether item `index` is a plain stroke (no clip, not a highlighter): the only kind baked a slice
     /// at a time straight into the baked layer.
     func bakesInSlices(_ index: Int) -> Bool {
-        guard case let .stroke(stroke) = entries[index].item else { return false }
+        guard case let .stroke(stroke) = list[index].item else { return false }
         return stroke.clip == nil && stroke.style.blendMode != .highlight
     }
 
@@ -219,10 +219,10 @@ extension PageRenderer {
             bakedLayer.bind()
             Scissor.set(area.rect, framebufferHeight: pageHeight)
             clearToBackdrop()
-            drawItems(grid.strokes(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
-            if let done = bakeProgress, bakedCount < entries.count, bakesInSlices(bakedCount),
-               case let .stroke(stroke) = entries[bakedCount].item {
-                drawSprites(entries[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
+            drawItems(list.indices(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
+            if let done = bakeProgress, bakedCount < list.count, bakesInSlices(bakedCount),
+               case let .stroke(stroke) = list[bakedCount].item {
+                drawSprites(list[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
                             projection: pageProjection)
             }
         }
@@ -237,15 +237,15 @@ extension PageRenderer {
         inkLayer.bind()
         let baked = bakedCount, progress = bakeProgress ?? 0
         // Sprites of a stroke half-way through baking are in the baked layer already.
-        let halfBaked = baked < entries.count && bakesInSlices(baked) ? progress : 0
+        let halfBaked = baked < list.count && bakesInSlices(baked) ? progress : 0
         for area in areas {
             Scissor.set(area.rect, framebufferHeight: pageHeight)
             if fromVectors {
                 clearToBackdrop()
-                drawItemsAndLiveStroke(grid.strokes(touching: area.rect), under: under, into: inkLayer,
+                drawItemsAndLiveStroke(list.indices(touching: area.rect), under: under, into: inkLayer,
                                        projection: pageProjection)
             } else {
-                drawItemsAndLiveStroke(grid.strokes(touching: area.rect, from: baked), under: under, into: inkLayer,
+                drawItemsAndLiveStroke(list.indices(touching: area.rect, from: baked), under: under, into: inkLayer,
                                        projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
             }
             rasterizerKick.kickIfDue()

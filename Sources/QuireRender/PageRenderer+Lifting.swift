@@ -25,17 +25,24 @@ extension PageRenderer {
     /// the item is drawn from its vectors each frame instead.
     static let maximumSnapshotSide = 4096
 
-    /// Holds up the item at `index`; false (refused, counted) when there is none. Holding another puts
-    /// that one down first.
+    /// Holds up item `id` (looked for first at `hint`); false (refused, counted) when it is not on the
+    /// page. Holding another puts that one down first.
+    @discardableResult
+    public func lift(_ id: RenderItemID, near hint: Int? = nil) -> Bool {
+        guard let index = list.index(of: id, near: hint) else { return refuse("lift of \(id)") }
+        return lift(at: index)
+    }
+
+    /// Holds up the item at `index` (see `lift(_:near:)`); false when there is none.
     @discardableResult
     public func lift(at index: Int) -> Bool {
-        guard entries.indices.contains(index) else { return refuse("lift at \(index)") }
+        guard list.indices.contains(index) else { return refuse("lift at \(index)") }
         guard liftedIndex != index else { return true }
         drop()
         liftedIndex = index
         liftSnapshot = snapshot(of: index)
-        grid.replace(at: index, bounds: .null)
-        redraw(entries[index].item.bounds, bakedToo: takesBakedLayer(index))
+        list.setFindable(false, at: index)
+        redraw(list[index].item.bounds, bakedToo: takesBakedLayer(index))
         return true
     }
 
@@ -45,9 +52,8 @@ extension PageRenderer {
         guard let index = liftedIndex else { return }
         liftedIndex = nil
         liftSnapshot = nil
-        let bounds = entries[index].item.bounds
-        grid.replace(at: index, bounds: bounds)
-        redraw(bounds, bakedToo: takesBakedLayer(index))
+        list.setFindable(true, at: index)
+        redraw(list[index].item.bounds, bakedToo: takesBakedLayer(index))
     }
 
     /// The held item is shown carried by `map` (page coordinates) from where it was picked up; the item
@@ -56,15 +62,16 @@ extension PageRenderer {
         liftSnapshot?.map = map
     }
 
-    /// The held item at `index` is now what `build` makes. While frames draw it from its picture
-    /// (`moveLifted`), building it waits until something needs its vectors (it is put down, drawn
-    /// without a picture, read back, exported): a gesture's updates come a frame apart and only the
-    /// last one lands, where building each (a scrap's ink inked again through the gesture's map, its
-    /// sprites sent to the GPU and the previous ones freed) cost more than the rest of the frame, and
-    /// its allocations the slow frames. Any other index, or a held item drawn from vectors, is
-    /// replaced at once (`replace(at:with:)`).
+    /// Item `id` (looked for first at `hint`) is now what `build` makes. When it is the held item and
+    /// frames draw it from its picture (`moveLifted`), building it waits until something needs its
+    /// vectors (it is put down, drawn without a picture, read back, exported): a gesture's updates come
+    /// a frame apart and only the last one lands, where building each (a scrap's ink inked again
+    /// through the gesture's map, its sprites sent to the GPU and the previous ones freed) cost more
+    /// than the rest of the frame, and its allocations the slow frames. Any other item, or a held item
+    /// drawn from vectors, is replaced at once (`replace(at:with:)`). False when it is not on the page.
     @discardableResult
-    public func replaceLifted(at index: Int, building build: @escaping () -> RenderItem) -> Bool {
+    public func replaceLifted(_ id: RenderItemID, near hint: Int? = nil, building build: @escaping () -> RenderItem) -> Bool {
+        guard let index = list.index(of: id, near: hint) else { return refuse("replace of \(id)") }
         guard index == liftedIndex, liftSnapshot != nil else { return replace(at: index, with: build()) }
         deferredLiftedItem = build
         return true
@@ -74,17 +81,15 @@ extension PageRenderer {
     func settleLifted() {
         guard let build = deferredLiftedItem else { return }
         deferredLiftedItem = nil
-        guard let index = liftedIndex, entries.indices.contains(index) else { return }
-        let old = entries[index]
-        entries[index] = storedEntry(build())
-        forget(old)
+        guard let index = liftedIndex, list.indices.contains(index) else { return }
+        forget(list.replaceHidden(at: index, with: storedEntry(build(), id: list[index].id)))
     }
 
     /// The item at `index` rendered at the view's zoom into a target of its own, with the page area it
     /// covers; nil with no view yet or past `maximumSnapshotSide` (then it is drawn from vectors).
     private func snapshot(of index: Int) -> LiftSnapshot? {
         guard let view, let inverse = view.pageToWindow.inverted else { return nil }
-        let bounds = entries[index].item.bounds.intersection(pageRect)
+        let bounds = list[index].item.bounds.intersection(pageRect)
         guard !bounds.isNull, !bounds.isEmpty else { return nil }
         let onScreen = view.pageToWindow.apply(bounds)
         let x0 = onScreen.minX.rounded(.down), y0 = onScreen.minY.rounded(.down)
@@ -133,7 +138,7 @@ extension PageRenderer {
         // No picture for this view (it zoomed, or the item is too large for one): drawn from vectors.
         settleLifted()
         guard let layer = pool.target("lifted", width: width, height: height) else { return }
-        let area = view.pageToWindow.apply(entries[index].item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
+        let area = view.pageToWindow.apply(list[index].item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }
         layer.bind()
         Scissor.set(area, framebufferHeight: height)

@@ -181,7 +181,7 @@ extension PageRenderer {
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         let pageArea = view.pageRect(ofWindowRect: windowRect)
-        drawItemsAndLiveStroke(grid.strokes(touching: pageArea), under: liveEraserPlace, into: ink, projection: projection)
+        drawItemsAndLiveStroke(list.indices(touching: pageArea), under: liveEraserPlace, into: ink, projection: projection)
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -267,7 +267,7 @@ extension PageRenderer {
                 throw RenderError.framebufferIncomplete(status: 0)
             }
             ink.clear()
-            drawItems(entries.indices, into: ink, projection: projection)
+            drawItems(list.indices, into: ink, projection: projection)
             target.bind()
             copyWhole(ink)
         }

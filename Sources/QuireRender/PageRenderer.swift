@@ -63,21 +63,10 @@ public final class PageRenderer {
     let inkLayer: RenderTarget
     let bakedLayer: RenderTarget
 
-    /// An item on the page and where its strokes' sprites lie on the GPU.
-    struct Entry {
-        var item: RenderItem
-        /// A stroke's sprites.
-        var span: SpriteSpan
-        /// A group's strokes' sprites, depth first (empty for anything else: no allocation per stroke).
-        var childSpans: [SpriteSpan]
-        /// A stroke whose item holds no sprites: they are in `span` on the GPU only, and read back when
-        /// the item is asked for (`publicItem`).
-        var spritesOnGPUOnly = false
-    }
-
-    /// Every item on the page, oldest first, and an index of where they lie.
-    var entries: [Entry] = []
-    var grid = StrokeGrid()
+    /// Every item on the page, oldest first, found by id and by area.
+    var list = RenderedItems()
+    /// Items given without an id so far (each is named `RenderItemID.unnamed` of its number).
+    var unnamedItems = 0
     /// Items `0..<bakedCount` are wholly in the baked layer.
     public internal(set) var bakedCount = 0
     /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
@@ -173,7 +162,7 @@ public final class PageRenderer {
     /// True while baking or sharpening is unfinished: the window should draw another frame even with
     /// no input.
     public var needsAnotherFrame: Bool {
-        entries.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
+        list.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
     }
 
     /// Waits until the GPU has done everything asked so far (benchmarks time whole operations).
@@ -233,8 +222,8 @@ public final class PageRenderer {
         case .normal, .erase:
             let erasing = style.blendMode == .erase
             if erasing, let under = liveEraserPlace,
-               grid.strokes(touching: SceneStroke.bounds(of: committed), from: under).contains(where: { index in
-                   if case .group = entries[index].item { true } else { false }
+               list.indices(touching: SceneStroke.bounds(of: committed), from: under).contains(where: { index in
+                   if case .group = list[index].item { true } else { false }
                }) {
                 // Over a scrap: the live eraser goes in under the scraps, so the rect is drawn again in
                 // order rather than erased on top (which would take the scrap's picture too).
@@ -260,8 +249,9 @@ public final class PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 
-    /// Finishes the live stroke and keeps it as the page's last item (its sprites go to the GPU once).
-    public func endLiveStroke() {
+    /// Finishes the live stroke and keeps it as the page's last item, named `id` (one of its own when
+    /// nil); its sprites go to the GPU once.
+    public func endLiveStroke(id: RenderItemID? = nil) {
         guard let style = liveStyle else { return }
         liveStyle = nil
         // The sprites go to the GPU and are kept only there (read back if the item is asked for); the
@@ -270,8 +260,8 @@ public final class PageRenderer {
         let span = sprites.arena.store(liveSprites)
         liveSprites.removeAll(keepingCapacity: true)
         // Kept first: the view refresh below redraws from the page's items, this one included.
-        entries.append(Entry(item: .stroke(stroke), span: span, childSpans: [], spritesOnGPUOnly: true))
-        grid.append(bounds: stroke.bounds)
+        list.append(RenderedItems.Entry(id: id ?? nextUnnamedID(), item: .stroke(stroke), span: span, childSpans: [],
+                                        spritesOnGPUOnly: true))
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
             quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
@@ -296,10 +286,9 @@ public final class PageRenderer {
         liftSnapshot = nil
         liveStyle = nil
         liveSprites.removeAll()
-        entries.removeAll()
+        list.removeAll()
         sprites.arena.removeAll()
         images.releaseAll()
-        grid = StrokeGrid()
         bakedCount = 0
         bakeProgress = nil
     }

@@ -5,8 +5,10 @@ import QuireDocument
 /// Changing a page's items: the same `PageEdit` value the app applies to its page model and renderer,
 /// applied to the file in one transaction.
 extension NotebookStore {
-    /// Applies `edit` to the stored page. The edit must fit the page as stored (each id where the edit
-    /// says, no id twice, every blob it shows stored): otherwise it throws `NotebookFileError.editRefused`
+    /// Applies `edit` to the stored page. Each step finds its item's row by id (the position the edit
+    /// gives is where it looks first), and an insertion or a move goes to the position the edit gives in
+    /// the order. The edit must fit the page as stored (every item it takes out or changes on it, none
+    /// put in twice, every blob it shows stored): otherwise it throws `NotebookFileError.editRefused`
     /// (or `.missingBlob`) and nothing is changed.
     ///
     /// `history` says how the edit moves the page's history, written in the same transaction: a new
@@ -87,18 +89,18 @@ extension NotebookStore {
                     try ItemRows.insert(item, page: page, parent: ItemKey.onPage, position: position, revision: revision,
                                         in: db, styles: styleIDs, path: path)
                     order.insert(item.id, at: index, position: position)
-                case let .remove(id, index):
-                    try order.check(id, at: index)
+                case let .remove(id, hint):
+                    let index = try order.index(of: id, near: hint)
                     try db.execute(sql: "DELETE FROM item WHERE page_id = ? AND parent = 0 AND position = ?",
                                    arguments: [page.rawValue, order.positions[index]])
                     try ItemRows.deleteChildren(of: id, page: page, in: db, path: path)
                     order.remove(at: index)
-                case let .replace(index, item, previous):
-                    try order.check(item.id, at: index)
+                case let .replace(hint, item, previous):
+                    let index = try order.index(of: item.id, near: hint)
                     try ItemRows.rewrite(item, replacing: previous, page: page, position: order.positions[index], revision: revision, in: db,
                                          styles: styleIDs, path: path)
-                case let .move(id, from, to):
-                    try order.check(id, at: from)
+                case let .move(id, hint, to):
+                    let from = try order.index(of: id, near: hint)
                     guard to >= 0, to < order.ids.count else { throw PageEditError.indexOutOfRange(to, count: order.ids.count) }
                     let old = order.positions[from]
                     order.remove(at: from)
@@ -115,7 +117,7 @@ extension NotebookStore {
 }
 
 /// A stored page's own items as ids and positions, in order, and the largest revision stamp among all
-/// its rows: all an edit needs to check that it fits and to find its rows. Read from the file once (no
+/// its rows: all an edit needs to find its rows by id and to place new ones between their neighbours. Read from the file once (no
 /// ink is read: the row's leading columns are in the b-tree page, the data in overflow pages that are
 /// left alone), then kept up to date by the edits themselves in `StoredOrders`, so an edit costs the
 /// rows it writes, not the page.
@@ -163,9 +165,12 @@ struct StoredOrder {
 
     func contains(_ id: ItemID) -> Bool { members.contains(id) }
 
-    func check(_ id: ItemID, at index: Int) throws {
-        guard ids.indices.contains(index) else { throw PageEditError.indexOutOfRange(index, count: ids.count) }
-        guard ids[index] == id else { throw PageEditError.itemMismatch(expected: id, at: index, found: ids[index]) }
+    /// Where item `id` is: at `hint` when it is there (nearly always), else wherever it is; an edit
+    /// naming an item the page does not have is refused.
+    func index(of id: ItemID, near hint: Int) throws -> Int {
+        if ids.indices.contains(hint), ids[hint] == id { return hint }
+        guard members.contains(id), let index = ids.lastIndex(of: id) else { throw PageEditError.notOnPage(id) }
+        return index
     }
 
     mutating func insert(_ id: ItemID, at index: Int, position: Double) {

@@ -47,7 +47,7 @@ final class CanvasControllerTests: XCTestCase {
         _ = canvas.handle(.pointerMoved(sample(100, 0, 0.2)))
         _ = canvas.handle(.pointerUp(sample(100, 0, 0.3), button: 1))
         let second = canvas.takeRenderWork()
-        XCTAssertEqual(second.last, .endStroke)
+        XCTAssertEqual(second.last, .endStroke(try XCTUnwrap(canvas.page.items.last?.id)), "kept as the page's top item, by its id")
         XCTAssertEqual(Double(sprites(in: second).last!.x), 100, accuracy: 1)
         XCTAssertTrue(canvas.provisionalSprites.isEmpty)
     }

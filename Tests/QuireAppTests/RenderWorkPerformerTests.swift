@@ -7,8 +7,9 @@ import QuireTestSupport
 import XCTest
 @testable import QuireApp
 
-/// The canvas's work reaching a real renderer (headless GL): edits keep the renderer's list index for
-/// index with the page's, and a renderer that falls out of step says so instead of drawing wrong.
+/// The canvas's work reaching a real renderer (headless GL): edits find their items by id and keep the
+/// renderer's list the page's, and an edit naming an item the renderer does not hold is reported
+/// instead of drawn wrong.
 final class RenderWorkPerformerTests: XCTestCase {
     private var context: HeadlessGLContext?
 
@@ -53,7 +54,7 @@ final class RenderWorkPerformerTests: XCTestCase {
         XCTAssertEqual(renderer.layerBackdrop, renderer.paperBackdrop)
     }
 
-    func testEditsKeepTheRendererIndexForIndexAndAMismatchIsReported() throws {
+    func testEditsFindTheirItemsByIDAndAStrangerIsReported() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         let canvas = CanvasController(page: Page(size: PageSize(width: 200, height: 200)))
         let builder = RenderItemBuilder(registry: canvas.registry)
@@ -66,10 +67,26 @@ final class RenderWorkPerformerTests: XCTestCase {
         canvas.undo()
         XCTAssertTrue(renderer.perform(canvas.takeRenderWork(), building: builder))
         XCTAssertEqual(renderer.items.map(\.bounds), builder.renderItems(of: canvas.page).map(\.bounds))
-        // Work meant for another state of the page is refused and reported.
-        let foreign = PageEdit.remove([PlacedItem(.stroke(canvas.page.strokes[0]), at: 7)])
+        // An edit made for another order of the page (its positions out of date) still finds its items:
+        // the one it names goes, wherever it is, and only it.
+        let (bottom, top) = (canvas.page.items[0], canvas.page.items[2])
+        let stale = PageEdit.combined([.remove([PlacedItem(bottom, at: 2)]),
+                                       .reorder(top.id, from: 0, to: 0)])
+        XCTAssertTrue(renderer.perform([.edit(stale)], building: builder))
+        XCTAssertEqual(renderer.itemIDs, [top.id, canvas.page.items[1].id].map(RenderItemID.init))
+        XCTAssertEqual(renderer.refusedEdits, 0)
+        // An item the renderer does not hold is refused and reported.
+        let foreign = PageEdit.remove([PlacedItem(.stroke(canvas.page.strokes[0]), at: 0)])
         XCTAssertFalse(renderer.perform([.edit(foreign)], building: builder))
-        XCTAssertEqual(renderer.count, 3, "nothing was removed")
+        XCTAssertEqual(renderer.count, 2, "nothing was removed")
+        XCTAssertEqual(renderer.lastRefusedEdit?.hasPrefix("remove of \(foreign.steps[0].removedID!)"), true,
+                       renderer.lastRefusedEdit ?? "")
+    }
+}
+
+private extension PageEditStep {
+    var removedID: ItemID? {
+        if case let .remove(id, _) = self { id } else { nil }
     }
 }
 
@@ -164,7 +181,7 @@ final class LiftedItemTests: XCTestCase {
         // once, and the scrap's ink shows where it is now (drawn over the page, not in its layers).
         // As the app sends it: the item updated for when it is put down, and the map its picture is
         // drawn through meanwhile.
-        XCTAssertTrue(renderer.perform([.lift(1)], building: builder))
+        XCTAssertTrue(renderer.perform([.lift(paper.id, at: 1)], building: builder))
         var shown = paper
         for dx in [30.0, 60, 90] {
             let map = Homography(.translation(dx, 0))
@@ -219,7 +236,7 @@ final class LiftedItemTests: XCTestCase {
         let target = try RenderTarget(width: 200, height: 160)
         renderer.load(page, building: builder)
         renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
-        XCTAssertTrue(renderer.perform([.lift(0)], building: builder))
+        XCTAssertTrue(renderer.perform([.lift(paper.id, at: 0)], building: builder))
         count.builds = 0
         let uploaded = renderer.strokeBytesUploaded
         var shown = paper

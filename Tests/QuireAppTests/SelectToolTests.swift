@@ -57,7 +57,7 @@ final class SelectToolTests: XCTestCase {
         // it down where it ended.
         let work = canvas.takeRenderWork()
         XCTAssertEqual(work.count, 4)
-        XCTAssertEqual(work.first, .lift(0))
+        XCTAssertEqual(work.first, .lift(id, at: 0))
         XCTAssertEqual(work[2], .moveLifted(Homography(.translation(100, 50))))
         XCTAssertEqual(work.last, .drop)
         guard case let .edit(.update(changes)) = work[1] else { return XCTFail("not an update") }

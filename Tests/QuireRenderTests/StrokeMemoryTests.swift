@@ -19,7 +19,7 @@ final class StrokeMemoryTests: HeadlessGLTestCase {
         let loaded = SceneStroke(sprites: Array(dabs.reversed()), style: ink)
         renderer.append(loaded)
 
-        for entry in renderer.entries {
+        for entry in renderer.list.entries {
             guard case let .stroke(kept) = entry.item else { return XCTFail("not a stroke") }
             XCTAssertTrue(kept.sprites.isEmpty, "a CPU copy of \(kept.sprites.count) dabs is kept")
         }

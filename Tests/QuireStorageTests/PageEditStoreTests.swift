@@ -84,6 +84,21 @@ final class PageEditStoreTests: StorageTestCase {
         XCTAssertEqual(model, full)
     }
 
+    /// The store finds an edit's items by id: a position that is out of date (the order moved since the
+    /// edit was made) is only where it looks first, so the item named, and only it, is changed.
+    func testAnEditFindsItsItemsByIDWhereverTheyAre() throws {
+        try apply(model.adding([.stroke(Ink.stroke()), .stroke(Ink.stroke(seed: 1)), Scene.text]))
+        let (first, third) = (model.items[0], model.items[2])
+        try store.apply(.remove([PlacedItem(first, at: 2)]), to: model.id)
+        XCTAssertEqual(try store.loadPage(model.id).items.map(\.id), [model.items[1].id, third.id])
+        let moved = try XCTUnwrap(third.transformed(by: Homography(.translation(5, 0))))
+        try store.apply(.update([ItemUpdate(index: 0, before: third, after: moved)]), to: model.id)
+        try store.apply(.reorder(third.id, from: 0, to: 0), to: model.id)
+        let stored = try store.loadPage(model.id).items
+        XCTAssertEqual(stored.map(\.id), [third.id, model.items[1].id], "the text now first")
+        XCTAssertEqual(stored.first, moved, "and moved")
+    }
+
     func testAnEditThatDoesNotFitTheStoredPageIsRefusedAndChangesNothing() throws {
         try apply(model.adding([.stroke(Ink.stroke()), .stroke(Ink.stroke(seed: 1)), Scene.text]))
         let before = try store.loadPage(model.id)
@@ -91,7 +106,6 @@ final class PageEditStoreTests: StorageTestCase {
         let stranger = PageItem.stroke(Ink.stroke(seed: 5))
         let refused: [PageEdit] = [
             .remove([PlacedItem(stranger, at: 1)]),                                        // not there
-            .remove([PlacedItem(model.items[0], at: 1)]),                                  // not where it says
             .insert([PlacedItem(model.items[0], at: 0)]),                                  // already on the page
             .insert([PlacedItem(stranger, at: 9)]),                                        // past the end
             .update([ItemUpdate(index: 3, before: stranger, after: stranger)]),

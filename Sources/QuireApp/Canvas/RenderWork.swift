@@ -7,15 +7,15 @@ import QuireInk
 public enum RenderWork: Equatable, Sendable {
     case beginStroke(StrokeRenderStyle)
     case sprites([Sprite])
-    /// The live stroke is finished: the renderer keeps it as the page's top item (the edit that put it
-    /// on the page is not sent again).
-    case endStroke
+    /// The live stroke is finished: the renderer keeps it as the page's top item, the item of this id
+    /// (the edit that put it on the page is not sent again).
+    case endStroke(ItemID)
     /// The live stroke is dropped as if never drawn.
     case cancelStroke
     case edit(PageEdit)
-    /// A gesture picked up the item at this index: the renderer holds it over the page (updates of it
-    /// redraw nothing under it) until `drop`.
-    case lift(Int)
+    /// A gesture picked up this item (at this index when it did): the renderer holds it over the page
+    /// (updates of it redraw nothing under it) until `drop`.
+    case lift(ItemID, at: Int)
     /// The held item is shown carried by this map (page coordinates) from where it was picked up.
     case moveLifted(Homography)
     /// The gesture let go: the held item goes back into the page's layers where it is.
@@ -48,7 +48,7 @@ public final class RenderQueue {
         let last = pending.count - (pending.last.map { if case .moveLifted = $0 { true } else { false } } == true ? 2 : 1)
         if case let .edit(.update(changes)) = work, changes.count == 1, last >= 0,
            case let .edit(.update(queued)) = pending[last], queued.count == 1,
-           queued[0].index == changes[0].index, queued[0].after == changes[0].before {
+           queued[0].after.id == changes[0].after.id, queued[0].after == changes[0].before {
             pending[last] = .edit(.update([ItemUpdate(index: changes[0].index, before: queued[0].before,
                                                       after: changes[0].after)]))
             needsRedraw = true

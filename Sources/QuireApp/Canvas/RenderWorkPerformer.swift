@@ -4,9 +4,10 @@ import QuireRender
 extension PageRenderer {
     /// Carries out the canvas's queued work, in order: the one place the page's items reach the
     /// renderer, for the window and for headless replay alike. An edit's steps are applied to the
-    /// renderer's list exactly as to the page's, so the two stay index for index. Returns false when the
-    /// renderer refused a step (its list no longer matched the page's, a bug): the caller reports
-    /// `lastRefusedEdit` and loads the page afresh.
+    /// renderer's list as to the page's, each finding its item by id (the step's position is only
+    /// where the renderer looks first), so the two keep the same items in the same order without the
+    /// renderer trusting an index. Returns false when the renderer refused a step (it named an item
+    /// the renderer does not hold, a bug): the caller reports `lastRefusedEdit` and loads the page afresh.
     @discardableResult
     public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) -> Bool {
         let refusedBefore = refusedEdits
@@ -14,10 +15,10 @@ extension PageRenderer {
             switch job {
             case let .beginStroke(style): beginLiveStroke(style)
             case let .sprites(sprites): appendToLiveStroke(sprites)
-            case .endStroke: endLiveStroke()
+            case let .endStroke(id): endLiveStroke(id: RenderItemID(id))
             case .cancelStroke: cancelLiveStroke()
             case let .reload(page): load(page, building: builder)
-            case let .lift(index): lift(at: index)
+            case let .lift(id, index): lift(RenderItemID(id), near: index)
             case let .moveLifted(map): moveLifted(by: map)
             case .drop: drop()
             case let .edit(edit):
@@ -29,11 +30,13 @@ extension PageRenderer {
                 batchingRedraws {
                     for step in edit.steps {
                         switch step {
-                        case let .insert(pageItem, index): insert(built.popFirst() ?? builder.renderItem(pageItem), at: index)
-                        case let .remove(_, index): remove(at: index)
+                        case let .insert(pageItem, index):
+                            insert(built.popFirst() ?? builder.renderItem(pageItem), id: RenderItemID(pageItem.id), at: index)
+                        case let .remove(id, index): remove(RenderItemID(id), near: index)
                         // The held item is built only when needed (each frame of a drag updates it).
-                        case let .replace(index, pageItem, _): replaceLifted(at: index, building: { builder.renderItem(pageItem) })
-                        case let .move(_, from, to): move(from: from, to: to)
+                        case let .replace(index, pageItem, _):
+                            replaceLifted(RenderItemID(pageItem.id), near: index, building: { builder.renderItem(pageItem) })
+                        case let .move(id, from, to): move(RenderItemID(id), near: from, to: to)
                         }
                     }
                 }
@@ -50,6 +53,13 @@ extension PageRenderer {
         // than drawn again from the page's ink when it arrives.
         paperImageExpected = RenderItemBuilder.paperPDFPage(of: page) != nil
         paperImage = builder.paperImage(of: page)
-        load(builder.renderItems(of: page))
+        load(builder.renderItems(of: page), ids: page.items.map { RenderItemID($0.id) })
+    }
+}
+
+extension RenderItemID {
+    /// The renderer's name for a page item.
+    public init(_ id: ItemID) {
+        self.init(id.rawValue)
     }
 }

@@ -176,7 +176,7 @@ final class ShownPage {
         let renderer = caughtUpRenderer()
         renderer.paperImage = builder.paperImage(of: canvas.page)
         for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: redrawn) {
-            renderer.replace(at: index, with: builder.renderItem(item))
+            renderer.replace(RenderItemID(item.id), near: index, with: builder.renderItem(item))
         }
         owesFrame = true
     }

@@ -62,7 +62,7 @@ public final class InkingTool: Tool {
         if case let .insert(placed) = edit, placed.count == 1, placed[0].index == context.editor.page.items.count {
             // On top of the page and in one piece: the renderer keeps the live stroke as the page's top
             // item, so the edit is not drawn again.
-            context.renderQueue.append(.endStroke)
+            context.renderQueue.append(.endStroke(placed[0].item.id))
             context.editor.apply(edit, label: label, alreadyRendered: true)
         } else {
             // Under the scraps, or in pieces that stick to them: drawn where the pieces go.

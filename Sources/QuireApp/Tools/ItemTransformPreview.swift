@@ -31,7 +31,7 @@ final class ItemTransformPreview {
         guard let index = context.editor.page.index(of: id), let moved = original.transformed(by: map) else { return }
         // Held up off the page while it moves: each frame draws it alone rather than the page round it.
         if !lifted {
-            context.renderQueue.append(.lift(index))
+            context.renderQueue.append(.lift(id, at: index))
             lifted = true
         }
         context.renderQueue.append(.edit(.update([ItemUpdate(index: index, before: shown, after: moved)])))
