@@ -18,7 +18,7 @@ extension PageRenderer {
             let entry = list[bakedCount]
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil else {
                 // A lifted item is not in the layers; it is baked where it lands (`drop`).
-                if bakedCount != liftedIndex { render(bakedCount, into: bakedLayer, projection: pageProjection) }
+                if bakedCount != held?.index { render(bakedCount, into: bakedLayer, projection: pageProjection) }
                 bakedCount += 1
                 bakeProgress = nil
                 if DispatchTime.now().uptimeNanoseconds >= deadline { break }
@@ -29,16 +29,16 @@ extension PageRenderer {
             let slice = entry.span.slice(done..<end)
             switch stroke.style.blendMode {
             case .normal, .erase:
-                drawSprites(slice, style: stroke.style, into: bakedLayer, projection: pageProjection)
+                painter.drawSprites(slice, style: stroke.style, into: bakedLayer, projection: pageProjection)
             case .highlight:
-                guard let layer = pool.target("bake-highlight", width: pageWidth, height: pageHeight) else { return }
+                guard let layer = painter.pool.target("bake-highlight", width: pageWidth, height: pageHeight) else { return }
                 if done == 0 { layer.clear() }
                 layer.bind()
-                sprites.draw(slice, projection: pageProjection, brush: brushes.texture(for: stroke.style.brush),
+                painter.sprites.draw(slice, projection: pageProjection, brush: painter.brushes.texture(for: stroke.style.brush),
                              blend: .maximum)
                 if end == entry.span.count {
                     bakedLayer.bind()
-                    copyWhole(layer, opacity: stroke.style.layerOpacity)
+                    painter.copyWhole(layer, opacity: stroke.style.layerOpacity)
                 }
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)

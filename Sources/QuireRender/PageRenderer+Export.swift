@@ -13,7 +13,7 @@ extension PageRenderer {
     public func loadForExport(_ loaded: [RenderItem]) {
         forgetItems()
         storeEntries(loaded)
-        images.sweep()
+        painter.images.sweep()
         exportHasErasers = list.entries.contains { entry in
             if case let .stroke(stroke) = entry.item { stroke.style.blendMode == .erase } else { false }
         }
@@ -54,7 +54,7 @@ extension PageRenderer {
         for column in tiling.columns {
             // Kept from tile to tile and page to page; rounded up no further than the tile limit, so
             // its viewport (with the guard band) stays within GL's.
-            guard let target = pool.target("export-tile", atLeast: column.count, rows, limit: tiling.tileLimit) else {
+            guard let target = painter.pool.target("export-tile", atLeast: column.count, rows, limit: tiling.tileLimit) else {
                 throw RenderError.framebufferIncomplete(status: 0)
             }
             // The tile is the target's upper-left corner (page y down); in GL's rows, its top rows.
@@ -73,7 +73,7 @@ extension PageRenderer {
             if paperFirst {
                 glClearColor(paperColor.red, paperColor.green, paperColor.blue, 1)
                 glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                if paperPattern != .blank { quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern) }
+                if paperPattern != .blank { painter.quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern) }
                 drawPaperImage(projection: projection)
             } else {
                 glClearColor(0, 0, 0, 0)

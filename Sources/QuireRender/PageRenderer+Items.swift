@@ -36,7 +36,7 @@ extension PageRenderer {
     /// An entry's item as it was given: a stroke kept on the GPU only gets its sprites read back.
     func publicItem(_ entry: RenderedItems.Entry) -> RenderItem {
         guard entry.spritesOnGPUOnly, case var .stroke(stroke) = entry.item else { return entry.item }
-        stroke.sprites = sprites.arena.read(entry.span)
+        stroke.sprites = painter.sprites.arena.read(entry.span)
         return .stroke(stroke)
     }
 
@@ -55,7 +55,7 @@ extension PageRenderer {
         }
         // Pictures of the page before that this one does not show go now (exports open page after
         // page with no frame between to sweep them); the ones it shares were kept and re-used.
-        images.sweep()
+        painter.images.sweep()
         view?.tiles.markAllStale()
     }
 
@@ -64,7 +64,7 @@ extension PageRenderer {
     func storeEntries(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
         var strokeSprites: [[Sprite]] = []
         for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
-        var spans = sprites.arena.store(strokeSprites)[...]
+        var spans = painter.sprites.arena.store(strokeSprites)[...]
         for (k, item) in loaded.enumerated() {
             list.append(makeEntry(item, id: k < ids.count ? ids[k] : nextUnnamedID(), spans: &spans))
         }
@@ -98,7 +98,7 @@ extension PageRenderer {
         drawLayersIfStale()
         list.insert(storedEntry(item, id: id ?? nextUnnamedID()), at: index)
         // Its shadows' masks worked out on another core while the batch goes on (see `prepareShadowMasks`).
-        if pendingRedraws != nil { prepareShadowMasks(for: item) }
+        if pendingRedraws != nil { painter.prepareShadowMasks(for: item) }
         let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
         if index == list.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)
@@ -151,10 +151,10 @@ extension PageRenderer {
     public func replace(at index: Int, with item: RenderItem) -> Bool {
         guard list.indices.contains(index) else { return refuse("replace at \(index)") }
         let id = list[index].id
-        if index == liftedIndex {
+        if index == held?.index {
             // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn. An update
             // put off (`replaceLifted`) is superseded.
-            deferredLiftedItem = nil
+            held?.deferredUpdate = nil
             forget(list.replaceHidden(at: index, with: storedEntry(item, id: id)))
             return true
         }
@@ -235,7 +235,7 @@ extension PageRenderer {
         var strokeSprites: [[Sprite]] = []
         Self.collectSprites(of: item, into: &strokeSprites)
         // One upload for the strokes that land side by side (a scrap's ink, a cut's pieces).
-        var spans = sprites.arena.store(strokeSprites)[...]
+        var spans = painter.sprites.arena.store(strokeSprites)[...]
         return makeEntry(item, id: id, spans: &spans)
     }
 
@@ -264,7 +264,7 @@ extension PageRenderer {
             return RenderedItems.Entry(id: id, item: .stroke(SceneStroke(withoutSpritesOf: stroke)),
                                        span: spans.popFirst() ?? .empty, childSpans: [], spritesOnGPUOnly: true)
         case let .image(image):
-            images.retain(image.imageKey)
+            painter.images.retain(image.imageKey)
             return RenderedItems.Entry(id: id, item: item, span: .empty, childSpans: [])
         case .group:
             let count = item.strokeCount
@@ -278,7 +278,7 @@ extension PageRenderer {
     private func retainImages(in item: RenderItem) {
         switch item {
         case .stroke: break
-        case let .image(image): images.retain(image.imageKey)
+        case let .image(image): painter.images.retain(image.imageKey)
         case let .group(group): for child in group.children { retainImages(in: child) }
         }
     }
@@ -286,7 +286,7 @@ extension PageRenderer {
     private func releaseImages(in item: RenderItem) {
         switch item {
         case .stroke: break
-        case let .image(image): images.release(image.imageKey)
+        case let .image(image): painter.images.release(image.imageKey)
         case let .group(group): for child in group.children { releaseImages(in: child) }
         }
     }
@@ -294,8 +294,8 @@ extension PageRenderer {
     /// Frees what an entry held on the GPU. A removed item that comes back (redo) is uploaded again:
     /// one stroke's copy, and removal must not keep every undone stroke's sprites on the GPU forever.
     func forget(_ entry: RenderedItems.Entry) {
-        sprites.arena.free(entry.span)
-        for span in entry.childSpans { sprites.arena.free(span) }
+        painter.sprites.arena.free(entry.span)
+        for span in entry.childSpans { painter.sprites.arena.free(span) }
         releaseImages(in: entry.item)
     }
 }

@@ -3,7 +3,7 @@ import QuireGeometry
 import QuireInk
 
 extension PageRenderer {
-    var liveHighlightLayer: RenderTarget? { pool.target("live-highlight", width: pageWidth, height: pageHeight) }
+    var liveHighlightLayer: RenderTarget? { painter.pool.target("live-highlight", width: pageWidth, height: pageHeight) }
 
     /// Draws items `indices` (ascending) into `target` through `projection`, in order. Neighbours that
     /// are plain strokes blending alike, whose sprites lie next to each other on the GPU, draw in one
@@ -13,7 +13,7 @@ extension PageRenderer {
                                 skip: (Int) -> Int = { _ in 0 }) where S.Element == Int {
         var run = SpriteRun()
         func draw(_ finished: (SpriteSpan, StrokeRenderStyle)?) {
-            if let (span, style) = finished { drawSprites(span, style: style, into: target, projection: projection) }
+            if let (span, style) = finished { painter.drawSprites(span, style: style, into: target, projection: projection) }
         }
         for i in indices {
             let entry = list[i]
@@ -33,64 +33,8 @@ extension PageRenderer {
     func render(_ index: Int, into target: RenderTarget, projection: PageProjection) {
         let entry = list[index]
         var spans = entry.childSpans[...]
-        render(entry.item, span: entry.span, childSpans: &spans, into: target, projection: projection)
+        painter.render(entry.item, span: entry.span, childSpans: &spans, into: target, projection: projection)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-    }
-
-    /// Draws `item` into `target`: a stroke from `span`, a group's strokes from `childSpans` in order.
-    func render(_ item: RenderItem, span: SpriteSpan, childSpans: inout ArraySlice<SpriteSpan>,
-                        into target: RenderTarget, projection: PageProjection) {
-        switch item {
-        case let .stroke(stroke):
-            drawClipped(stroke.clip, in: target, projection: projection) {
-                drawSprites(span, style: stroke.style, into: target, projection: projection)
-            }
-        case let .image(image):
-            guard let texture = images.texture(for: image.imageKey, image: image.image) else { return }
-            drawClipped(image.clip, in: target, projection: projection) {
-                target.bind()
-                imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity)
-            }
-        case let .group(group):
-            renderGroup(group, childSpans: &childSpans, into: target, projection: projection)
-        }
-    }
-
-    /// Runs `draw` with drawing into `target` restricted to the inside of `clip` (when there is one).
-    private func drawClipped(_ clip: BezierPath?, in target: RenderTarget, projection: PageProjection, _ draw: () -> Void) {
-        guard let clip else { return draw() }
-        guard target.bindWithStencil(), clips.push(clip, projection: projection) else { return }
-        draw()
-        target.bind()
-        clips.pop(projection: projection)
-    }
-
-    /// Draws sprites already on the GPU into `target`, blending by `style`'s tool.
-    func drawSprites(_ span: SpriteSpan, style: StrokeRenderStyle, into target: RenderTarget, projection: PageProjection) {
-        guard span.count > 0 else { return }
-        let brush = brushes.texture(for: style.brush)
-        switch style.blendMode {
-        case .normal:
-            target.bind()
-            sprites.draw(span, projection: projection, brush: brush, blend: .over)
-        case .erase:
-            target.bind()
-            sprites.draw(span, projection: projection, brush: brush, blend: eraseBlend(into: target))
-        case .highlight:
-            // Its own layer first (maximum), then joined to the target at the stroke's opacity.
-            // One scratch per kind of target (page layers, the view, an export): the pool replaces it
-            // when that target's size changes, so resizing the window leaks nothing. The scratch has a
-            // stencil of its own, so any clip applies when joining, not while collecting.
-            guard let scratch = highlightScratch(for: target) else { return }
-            let outerClips = clips.enterLayer()
-            scratch.bind()
-            glClearColor(0, 0, 0, 0)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            sprites.draw(span, projection: projection, brush: brush, blend: .maximum)
-            target.bind()
-            clips.leaveLayer(outerClips)
-            copyWhole(scratch, opacity: style.layerOpacity)
-        }
     }
 
     /// Where a live eraser goes in the page's order, when it is one and the page has scraps: under the
@@ -122,28 +66,14 @@ extension PageRenderer {
     func drawLiveSprites(into target: RenderTarget, projection: PageProjection) {
         guard let style = liveStyle, style.blendMode != .highlight, !liveSprites.isEmpty else { return }
         target.bind()
-        sprites.draw(liveSprites, projection: projection, brush: brushes.texture(for: style.brush),
-                     blend: style.blendMode == .erase ? eraseBlend(into: target) : .over)
-    }
-
-    /// How an eraser's sprites act on `target`: on a page layer holding the paper (`layerBackdrop`) they
-    /// paint the paper back; anywhere else (a scrap's layer, the view's ink at a zoom, an export) they
-    /// take away what is there, the paper being put under afterwards.
-    func eraseBlend(into target: RenderTarget) -> SpriteBlend {
-        guard let backdrop = layerBackdrop, target === inkLayer || target === bakedLayer else { return .erase }
-        return .paint(backdrop)
+        painter.sprites.draw(liveSprites, projection: projection, brush: painter.brushes.texture(for: style.brush),
+                     blend: style.blendMode == .erase ? painter.eraseBlend(into: target) : .over)
     }
 
     /// Clears the scissored part of the bound page layer to what it holds under its ink.
     func clearToBackdrop() {
         InkColor.setClearColor(layerBackdrop)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    }
-
-    private func highlightScratch(for target: RenderTarget) -> RenderTarget? {
-        let role = target.width == pageWidth && target.height == pageHeight ? "page"
-            : (target.width == view?.width && target.height == view?.height ? "view" : "other")
-        return pool.target("highlight-\(role)", width: target.width, height: target.height)
     }
 
     /// `sprites` in the paper's colour, in a buffer reused from call to call (no allocation per frame).
@@ -154,14 +84,6 @@ extension PageRenderer {
             paperSprites.append(s)
         }
         return paperSprites
-    }
-
-    /// Draws all of `source` over the bound target of the same size.
-    func copyWhole(_ source: RenderTarget, opacity: Float = 1, replace: Bool = false) {
-        let identity = PageProjection(width: source.width, height: source.height, pageToFramebuffer: .identity,
-                                      guardBand: 0)
-        quads.drawLayer(source.texture, over: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
-                        projection: identity, opacity: opacity, replace: replace, texelForPixel: true)
     }
 
     /// Copies the pixels of `area` (rounded out to whole pixels, as the scissor is) from `source` into
@@ -222,7 +144,7 @@ extension PageRenderer {
             drawItems(list.indices(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
             if let done = bakeProgress, bakedCount < list.count, bakesInSlices(bakedCount),
                case let .stroke(stroke) = list[bakedCount].item {
-                drawSprites(list[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
+                painter.drawSprites(list[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
                             projection: pageProjection)
             }
         }
@@ -248,7 +170,7 @@ extension PageRenderer {
                 drawItemsAndLiveStroke(list.indices(touching: area.rect, from: baked), under: under, into: inkLayer,
                                        projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
             }
-            rasterizerKick.kickIfDue()
+            painter.rasterizerKick.kickIfDue()
             inkLayer.bind()
         }
         Scissor.off()
@@ -264,9 +186,9 @@ extension PageRenderer {
         guard pendingRedraws == nil else { return steps() }
         pendingRedraws = []
         // Pictures taken out and put back within the steps (a scrap and its pieces) keep their textures.
-        images.beginHolding()
+        painter.images.beginHolding()
         steps()
-        images.endHolding()
+        painter.images.endHolding()
         // A pixel more round each, as a redraw of each on its own gave (`redraw` adds one, and these
         // had theirs already).
         var areas = pendingRedraws!.compactMap { area -> (rect: Rect, bakedToo: Bool)? in
@@ -291,6 +213,6 @@ extension PageRenderer {
             merged.append(area)
         }
         if !merged.isEmpty { redraw(areas: merged) }
-        shadows.masks.dropPrepared()
+        painter.shadows.masks.dropPrepared()
     }
 }

@@ -12,6 +12,16 @@ import QuireGeometry
 /// draw it: a picture of it taken when it was picked up, at the view's zoom, is drawn through the
 /// gesture's homography (projective texture mapping), ink and shadow warped with it, as Loose Leaf does.
 extension PageRenderer {
+    /// The item held up: where it is in the order (any edit but its own update puts it down first, so
+    /// this stays right while it is held), its picture, and its newest update not built yet.
+    struct HeldItem {
+        var index: Int
+        /// A picture of it taken as it was picked up, drawn through the gesture's map each frame.
+        var snapshot: LiftSnapshot?
+        /// Its newest update, not built yet (see `replaceLifted`).
+        var deferredUpdate: (() -> RenderItem)?
+    }
+
     /// The held item's picture: the page area it shows, the view it was taken for, and the map from
     /// where the item was picked up to where the gesture has it now.
     struct LiftSnapshot {
@@ -37,10 +47,9 @@ extension PageRenderer {
     @discardableResult
     public func lift(at index: Int) -> Bool {
         guard list.indices.contains(index) else { return refuse("lift at \(index)") }
-        guard liftedIndex != index else { return true }
+        guard held?.index != index else { return true }
         drop()
-        liftedIndex = index
-        liftSnapshot = snapshot(of: index)
+        held = HeldItem(index: index, snapshot: snapshot(of: index))
         list.setFindable(false, at: index)
         redraw(list[index].item.bounds, bakedToo: takesBakedLayer(index))
         return true
@@ -49,9 +58,8 @@ extension PageRenderer {
     /// Puts the held item back into the layers where it is now (nothing when none is held).
     public func drop() {
         settleLifted()
-        guard let index = liftedIndex else { return }
-        liftedIndex = nil
-        liftSnapshot = nil
+        guard let index = held?.index else { return }
+        held = nil
         list.setFindable(true, at: index)
         redraw(list[index].item.bounds, bakedToo: takesBakedLayer(index))
     }
@@ -59,7 +67,7 @@ extension PageRenderer {
     /// The held item is shown carried by `map` (page coordinates) from where it was picked up; the item
     /// itself is updated by the same gesture's edits, for when it is put down.
     public func moveLifted(by map: Homography) {
-        liftSnapshot?.map = map
+        held?.snapshot?.map = map
     }
 
     /// Item `id` (looked for first at `hint`) is now what `build` makes. When it is the held item and
@@ -72,16 +80,16 @@ extension PageRenderer {
     @discardableResult
     public func replaceLifted(_ id: RenderItemID, near hint: Int? = nil, building build: @escaping () -> RenderItem) -> Bool {
         guard let index = list.index(of: id, near: hint) else { return refuse("replace of \(id)") }
-        guard index == liftedIndex, liftSnapshot != nil else { return replace(at: index, with: build()) }
-        deferredLiftedItem = build
+        guard index == held?.index, held?.snapshot != nil else { return replace(at: index, with: build()) }
+        held?.deferredUpdate = build
         return true
     }
 
     /// Builds the held item's update that `replaceLifted` put off, if there is one.
     func settleLifted() {
-        guard let build = deferredLiftedItem else { return }
-        deferredLiftedItem = nil
-        guard let index = liftedIndex, list.indices.contains(index) else { return }
+        guard let build = held?.deferredUpdate, let index = held?.index else { return }
+        held?.deferredUpdate = nil
+        guard list.indices.contains(index) else { return }
         forget(list.replaceHidden(at: index, with: storedEntry(build(), id: list[index].id)))
     }
 
@@ -119,9 +127,9 @@ extension PageRenderer {
     /// The held item over the view in framebuffer `target`, drawn at the view's zoom on a scratch layer
     /// (its clip and shadow need a stencil the window may not have), limited to the page as the layers are.
     func drawLifted(projection: PageProjection, width: Int, height: Int, target: GLuint) {
-        guard let index = liftedIndex, let view else { return }
+        guard let index = held?.index, let view else { return }
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        if let snapshot = liftSnapshot, snapshot.pageToWindow == view.pageToWindow {
+        if let snapshot = held?.snapshot, snapshot.pageToWindow == view.pageToWindow {
             // A render target's rows run bottom-up, a picture's top-down: its corners go in turned over.
             let area = Quadrilateral(snapshot.pageArea)
             guard let corners = snapshot.map.apply(to: Quadrilateral(upperLeft: area.lowerLeft, upperRight: area.lowerRight,
@@ -131,13 +139,13 @@ extension PageRenderer {
             guard !pageOnScreen.isNull, !pageOnScreen.isEmpty else { return }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
             Scissor.set(pageOnScreen, framebufferHeight: height)
-            imageQuads.draw(snapshot.target.texture, corners: corners, projection: projection, opacity: 1)
+            painter.imageQuads.draw(snapshot.target.texture, corners: corners, projection: projection, opacity: 1)
             Scissor.off()
             return
         }
         // No picture for this view (it zoomed, or the item is too large for one): drawn from vectors.
         settleLifted()
-        guard let layer = pool.target("lifted", width: width, height: height) else { return }
+        guard let layer = painter.pool.target("lifted", width: width, height: height) else { return }
         let area = view.pageToWindow.apply(list[index].item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
         guard !area.isNull, !area.isEmpty else { return }
         layer.bind()
@@ -152,7 +160,7 @@ extension PageRenderer {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
         Scissor.set(area, framebufferHeight: height)
         let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)
-        quads.drawLayer(layer.texture, over: window, projection: windowProjection)
+        painter.quads.drawLayer(layer.texture, over: window, projection: windowProjection)
         Scissor.off()
     }
 }

@@ -8,9 +8,9 @@ extension PageRenderer {
     func drawPaper(projection: PageProjection, behind: Bool = false) {
         if behind {
             drawPaperImage(projection: projection, behind: true)
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern, behind: true)
+            painter.quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern, behind: true)
         } else {
-            quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
+            painter.quads.fill(pageRect, projection: projection, color: paperColor, paper: paperPattern)
             drawPaperImage(projection: projection)
         }
     }
@@ -18,7 +18,7 @@ extension PageRenderer {
     /// Draws the picture printed on the paper, if there is one, into the bound target.
     func drawPaperImage(projection: PageProjection, behind: Bool = false) {
         guard let image = paperImage, !image.bounds.isNull,
-              let texture = images.texture(for: image.imageKey, image: image.image) else { return }
-        imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity, behind: behind)
+              let texture = painter.images.texture(for: image.imageKey, image: image.image) else { return }
+        painter.imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity, behind: behind)
     }
 }

@@ -7,7 +7,7 @@ import QuireInk
 extension PageRenderer {
     var viewLayer: RenderTarget? {
         guard let view else { return nil }
-        return pool.target("view", width: view.width, height: view.height)
+        return painter.pool.target("view", width: view.width, height: view.height)
     }
 
     /// Draws desk, page and ink into the default framebuffer of a `width × height` window, the page
@@ -30,7 +30,7 @@ extension PageRenderer {
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
                          onlyWhatChanged: Bool = false, bakes: Bool = true) -> Rect? {
-        defer { images.sweep() }
+        defer { painter.images.sweep() }
         overlayRenderer.keepPictures(of: overlay)
         drawLayersIfStale()
         if bakes { bake(budget: bakeBudget) }
@@ -44,7 +44,7 @@ extension PageRenderer {
         let projection = view.projection(guardBand: guardBand)
         let tail = liveTailBounds(provisional, in: view)
         // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
-        let untracked = liveStyle?.blendMode == .highlight || !view.tiles.allSharp || liftedIndex != nil
+        let untracked = liveStyle?.blendMode == .highlight || !view.tiles.allSharp || held != nil
         frameDamage.noteOverlay(overlay)
         let area = onlyWhatChanged && !untracked
             ? frameDamage.area(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
@@ -67,7 +67,7 @@ extension PageRenderer {
             Scissor.off()
             if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area) {
                 overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
-                                     scratch: { pool.target("overlay", width: width, height: height) }, within: area)
+                                     scratch: { painter.pool.target("overlay", width: width, height: height) }, within: area)
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             return area
@@ -94,12 +94,12 @@ extension PageRenderer {
             for index in 0..<view.tiles.count {
                 let tile = view.windowRect(ofTile: index)
                 if view.tiles.isSharp(index) {
-                    quads.drawLayer(viewLayer.texture, over: tile, projection: windowProjection, replace: true,
+                    painter.quads.drawLayer(viewLayer.texture, over: tile, projection: windowProjection, replace: true,
                                     part: part(tile, of: width, height))
                 } else {
                     let shown = view.pageRect(ofWindowRect: tile).intersection(pageRect)
                     guard !shown.isNull, !shown.isEmpty else { continue }
-                    quads.drawLayer(inkLayer.texture, over: shown, projection: projection,
+                    painter.quads.drawLayer(inkLayer.texture, over: shown, projection: projection,
                                     part: part(shown, of: pageWidth, pageHeight))
                 }
             }
@@ -108,7 +108,7 @@ extension PageRenderer {
         drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
         if !overlay.isEmpty {
             overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
-                                 scratch: { pool.target("overlay", width: width, height: height) })
+                                 scratch: { painter.pool.target("overlay", width: width, height: height) })
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         return nil
@@ -171,11 +171,11 @@ extension PageRenderer {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             drawPaper(projection: projection)
             // The page pixel for pixel: each window pixel is one texel of the ink layer.
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
+            painter.quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
             Scissor.off()
             return
         }
-        guard let ink = pool.target("view-ink", width: view.width, height: view.height) else { return }
+        guard let ink = painter.pool.target("view-ink", width: view.width, height: view.height) else { return }
         ink.bind()
         Scissor.set(windowRect, framebufferHeight: view.height)
         glClearColor(0, 0, 0, 0)
@@ -186,7 +186,7 @@ extension PageRenderer {
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         drawPaper(projection: projection)
-        copyWhole(ink)
+        painter.copyWhole(ink)
         Scissor.off()
     }
 
@@ -219,29 +219,29 @@ extension PageRenderer {
     /// The live stroke's layer or provisional tail, over the page in framebuffer `target`.
     private func drawLiveStroke(projection: PageProjection, provisional: [Sprite], target: GLuint) {
         guard let style = liveStyle else { return }
-        let brush = brushes.texture(for: style.brush)
+        let brush = painter.brushes.texture(for: style.brush)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
         switch style.blendMode {
         case .normal:
-            sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
+            painter.sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
         case .erase:
             // Erasing reveals paper, so the eraser's tail is shown as paper; on paper printed with a
             // picture (a PDF page) a plain-coloured tail would cover the print, so the tail is left out
             // and the erasing shows a batch of samples later, as the stroke itself.
             guard paperImage == nil else { return }
-            sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
+            painter.sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
         case .highlight:
             guard var layer = liveHighlightLayer else { return }
-            if !provisional.isEmpty, let scratch = pool.target("live-highlight-tail", width: pageWidth, height: pageHeight) {
+            if !provisional.isEmpty, let scratch = painter.pool.target("live-highlight-tail", width: pageWidth, height: pageHeight) {
                 // The tail joins the stroke's layer (by maximum, as the stroke does) in a scratch copy,
                 // so the whole live stroke shows at one opacity.
                 scratch.bind()
-                copyWhole(layer, replace: true)
-                sprites.draw(provisional, projection: pageProjection, brush: brush, blend: .maximum)
+                painter.copyWhole(layer, replace: true)
+                painter.sprites.draw(provisional, projection: pageProjection, brush: brush, blend: .maximum)
                 layer = scratch
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-            quads.drawLayer(layer.texture, over: pageRect, projection: projection, opacity: style.layerOpacity)
+            painter.quads.drawLayer(layer.texture, over: pageRect, projection: projection, opacity: style.layerOpacity)
         }
     }
 
@@ -260,16 +260,16 @@ extension PageRenderer {
         drawPaper(projection: projection)
         if scale == 1 {
             // As the view shows it at 100 %: texel for pixel.
-            quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
+            painter.quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
         } else {
             // Ink on its own layer first, so erasers remove ink and not paper.
-            guard let ink = pool.target("export-ink", width: width, height: height) else {
+            guard let ink = painter.pool.target("export-ink", width: width, height: height) else {
                 throw RenderError.framebufferIncomplete(status: 0)
             }
             ink.clear()
             drawItems(list.indices, into: ink, projection: projection)
             target.bind()
-            copyWhole(ink)
+            painter.copyWhole(ink)
         }
         drawLiveStroke(projection: projection, provisional: [], target: target.framebuffer)
         target.bind()

@@ -36,7 +36,7 @@ public final class PageRenderer {
         didSet {
             guard paperImage != oldValue else { return }
             // The one it replaces goes at the next sweep (after the frame), unless an item shows it.
-            images.pinned = paperImage?.imageKey
+            painter.images.pinned = paperImage?.imageKey
             view?.tiles.markAllStale()
         }
     }
@@ -50,16 +50,9 @@ public final class PageRenderer {
     public var bakeBudget = 0.002
     public var sharpenBudget = 0.004
 
-    let sprites: SpriteBatchRenderer
-    let quads: QuadRenderer
-    let polygons: PolygonRenderer
-    let clips: StencilClip
-    let imageQuads: ImageQuadRenderer
-    let shadows: ShadowRenderer
-    let images: ImageTextureCache
+    /// Draws items into a target: the GL renderers and the caches drawing needs.
+    let painter: ItemPainter
     let overlayRenderer: OverlayRenderer
-    let brushes: BrushLibrary
-    let pool = TexturePool()
     let inkLayer: RenderTarget
     let bakedLayer: RenderTarget
 
@@ -75,14 +68,11 @@ public final class PageRenderer {
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
-    var liftedIndex: Int?
-    /// A picture of the held item taken as it was picked up, drawn through the gesture's map each frame.
-    var liftSnapshot: LiftSnapshot?
-    /// The held item's newest update, not built yet (see `replaceLifted`).
-    var deferredLiftedItem: (() -> RenderItem)?
-    /// Edits by index that named no item (an index out of range): each is refused, changing nothing,
-    /// and counted here, never trapped on. Any such edit means the renderer's list is out of step with
-    /// the page's, so the app checks this after applying edits and reports it (and reloads the page).
+    var held: HeldItem?
+    /// Edits that named no item on the page (an id it does not hold, an index out of range): each is
+    /// refused, changing nothing, and counted here, never trapped on. Any such edit means the renderer
+    /// does not hold the page's items, so the app checks this after applying edits and reports it (and
+    /// reloads the page).
     /// Counts over the renderer's life; `load` and `clearInk` do not reset it.
     public internal(set) var refusedEdits = 0
     /// What the latest refused edit asked for ("remove at 7 of 5 items"), for that report.
@@ -92,7 +82,9 @@ public final class PageRenderer {
     /// The live stroke's final sprites so far.
     var liveSprites: [Sprite] = []
 
-    var view: ViewState?
+    var view: ViewState? {
+        didSet { painter.viewSize = view.map { ($0.width, $0.height) } }
+    }
     /// Set by `loadForExport` (and a new renderer): the ink and baked layers do not show the items yet.
     /// Whatever reads or draws on the layers first draws them (`drawLayersIfStale`).
     var layersAreStale = true
@@ -104,7 +96,10 @@ public final class PageRenderer {
     /// paper paints the paper back (`eraseBlend`), which is what erasing and then compositing over
     /// that paper gives (to 8-bit rounding). A change of paper between the two kinds redraws the
     /// layers, at the next use (`drawLayersIfStale`).
-    var layerBackdrop: InkColor?
+    var layerBackdrop: InkColor? {
+        get { painter.layerBackdrop }
+        set { painter.layerBackdrop = newValue }
+    }
     /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
     /// on the paper when there is none (see `readBand`).
     var exportHasErasers = true
@@ -112,8 +107,6 @@ public final class PageRenderer {
     var frameDamage = FrameDamage()
     /// Scratch for eraser sprites recoloured as paper.
     var paperSprites: [Sprite] = []
-    /// Flushes between items of a long redraw, so a software rasterizer works while the rest is queued.
-    var rasterizerKick = RasterizerKick()
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     /// The longest page side rendered (`PageSize.maximumSide`): GL_MAX_TEXTURE_SIZE on llvmpipe
@@ -131,33 +124,28 @@ public final class PageRenderer {
         }
         self.pageWidth = pageWidth
         self.pageHeight = pageHeight
-        sprites = try SpriteBatchRenderer()
-        quads = try QuadRenderer()
-        polygons = try PolygonRenderer()
-        clips = StencilClip(polygons: polygons)
-        imageQuads = try ImageQuadRenderer()
-        images = ImageTextureCache()
-        shadows = try ShadowRenderer()
-        overlayRenderer = OverlayRenderer(polygons: polygons, quads: quads, imageQuads: imageQuads, images: images,
-                                          colorFields: try ColorFieldRenderer(), texts: try OverlayTextRenderer())
-        brushes = BrushLibrary(directory: brushDirectory)
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
         bakedLayer = try RenderTarget(width: pageWidth, height: pageHeight)
+        painter = try ItemPainter(pageWidth: pageWidth, pageHeight: pageHeight, paperLayers: [inkLayer, bakedLayer],
+                                  brushDirectory: brushDirectory)
+        overlayRenderer = OverlayRenderer(polygons: painter.polygons, quads: painter.quads, imageQuads: painter.imageQuads,
+                                          images: painter.images, colorFields: try ColorFieldRenderer(),
+                                          texts: try OverlayTextRenderer())
         try GLCheck.noError(during: "renderer set-up")
     }
 
     /// Room around every framebuffer so dabs centred outside it still draw their inside part.
-    public var guardBand: Int { Int(sprites.maximumPointSize / 2) + 2 }
-    /// The largest sprite drawn as a point, in framebuffer pixels; larger ones are drawn as quads.
-    public var maximumPointSize: Float { sprites.maximumPointSize }
+    public var guardBand: Int { painter.guardBand }
+    /// The largest sprite drawn as a point, in framebuffer pixels; larger ones are drawn as painter.quads.
+    public var maximumPointSize: Float { painter.sprites.maximumPointSize }
     /// Draws every sprite as an instanced quad, never a point (to compare the two paths).
     public var drawsSpritesAsQuads: Bool {
-        get { sprites.forceQuads }
-        set { sprites.forceQuads = newValue }
+        get { painter.sprites.forceQuads }
+        set { painter.sprites.forceQuads = newValue }
     }
 
     /// Brushes that could not be loaded, and what was drawn instead.
-    public var brushProblems: [String] { brushes.problems }
+    public var brushProblems: [String] { painter.brushes.problems }
 
     /// True while baking or sharpening is unfinished: the window should draw another frame even with
     /// no input.
@@ -172,31 +160,29 @@ public final class PageRenderer {
 
     /// Bytes of finished strokes' sprites sent to the GPU so far: each stroke goes up once, when it
     /// joins the page; redraws, baking and sharpening send nothing.
-    public var strokeBytesUploaded: Int { sprites.arena.uploadedBytes }
+    public var strokeBytesUploaded: Int { painter.sprites.arena.uploadedBytes }
     /// Bytes of GPU buffers set aside for finished strokes' sprites now: 16 bytes a sprite of a
     /// one-colour unrotated stroke, 32 of any other, plus at most one partly filled 1 MiB buffer and the
     /// holes removed strokes left (reused first).
-    public var strokeBytesReserved: Int { sprites.arena.reservedBytes }
+    public var strokeBytesReserved: Int { painter.sprites.arena.reservedBytes }
     /// Bytes of sprites streamed that are not yet a finished stroke (the live stroke and its tail).
-    public var liveBytesUploaded: Int { sprites.streamedBytes }
+    public var liveBytesUploaded: Int { painter.sprites.streamedBytes }
     /// Pictures uploaded as textures so far (once per image key while any item shows it).
-    public var imageUploads: Int { images.uploads }
+    public var imageUploads: Int { painter.images.uploads }
     /// Picture textures alive now.
-    public var imageTextureCount: Int { images.count }
+    public var imageTextureCount: Int { painter.images.count }
     /// Glyph atlas pages held as textures for the overlay's text.
     public var glyphPageTextureCount: Int { overlayRenderer.texts.pageTextureCount }
     /// Draw calls the overlay's text has taken so far (one per atlas page for each batch of text).
     public var overlayTextDrawCalls: Int { overlayRenderer.texts.drawCalls }
     /// GPU bytes of those picture textures (mipmaps included).
-    public var imageTextureBytes: Int { images.bytes }
+    public var imageTextureBytes: Int { painter.images.bytes }
     /// GPU bytes of the page's layers and the scratch layers kept for reuse (view, highlighters,
     /// scraps' shadows and ink).
-    public var layerBytes: Int { inkLayer.bytes + bakedLayer.bytes + pool.bytes }
+    public var layerBytes: Int { inkLayer.bytes + bakedLayer.bytes + painter.pool.bytes }
 
     var pageRect: Rect { Rect(x: 0, y: 0, width: Double(pageWidth), height: Double(pageHeight)) }
-    var pageProjection: PageProjection {
-        PageProjection(width: pageWidth, height: pageHeight, pageToFramebuffer: .identity, guardBand: guardBand)
-    }
+    var pageProjection: PageProjection { painter.pageProjection }
 
     // MARK: The live stroke
 
@@ -217,7 +203,7 @@ public final class PageRenderer {
         guard let style = liveStyle, !committed.isEmpty else { return }
         drawLayersIfStale()
         liveSprites.append(contentsOf: committed)
-        let brush = brushes.texture(for: style.brush)
+        let brush = painter.brushes.texture(for: style.brush)
         switch style.blendMode {
         case .normal, .erase:
             let erasing = style.blendMode == .erase
@@ -231,20 +217,20 @@ public final class PageRenderer {
                 return
             }
             inkLayer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush,
-                         blend: erasing ? eraseBlend(into: inkLayer) : .over)
+            painter.sprites.draw(committed, projection: pageProjection, brush: brush,
+                         blend: erasing ? painter.eraseBlend(into: inkLayer) : .over)
             if erasing {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
                 refreshView(pageRect: SceneStroke.bounds(of: committed))
             } else if let view, let layer = viewLayer {
                 layer.bind()
-                sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
+                painter.sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
                 noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }
             layer.bind()
-            sprites.draw(committed, projection: pageProjection, brush: brush, blend: .maximum)
+            painter.sprites.draw(committed, projection: pageProjection, brush: brush, blend: .maximum)
         }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
@@ -257,14 +243,14 @@ public final class PageRenderer {
         // The sprites go to the GPU and are kept only there (read back if the item is asked for); the
         // live buffer stays for the next stroke instead of being given away and regrown.
         let stroke = SceneStroke(spritesKeptElsewhere: SceneStroke.bounds(of: liveSprites), style: style)
-        let span = sprites.arena.store(liveSprites)
+        let span = painter.sprites.arena.store(liveSprites)
         liveSprites.removeAll(keepingCapacity: true)
         // Kept first: the view refresh below redraws from the page's items, this one included.
         list.append(RenderedItems.Entry(id: id ?? nextUnnamedID(), item: .stroke(stroke), span: span, childSpans: [],
                                         spritesOnGPUOnly: true))
         if style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
-            quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
+            painter.quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             refreshView(pageRect: stroke.bounds)
         }
@@ -281,14 +267,12 @@ public final class PageRenderer {
 
     /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are.
     func forgetItems() {
-        liftedIndex = nil
-        deferredLiftedItem = nil
-        liftSnapshot = nil
+        held = nil
         liveStyle = nil
         liveSprites.removeAll()
         list.removeAll()
-        sprites.arena.removeAll()
-        images.releaseAll()
+        painter.sprites.arena.removeAll()
+        painter.images.releaseAll()
         bakedCount = 0
         bakeProgress = nil
     }

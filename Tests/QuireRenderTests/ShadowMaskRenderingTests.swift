@@ -58,12 +58,12 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         renderer.append(.group(SceneGroup(clip: BezierPath(rect: outline), children: [picture("red", (255, 0, 0), outline)],
                                           shadow: .paper)))
         let first = try renderer.renderPageImage()
-        let kept = renderer.shadows.masks.count
+        let kept = renderer.painter.shadows.masks.count
         XCTAssertEqual(kept, 1, "one mask, the page layers'")
         _ = try renderer.renderPageImage(scale: 2)
-        XCTAssertEqual(renderer.shadows.masks.count, 2, "another for a 2× export")
+        XCTAssertEqual(renderer.painter.shadows.masks.count, 2, "another for a 2× export")
         renderer.redraw(outline.outsetBy(20), bakedToo: true)
-        XCTAssertEqual(renderer.shadows.masks.count, 2, "a redraw of the same scrap takes the kept mask")
+        XCTAssertEqual(renderer.painter.shadows.masks.count, 2, "a redraw of the same scrap takes the kept mask")
         F.assertSame(try renderer.renderPageImage(), first, "the page redrawn from the kept mask")
 
         let cache = ShadowMaskCache()
@@ -130,7 +130,7 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         let page = [upper, lower, ring, outer, edge].map { RenderItem.group($0) }
         func render(wholeRectangles: Bool) throws -> RGBAImage {
             let renderer = try PageRenderer(pageWidth: 256, pageHeight: 256)
-            renderer.shadows.drawsWholeRectangles = wholeRectangles
+            renderer.painter.shadows.drawsWholeRectangles = wholeRectangles
             for item in page { renderer.append(item) }
             return try renderer.renderPageImage()
         }
@@ -159,11 +159,11 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         let batched = try PageRenderer(pageWidth: 200, pageHeight: 200)
         batched.batchingRedraws {
             for (index, scrap) in scraps.enumerated() { XCTAssertTrue(batched.insert(scrap, at: index)) }
-            XCTAssertEqual(batched.shadows.masks.preparedCount, 2, "both masks under way before the redraw")
+            XCTAssertEqual(batched.painter.shadows.masks.preparedCount, 2, "both masks under way before the redraw")
         }
-        XCTAssertEqual(batched.shadows.masks.preparedCount, 0)
-        XCTAssertEqual(batched.shadows.masks.preparedTaken, 2, "each taken by the redraw")
-        XCTAssertEqual(batched.shadows.masks.count, 2)
+        XCTAssertEqual(batched.painter.shadows.masks.preparedCount, 0)
+        XCTAssertEqual(batched.painter.shadows.masks.preparedTaken, 2, "each taken by the redraw")
+        XCTAssertEqual(batched.painter.shadows.masks.count, 2)
         F.assertSame(try batched.renderPageImage(), expected, "the page drawn from masks worked out ahead")
 
         // A scrap put in and taken out again within one batch: its mask is never asked for, and dropped.
@@ -172,11 +172,11 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
             XCTAssertTrue(dropped.insert(scraps[1], at: 0))
             XCTAssertNotNil(dropped.remove(at: 0))
         }
-        XCTAssertEqual(dropped.shadows.masks.preparedCount, 0)
-        XCTAssertEqual(dropped.shadows.masks.count, 0, "nothing kept for a scrap never drawn")
+        XCTAssertEqual(dropped.painter.shadows.masks.preparedCount, 0)
+        XCTAssertEqual(dropped.painter.shadows.masks.count, 0, "nothing kept for a scrap never drawn")
 
         // A mask kept already is not worked out again.
-        let cache = batched.shadows.masks
+        let cache = batched.painter.shadows.masks
         let kept = cache.count
         batched.batchingRedraws {
             XCTAssertNotNil(batched.remove(at: 1))

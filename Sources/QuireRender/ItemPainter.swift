@@ -2,11 +2,140 @@ import CGL
 import QuireGeometry
 import QuireInk
 
+/// Draws items into a render target through a projection: strokes from their sprites on the GPU
+/// (blending by tool), pictures through four corners, clips through the stencil, and groups (scraps)
+/// with their shadows and their runs of ink. It knows nothing of the item list, the view or baking, and
+/// of the page's layers only that an eraser paints the paper back on them: `PageRenderer` decides what
+/// to draw where, and asks this to draw it. It holds the GL renderers and the caches drawing needs
+/// (sprites on the GPU, brushes, picture textures, shadow masks, scratch layers).
+///
 /// Groups (scraps): a clip, the shadow the group casts, and its children, with runs of ink that hold an
 /// eraser or a highlighter drawn through a scratch layer of their own (see `SceneGroup`). Scratch
 /// layers are sized to the part of the target being drawn that the group covers, not to the target:
 /// redrawing a stroke's rectangle on a page of a hundred scraps clears and joins only that rectangle.
-extension PageRenderer {
+final class ItemPainter {
+    let pageWidth: Int
+    let pageHeight: Int
+    let sprites: SpriteBatchRenderer
+    let quads: QuadRenderer
+    let polygons: PolygonRenderer
+    let clips: StencilClip
+    let imageQuads: ImageQuadRenderer
+    let shadows: ShadowRenderer
+    let images: ImageTextureCache
+    let brushes: BrushLibrary
+    let pool = TexturePool()
+    /// Flushes between items of a long redraw, so a software rasterizer works while the rest is queued.
+    var rasterizerKick = RasterizerKick()
+    /// The page's own layers (ink and baked): an eraser drawn on them paints `layerBackdrop` back.
+    let paperLayers: [RenderTarget]
+    /// What the page's layers hold under their ink (see `PageRenderer.layerBackdrop`).
+    var layerBackdrop: InkColor?
+    /// The window's size while a view is shown (which highlighter scratch a target takes).
+    var viewSize: (width: Int, height: Int)?
+
+    init(pageWidth: Int, pageHeight: Int, paperLayers: [RenderTarget], brushDirectory: String?) throws {
+        self.pageWidth = pageWidth
+        self.pageHeight = pageHeight
+        self.paperLayers = paperLayers
+        sprites = try SpriteBatchRenderer()
+        quads = try QuadRenderer()
+        polygons = try PolygonRenderer()
+        clips = StencilClip(polygons: polygons)
+        imageQuads = try ImageQuadRenderer()
+        images = ImageTextureCache()
+        shadows = try ShadowRenderer()
+        brushes = BrushLibrary(directory: brushDirectory)
+    }
+
+    var pageProjection: PageProjection {
+        PageProjection(width: pageWidth, height: pageHeight, pageToFramebuffer: .identity, guardBand: guardBand)
+    }
+
+    /// Room around every framebuffer so dabs centred outside it still draw their inside part.
+    var guardBand: Int { Int(sprites.maximumPointSize / 2) + 2 }
+
+    /// Draws `item` into `target`: a stroke from `span`, a group's strokes from `childSpans` in order.
+    func render(_ item: RenderItem, span: SpriteSpan, childSpans: inout ArraySlice<SpriteSpan>,
+                        into target: RenderTarget, projection: PageProjection) {
+        switch item {
+        case let .stroke(stroke):
+            drawClipped(stroke.clip, in: target, projection: projection) {
+                drawSprites(span, style: stroke.style, into: target, projection: projection)
+            }
+        case let .image(image):
+            guard let texture = images.texture(for: image.imageKey, image: image.image) else { return }
+            drawClipped(image.clip, in: target, projection: projection) {
+                target.bind()
+                imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity)
+            }
+        case let .group(group):
+            renderGroup(group, childSpans: &childSpans, into: target, projection: projection)
+        }
+    }
+
+    /// Runs `draw` with drawing into `target` restricted to the inside of `clip` (when there is one).
+    func drawClipped(_ clip: BezierPath?, in target: RenderTarget, projection: PageProjection, _ draw: () -> Void) {
+        guard let clip else { return draw() }
+        guard target.bindWithStencil(), clips.push(clip, projection: projection) else { return }
+        draw()
+        target.bind()
+        clips.pop(projection: projection)
+    }
+
+    /// Draws sprites already on the GPU into `target`, blending by `style`'s tool.
+    func drawSprites(_ span: SpriteSpan, style: StrokeRenderStyle, into target: RenderTarget, projection: PageProjection) {
+        guard span.count > 0 else { return }
+        let brush = brushes.texture(for: style.brush)
+        switch style.blendMode {
+        case .normal:
+            target.bind()
+            sprites.draw(span, projection: projection, brush: brush, blend: .over)
+        case .erase:
+            target.bind()
+            sprites.draw(span, projection: projection, brush: brush, blend: eraseBlend(into: target))
+        case .highlight:
+            // Its own layer first (maximum), then joined to the target at the stroke's opacity.
+            // One scratch per kind of target (page layers, the view, an export): the pool replaces it
+            // when that target's size changes, so resizing the window leaks nothing. The scratch has a
+            // stencil of its own, so any clip applies when joining, not while collecting.
+            guard let scratch = highlightScratch(for: target) else { return }
+            let outerClips = clips.enterLayer()
+            scratch.bind()
+            glClearColor(0, 0, 0, 0)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            sprites.draw(span, projection: projection, brush: brush, blend: .maximum)
+            target.bind()
+            clips.leaveLayer(outerClips)
+            copyWhole(scratch, opacity: style.layerOpacity)
+        }
+    }
+
+    /// How an eraser's sprites act on `target`: on a page layer holding the paper (`layerBackdrop`) they
+    /// paint the paper back; anywhere else (a scrap's layer, the view's ink at a zoom, an export) they
+    /// take away what is there, the paper being put under afterwards.
+    func eraseBlend(into target: RenderTarget) -> SpriteBlend {
+        guard let backdrop = layerBackdrop, paperLayers.contains(where: { $0 === target }) else { return .erase }
+        return .paint(backdrop)
+    }
+
+    /// A scratch layer for a highlighter drawn into `target`: one per kind of target (page layers, the
+    /// view, an export), so the pool replaces it when that target's size changes.
+    private func highlightScratch(for target: RenderTarget) -> RenderTarget? {
+        let role = target.width == pageWidth && target.height == pageHeight ? "page"
+            : (target.width == viewSize?.width && target.height == viewSize?.height ? "view" : "other")
+        return pool.target("highlight-\(role)", width: target.width, height: target.height)
+    }
+
+    /// Draws all of `source` over the bound target of the same size.
+    func copyWhole(_ source: RenderTarget, opacity: Float = 1, replace: Bool = false) {
+        let identity = PageProjection(width: source.width, height: source.height, pageToFramebuffer: .identity,
+                                      guardBand: 0)
+        quads.drawLayer(source.texture, over: Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)),
+                        projection: identity, opacity: opacity, replace: replace, texelForPixel: true)
+    }
+
+
     /// Draws `group` into `target`, its strokes' sprites taken from `childSpans` in order.
     func renderGroup(_ group: SceneGroup, childSpans: inout ArraySlice<SpriteSpan>, into target: RenderTarget,
                      projection: PageProjection) {
@@ -65,7 +194,7 @@ extension PageRenderer {
 
     /// Draws `strokes` (a run of a group's plain ink) in order, their sprites taken from `childSpans`:
     /// neighbours alike in style whose sprites lie side by side on the GPU (a scrap's ink goes up
-    /// together) draw in one call, as the page's own ink does (`drawItems`). A stroke wholly outside
+    /// together) draw in one call, as the page's own ink does (`PageRenderer.drawItems`). A stroke wholly outside
     /// the scissor in force is not sent: a redraw that takes a sliver of a scrap beside the one that
     /// changed (a cut takes the rows above and below) would have every sprite of its ink set up and
     /// then dropped.
