@@ -3,17 +3,14 @@ import Foundation
 import QuireApp
 import QuireDocument
 import QuireImageIO
-import QuirePDF
-import QuireRender
 import QuireStorage
-import QuireXournal
 
 /// `quire export NOTEBOOK --png DIR [--pages 1-5] [--scale S | --dpi D]`: one PNG per page
-/// (`page-001.png`, …), rendered offscreen with headless GL; a progress bar on stderr when it is a
-/// terminal. `--pdf FILE` writes the pages into one PDF and `--svg DIR` one SVG a page, as vectors
-/// (`ExportCommand+Vector.swift`). Pages render one after another while others encode (`PageExportPipeline`); an image beyond
-/// the GL limits is rendered in tiles. Each output format is one option naming where it goes; exactly
-/// one is given (`destination`), and `--pages` picks the pages for any of them.
+/// (`page-001.png`, …); `--pdf FILE` the pages in one PDF and `--svg DIR` one SVG a page, as vectors;
+/// `--xopp FILE` a Xournal++ file. Each format is a `NotebookExporter` (QuireApp/Interop), the same the
+/// window's exports use; each is one option here naming where its pages go, exactly one is given
+/// (`destination`), and `--pages` picks the pages for any of them. A progress bar on stderr when it is
+/// a terminal.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "export", abstract: "Write a notebook's pages as PNG, PDF, SVG or a Xournal++ file.")
     @Argument(help: "The notebook, by title or path.") var notebook: String
@@ -39,32 +36,24 @@ struct ExportCommand: ParsableCommand {
     var pngCompression: Int = PNGWriter.fastLevel
     @OptionGroup var library: LibraryOption
 
-    /// Where the pages go, one case per format.
-    enum Destination {
-        case png(folder: String)
-        case pdf(file: String)
-        case svg(folder: String)
-        case xopp(file: String)
-    }
-
-    /// The format options, flag and value, in the order `--help` lists them.
+    /// The format options, flag and value, in the order `--help` lists them: one for each of
+    /// `NotebookExporters.standard`, whose `option` names it.
     private var destinations: [(flag: String, value: String?)] {
         [("--png", png), ("--pdf", pdf), ("--svg", svg), ("--xopp", xopp)]
     }
 
-    func destination() throws -> Destination {
+    /// The format asked for and where its pages go: exactly one format option is given.
+    func destination() throws -> (exporter: any NotebookExporter, path: String) {
         let given = destinations.filter { $0.value != nil }
         guard given.count == 1, let chosen = given.first, let path = chosen.value else {
             let flags = destinations.map(\.flag).joined(separator: ", ")
             throw ValidationError(given.isEmpty ? "say where the pages go: one of \(flags)"
                                                 : "give one of \(flags), not \(given.map(\.flag).joined(separator: " and "))")
         }
-        switch chosen.flag {
-        case "--pdf": return .pdf(file: absolute(path))
-        case "--svg": return .svg(folder: absolute(path))
-        case "--xopp": return .xopp(file: absolute(path))
-        default: return .png(folder: absolute(path))
+        guard let exporter = NotebookExporters.standard.exporter(option: String(chosen.flag.dropFirst(2))) else {
+            throw ValidationError("\(chosen.flag) names no format Quire writes")
         }
+        return (exporter, absolute(path))
     }
 
     /// PNG pixels per page pixel, from --scale or --dpi.
@@ -73,7 +62,7 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         let destination = try destination()
         _ = try pages.map(PageRange.init(parsing:))
-        if case .png = destination {} else if scale != nil || dpi != nil || pngCompression != PNGWriter.fastLevel {
+        if !(destination.exporter is PNGNotebookExporter), scale != nil || dpi != nil || pngCompression != PNGWriter.fastLevel {
             throw ValidationError("--scale, --dpi and --png-compression are for --png; PDF, SVG and Xournal++ pages are vectors")
         }
         if scale != nil, dpi != nil {
@@ -100,12 +89,30 @@ struct ExportCommand: ParsableCommand {
         defer { try? store.close() }
         // A range past the end is the caller's mistake (exit 64); only reading the notebook can fail here.
         do { ids = try selectedPages(of: store) } catch let error as ValidationError { throw error } catch { fail(error) }
-        switch try destination() {
-        case let .png(folder): try exportPNG(store: store, pages: ids, to: folder)
-        case let .pdf(file): exportPDF(store: store, pages: ids, to: file)
-        case let .svg(folder): exportSVG(store: store, pages: ids, to: folder)
-        case let .xopp(file): try exportXopp(store: store, pages: ids, to: file)
+        let (exporter, path) = try destination()
+        var settings = ExportSettings()
+        settings.scale = pixelScale
+        settings.scaleName = dpi.map { "--dpi \($0)" } ?? "--scale \(pixelScale)"
+        settings.pngCompression = pngCompression
+        settings.creator = "Quire \(QuireVersion.current)"
+        settings.warn = { FileHandle.standardError.write(Data("quire: warning: \($0)\n".utf8)) }
+        let exported: ExportedPages
+        do { exported = try ExportedPages(store: store, ids: ids) } catch { fail(error) }
+        // What was asked for is checked before anything is written: a problem there is the caller's
+        // (exit 64), not a half-written folder.
+        do { try exporter.check(exported, settings: settings) } catch let error as ExportRequestError {
+            throw ValidationError(error.description)
+        } catch { fail(error) }
+        let progress = ProgressBar(total: ids.count, label: "pages")
+        let detail: String
+        do {
+            detail = try exporter.write(exported, to: path, settings: settings, progress: progress.update)
+        } catch {
+            progress.finish()
+            fail(error)
         }
+        progress.finish()
+        print("Wrote \(counted(ids.count, "page")) of \(exported.title) to \(path)\(detail)")
     }
 
     /// The ids of the pages `--pages` names (all when it is not given), checked against the notebook.
@@ -114,66 +121,6 @@ struct ExportCommand: ParsableCommand {
         guard let pages else { return all }
         return try PageRange(parsing: pages).indices(pageCount: all.count).map { all[$0] }
     }
-
-    private func exportPNG(store: NotebookStore, pages ids: [PageID], to folder: String) throws {
-        let scale = pixelScale
-        let scaleName = dpi.map { "--dpi \($0)" } ?? "--scale \(scale)"
-        let sizes: [PageSummary]
-        let context: HeadlessGLContext
-        do {
-            let wanted = Set(ids)
-            sizes = try store.summary().pages.filter { wanted.contains($0.id) }
-            do { context = try HeadlessGLContext() } catch {
-                throw ValidationError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
-            }
-        } catch { fail(error) }
-        // Every page's image size is checked before anything is written: a scale too large for any page is
-        // a usage error (exit 64), not a half-written folder. Beyond the GL limits pages are tiled.
-        for page in sizes {
-            do {
-                _ = try PageImageSize.tiled(pageWidth: Double(page.size.pixelSize.width),
-                                            pageHeight: Double(page.size.pixelSize.height), scale: scale)
-            } catch {
-                let number = try pageNumbers([page.id], in: store)[0]
-                throw ValidationError("\(scaleName) is too large for page \(number): \(error)")
-            }
-        }
-        do {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ValidationError("cannot make the folder \(folder) (\(FileSystemReason.text(for: error))); choose another with --png")
-            }
-            let report: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-            let pictures = PictureCache(store: store, report: report)
-            // PDF backgrounds are rendered by poppler at the export's own scale, as large as one texture
-            // takes (beyond it, on a page tiled past the GL limits, they are stretched from that size).
-            let pdfPages = PDFPageCache(store: store, budget: 64 << 20, maximumPixels: PDFPageCache.exportMaximumPixels,
-                                        maximumSide: PageImageSize.currentMaximumSide(), report: report)
-            let pipeline = PageExportPipeline(scale: scale, compression: pngCompression,
-                                              builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image,
-                                                                         pdfDetail: scale, pdfPage: pdfPages.image))
-            let numbers = try pageNumbers(ids, in: store)
-            let progress = ProgressBar(total: ids.count, label: "pages")
-            for (index, id) in ids.enumerated() {
-                let page = try store.loadPage(id)
-                try pipeline.export(page, to: folder + String(format: "/page-%03d.png", numbers[index]))
-                progress.update(index + 1)
-            }
-            try pipeline.finish()
-            progress.finish()
-            withExtendedLifetime(context) {}
-            print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(folder)")
-        } catch { fail(error) }
-    }
-}
-
-/// The 1-based numbers of `ids` in the notebook, which name their files (page-003.png is page 3
-/// whichever pages were asked for).
-func pageNumbers(_ ids: [PageID], in store: NotebookStore) throws -> [Int] {
-    // One pass over the notebook's pages, not a search per page: exports take up to 10,000 pages.
-    let numbers = Dictionary(try store.pageIDs().enumerated().map { ($1, $0 + 1) }, uniquingKeysWith: { first, _ in first })
-    return ids.map { numbers[$0] ?? 1 }
 }
 
 /// `[#######.............]  35/100 pages` on stderr, redrawn in place; only on a terminal, so logs and

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import QuireDocument
 import QuireGeometry
-import QuirePDF
 import QuireStorage
 import QuireX11
 
@@ -16,6 +15,8 @@ final class FileTransfers {
     private let exportPath: String?
     /// The formats a drop or a paste may bring.
     private let importers: FileImporters
+    /// How the whole notebook is written (`exportNotebookPDF`): the command line's `--pdf`.
+    private let notebookExporter: any NotebookExporter = PDFNotebookExporter()
     private var canvas: CanvasController { shown.canvas }
 
     init(shown: ShownPage, session: NotebookSession, exportPath: String?, importers: FileImporters = .standard,
@@ -107,14 +108,13 @@ final class FileTransfers {
         let path = PageExporter.defaultPDFPath(title: title)
         let say = self.say
         say("Writing \(pages.count) page\(pages.count == 1 ? "" : "s") of \(title) to \(path)…")
-        DispatchQueue.global(qos: .userInitiated).async {
+        let exported = ExportedPages(store: store, title: title, pages: pages)
+        var settings = ExportSettings()
+        settings.warn = { say("quire: \($0)") }
+        let exporter = notebookExporter
+        DispatchQueue.global(qos: .userInitiated).async { [settings] in
             do {
-                let writer = try PDFExportWriter(path: path, title: title, pictures: { try store.blob($0) },
-                                                 report: { say("quire: \($0)") })
-                // The next page's ink is worked out while cairo writes this one.
-                let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
-                while let page = try prepared.next() { try writer.add(page) }
-                try writer.finish()
+                _ = try exporter.write(exported, to: path, settings: settings, progress: { _ in })
                 say("quire: wrote \(title) as PDF to \(path)")
             } catch {
                 say("quire: could not write the PDF: \(FileSystemReason.text(for: error))")

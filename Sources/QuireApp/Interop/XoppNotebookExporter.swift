@@ -1,29 +1,32 @@
 import Foundation
-import QuireApp
 import QuireDocument
 import QuireStorage
 import QuireXournal
 
-extension ExportCommand {
-    /// `--xopp FILE`: the pages as one gzip'ed Xournal++ file, written under a temporary name and moved
-    /// into place when complete, so a failure leaves no file (and an existing one as it was).
-    func exportXopp(store: NotebookStore, pages ids: [PageID], to path: String) throws {
+/// `--xopp FILE`: the pages as one gzip'ed Xournal++ file (`XournalExport`), written under a temporary
+/// name and moved into place when complete, so a failure leaves no file (and an existing one as it was).
+public struct XoppNotebookExporter: NotebookExporter {
+    public init() {}
+    public var name: String { "Xournal++ file" }
+    public var option: String { "xopp" }
+    public var writesFolder: Bool { false }
+
+    public func write(_ pages: ExportedPages, to path: String, settings: ExportSettings,
+                      progress: (Int) -> Void) throws -> String {
+        let store = pages.store
         let background = XoppPDFBackgroundFile(store: store, xoppPath: path)
         do {
             var export = XournalExport(picture: { try store.blob($0) }, pdfBackground: background.path(for:))
-            let writer = try XournalWriter(path: path, creator: "Quire \(QuireVersion.current)")
-            let progress = ProgressBar(total: ids.count, label: "pages")
-            for (index, id) in ids.enumerated() {
-                try writer.add(try export.convert(try store.loadPage(id)))
-                progress.update(index + 1)
+            let writer = try XournalWriter(path: path, creator: settings.creator)
+            for index in 0..<pages.count {
+                try writer.add(try export.convert(try pages.page(index)))
+                progress(index + 1)
             }
             try writer.finish()
-            progress.finish()
-            print("Wrote \(counted(ids.count, "page")) of \(try store.title) to \(path): \(export.summary)"
-                  + (background.written.map { "; its PDF pages lie on \($0)" } ?? ""))
+            return ": \(export.summary)" + (background.written.map { "; its PDF pages lie on \($0)" } ?? "")
         } catch {
             background.removeWritten()
-            fail(error)
+            throw error
         }
     }
 }

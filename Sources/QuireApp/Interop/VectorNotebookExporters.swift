@@ -1,0 +1,62 @@
+import Foundation
+import QuirePDF
+
+/// `--pdf FILE` and `--svg DIR`: the pages as vectors, drawn by QuirePDF with cairo. Pictures come from
+/// the notebook's blobs; one that cannot be read is reported and its items show their ink only, as in
+/// PNG exports. The next page is read and prepared on another thread while cairo writes this one
+/// (`PreparedAhead`); a page that cannot be read or drawn ends the export there.
+public struct PDFNotebookExporter: NotebookExporter {
+    public init() {}
+    public var name: String { "PDF" }
+    public var option: String { "pdf" }
+    public var writesFolder: Bool { false }
+
+    /// One PDF of all the pages, written under a temporary name: a failure leaves no file.
+    public func write(_ pages: ExportedPages, to file: String, settings: ExportSettings,
+                      progress: (Int) -> Void) throws -> String {
+        let store = pages.store
+        let writer = try PDFExportWriter(path: file, title: pages.title, pictures: { try store.blob($0) },
+                                         report: settings.warn)
+        let prepared = preparedPages(pages)
+        defer { prepared.cancel() }
+        var written = 0
+        while let page = try prepared.next() {
+            try writer.add(page)
+            written += 1
+            progress(written)
+        }
+        try writer.finish()
+        return ""
+    }
+}
+
+/// `--svg DIR`: one SVG a page (`page-001.svg`, …).
+public struct SVGNotebookExporter: NotebookExporter {
+    public init() {}
+    public var name: String { "SVG" }
+    public var option: String { "svg" }
+    public var writesFolder: Bool { true }
+
+    public func write(_ pages: ExportedPages, to folder: String, settings: ExportSettings,
+                      progress: (Int) -> Void) throws -> String {
+        try makeFolder(folder)
+        let store = pages.store
+        let writer = SVGExportWriter(pictures: { try store.blob($0) }, report: settings.warn)
+        let prepared = preparedPages(pages)
+        defer { prepared.cancel() }
+        var written = 0
+        while let page = try prepared.next() {
+            try writer.write(page, to: pageFile(page.number, in: folder, extension: "svg"))
+            written += 1
+            progress(written)
+        }
+        return ""
+    }
+}
+
+/// The pages read and prepared for drawing as vectors, in order, one or two ahead of the writer.
+private func preparedPages(_ pages: ExportedPages) -> PreparedAhead<PreparedVectorPage> {
+    PreparedAhead(count: pages.count) { index in
+        try PreparedVectorPage(try pages.page(index), number: pages.numbers[index])
+    }
+}
