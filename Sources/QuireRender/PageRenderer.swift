@@ -14,12 +14,13 @@ import QuireInk
 /// - the UI overlay, drawn over the window's frame only (never into the page's layers or exports).
 /// Each stroke blends by its tool: ink over, a highlighter through a layer of its own joined at its
 /// opacity (it never darkens where it crosses itself), an eraser as destination-out. Items are edited by
-/// index (insert, remove, replace, move), which is how the app applies an edit and its inverse (undo):
-/// each edit redraws only the item's rectangle, from the baked layer plus the recent items touching it, so
+/// id (insert at a position, remove, replace, move to a position; `RenderedItems`), which is how the app
+/// applies an edit and its inverse (undo): each edit redraws only the item's rectangle, from the baked layer plus the recent items touching it, so
 /// removing or re-inserting the newest stroke costs the same on a page of ten strokes as of ten
 /// thousand; an edit below the baked boundary rebuilds the baked layer in that rectangle from vectors.
 /// Finished strokes' sprites stay on the GPU (`SpriteArena`), so none of those redraws uploads them.
-/// Needs a current GL 3.3 core context.
+/// Drawing an item into a target (its blending, clip, shadow and a group's runs of ink) is
+/// `ItemPainter`'s; this decides what is drawn where and when. Needs a current GL 3.3 core context.
 public final class PageRenderer {
     public let pageWidth: Int
     public let pageHeight: Int

@@ -81,6 +81,9 @@ final class RenderWorkPerformerTests: XCTestCase {
         XCTAssertEqual(renderer.count, 2, "nothing was removed")
         XCTAssertEqual(renderer.lastRefusedEdit?.hasPrefix("remove of \(foreign.steps[0].removedID!)"), true,
                        renderer.lastRefusedEdit ?? "")
+        // And so is an item put in twice: the renderer would draw it twice.
+        XCTAssertFalse(renderer.perform([.edit(.insert([PlacedItem(top, at: 2)]))], building: builder))
+        XCTAssertEqual(renderer.count, 2, "nothing was added")
     }
 }
 

@@ -8,7 +8,8 @@ import QuireRender
 /// Turns page items into what the renderer draws: ink into sprites (by the engine each stroke's style
 /// names), scraps into a clip with their picture and their own ink carried onto the page (and the
 /// shadow of paper lying on it), placed images into pictures through four corners. Every item gives
-/// exactly one render item, so the renderer's list mirrors the page's index for index. A PDF page on
+/// exactly one render item, named by the item's id, so the renderer holds the page's items in the page's
+/// order. A PDF page on
 /// the page is its background: printed on the paper (`paperImage(of:)`, the renderer's `paperImage`),
 /// where an eraser never takes it, its pixels rendered by poppler; its place in the list is held by an
 /// empty group, as is text's until its issue brings FreeType.
