@@ -4,7 +4,7 @@ import QuireInk
 
 /// One page as the steps that draw it as vectors (`VectorDrawingStep`), worked out without cairo: the
 /// paper, then the items bottom first as the renderer stacks them — ink as filled outlines or stroked
-/// curves, erasers as clips on what was drawn before them, scraps as their pictures and ink clipped by
+/// curves, ink under erasers as its outline less theirs, scraps as their pictures and ink clipped by
 /// their outlines, placed pictures through their corners. `PageVectorDrawing` replays the steps.
 ///
 /// Scraps cast no shadow here. The renderer's shadow is a 3-pixel blur under the paper's edge, a depth
@@ -35,11 +35,23 @@ struct PageVectorPlan: Sendable {
         addLayer(page.items[...], through: nil, area: area)
     }
 
-    /// Items of one layer, bottom first, each eraser clipping out of everything before it in `items`.
-    /// Clips nest: the last eraser's is set first, then each earlier one's inside it, so after drawing
-    /// what lies under the first eraser, restoring drops exactly that eraser's clip.
+    /// An eraser in a layer: where it lies in the layer, its bounds there, and its filled shape on the
+    /// page (carried through the layer's map), taken out of the ink drawn before it.
+    private struct Eraser {
+        var index: Int
+        var bounds: Rect
+        var shape: BezierPath
+        var pieces: [VectorInk.ConvexPiece]
+    }
+
+    /// Items of one layer, bottom first, each eraser taking its shape out of everything before it in
+    /// `items`. Ink under erasers is drawn as its outline less theirs (`outline(_:less:)`): the file holds
+    /// each stroke once, whatever erases it, so a page grows with its ink rather than with the erasers
+    /// over it (clips around the ink under each eraser made cairo write the ink again for every clip).
+    /// A picture or a scrap under an eraser on the same layer keeps a clip outside the eraser's pieces,
+    /// as does ink whose outline the geometry could not subtract from.
     private mutating func addLayer(_ items: ArraySlice<PageItem>, through map: Homography?, area: Rect) {
-        var erasers: [(index: Int, pieces: [VectorInk.ConvexPiece])] = []
+        var erasers: [Eraser] = []
         var under = Rect.null
         for index in items.indices {
             let item = items[index]
@@ -47,25 +59,40 @@ struct PageVectorPlan: Sendable {
                 under = under.union(item.bounds)
                 continue
             }
-            // An eraser over nothing drawn before it changes nothing: no clip to write.
+            // An eraser over nothing drawn before it changes nothing.
             guard stroke.bounds.intersects(under) else { continue }
             let ink = Self.drawnWidth(registry.vectorInk(for: stroke.samples, style: stroke.style))
-            erasers.append((index, ink.convexPieces(tolerance: tolerance)))
+            var shape = Self.shape(of: ink, tolerance: tolerance)
+            if let map {
+                guard let carried = map.apply(to: shape, tolerance: tolerance) else { continue }
+                shape = carried
+            }
+            guard !shape.isEmpty, shape.isFinite else { continue }
+            erasers.append(Eraser(index: index, bounds: stroke.bounds, shape: shape, pieces: ink.convexPieces(tolerance: tolerance)))
         }
-        for eraser in erasers.reversed() {
-            steps.append(.save)
+        for index in items.indices {
+            let item = items[index]
+            let over = erasers.filter { $0.index > index && $0.bounds.intersects(item.bounds) }
+            if over.isEmpty {
+                addItem(item, through: map, area: area)
+            } else if let stroke = item.stroke {
+                addStroke(stroke, through: map, erasedBy: over, area: area)
+            } else {
+                addClipped(over, through: map, area: area) { $0.addItem(item, through: map, area: area) }
+            }
+        }
+    }
+
+    /// What `draw` adds, clipped to outside every one of `erasers`' convex pieces.
+    private mutating func addClipped(_ erasers: [Eraser], through map: Homography?, area: Rect, _ draw: (inout Self) -> Void) {
+        steps.append(.save)
+        for eraser in erasers {
             for clip in EraserClip.clipsOutside(eraser.pieces, through: map, within: area) {
                 steps.append(.clip(clip, evenOdd: false))
             }
         }
-        var next = items.startIndex
-        for eraser in erasers {
-            for item in items[next..<eraser.index] { addItem(item, through: map, area: area) }
-            steps.append(.restore)
-            next = eraser.index + 1
-        }
-        // (Erasers among these, and those over nothing, draw nothing: `addStroke` passes them by.)
-        for item in items[next...] { addItem(item, through: map, area: area) }
+        draw(&self)
+        steps.append(.restore)
     }
 
     private func blendMode(of stroke: Stroke) -> InkBlendMode {
@@ -96,9 +123,11 @@ struct PageVectorPlan: Sendable {
 
     /// Ink as filled outlines (non-zero): plain ink a run of near-equal colour at a time, at the opacity
     /// its overlapping dabs reach; a highlighter's whole outline once at its layer's opacity, as the
-    /// renderer joins its own layer, so it never darkens where it crosses itself. Erasers are clips
-    /// (`addLayer`) and draw nothing themselves.
-    private mutating func addStroke(_ stroke: Stroke, through map: Homography?) {
+    /// renderer joins its own layer, so it never darkens where it crosses itself. Erasers draw nothing
+    /// themselves: ink under them is drawn less their shapes (`erasedBy`, from `addLayer`; `area`
+    /// bounds what a clip falls back to when the geometry cannot subtract).
+    private mutating func addStroke(_ stroke: Stroke, through map: Homography?, erasedBy erasers: [Eraser] = [],
+                                    area: Rect = .null) {
         var engine = registry.makeEngine(for: stroke.style)
         let render = engine.renderStyle
         guard render.blendMode != .erase else { return }
@@ -112,7 +141,8 @@ struct PageVectorPlan: Sendable {
         for run in InkRun.runs(of: ink, translucent: { !highlight && opacity($0, $1) < 0.995 }) {
             let shown = opacity(run.color, run.width)
             guard shown > 0 else { continue }
-            if map == nil, !highlight, shown >= 0.995, run.cuts.isEmpty, let curves = Self.strokedRuns(of: run.ink, tolerance: tolerance) {
+            if map == nil, erasers.isEmpty, !highlight, shown >= 0.995, run.cuts.isEmpty,
+               let curves = Self.strokedRuns(of: run.ink, tolerance: tolerance) {
                 steps.append(.stroke(curves, color: run.color, opacity: shown))
                 continue
             }
@@ -123,8 +153,32 @@ struct PageVectorPlan: Sendable {
             }
             guard !outline.isEmpty, outline.isFinite else { continue }
             let cuts = run.cuts.isEmpty ? [] : cutPaths(run.cuts, around: run.ink.centerLine.bounds.outsetBy(run.width + 2), through: map)
-            steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
+            let over = erasers.filter { $0.shape.bounds.intersects(outline.bounds) }
+            guard !over.isEmpty else {
+                steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
+                continue
+            }
+            if let left = Self.outline(outline, less: over.map(\.shape)) {
+                // Erased whole: nothing to draw.
+                if !left.isEmpty { steps.append(.fill(left, color: run.color, opacity: shown, cuts: cuts)) }
+            } else {
+                let fill = VectorDrawingStep.fill(outline, color: run.color, opacity: shown, cuts: cuts)
+                addClipped(over, through: map, area: area) { $0.steps.append(fill) }
+            }
         }
+    }
+
+    /// `outline` (filled non-zero) less each of `shapes`, as one path to fill non-zero; nil when the
+    /// geometry met a problem it could not resolve (the caller clips instead).
+    static func outline(_ outline: BezierPath, less shapes: [BezierPath]) -> BezierPath? {
+        var left = outline
+        for shape in shapes {
+            guard !left.isEmpty else { break }
+            let result = left.subtracting(shape)
+            guard result.problems.isEmpty else { return nil }
+            left = result.path
+        }
+        return left
     }
 
     /// `ink` as wide as vectors draw it: a soft brush narrower than its dabs (`Brush.vectorWidthFraction`),

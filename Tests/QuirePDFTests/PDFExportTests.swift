@@ -66,6 +66,32 @@ final class PDFExportTests: XCTestCase {
         assertColor(image[200, 140], (1, 0.9, 0.6), "the eraser paints nothing of its own")
     }
 
+    /// Issue 37: erasers take their shape out of the ink under them, so a page grows with its ink. Twenty
+    /// erasers across twenty strokes (a page erased as one goes) came out at many times the size of the
+    /// same page unerased, each stroke's ink written again under every eraser's clips.
+    func testAnErasedPageIsAboutAsLargeAsItsInk() throws {
+        let size = PageSize(width: 400, height: 200)
+        let strokes = (0..<20).map { k in
+            ExportPages.stroke(ExportPages.line(Point(20, 15 + 8.5 * Double(k)), Point(380, 15 + 8.5 * Double(k))),
+                               style: ExportPages.pen(.black, width: 4))
+        }
+        let erasers = (0..<20).map { j in
+            ExportPages.stroke(ExportPages.line(Point(35 + 17.5 * Double(j), 5), Point(35 + 17.5 * Double(j), 195)),
+                               style: ExportPages.eraser(width: 6))
+        }
+        let (_, plain) = try write([Page(size: size, strokes: strokes)])
+        let (document, erased) = try write([Page(size: size, strokes: strokes + erasers)])
+        // Erased, each stroke is twenty-one outlines to fill (caps and all) instead of one line to stroke:
+        // several times the numbers (7.4 KB against 1.1 KB), where clips made it 1.9 MB.
+        XCTAssertLessThan(erased.count, 10 * plain.count, "erased \(erased.count) bytes, unerased \(plain.count)")
+        let image = try render(document)
+        for j in [0, 7, 19] {
+            let x = Int(35 + 17.5 * Double(j))
+            assertColor(image[x, 100], (1, 1, 1), "erased where eraser \(j) crosses a stroke")
+            assertColor(image[x + 9, Int(15 + 8.5 * 10)], (0, 0, 0), "ink left between erasers")
+        }
+    }
+
     func testHighlighterCrossingItselfIsNoDarkerWhereItCrosses() throws {
         let yellow = InkColor(red: 1, green: 0.85, blue: 0)
         let corners = [Point(40, 100), Point(300, 100), Point(300, 160), Point(200, 160), Point(200, 40)]
