@@ -3,7 +3,10 @@ import QuireInk
 
 /// An eraser applied as geometry: clips to everything outside the eraser's ink, so what is drawn
 /// under the clip loses what the eraser covered and nothing is painted over it. Cairo's PDF and SVG
-/// backends turn destination-out into pictures, which is why this is a clip.
+/// backends turn destination-out into pictures, which is why this is a clip. It is the fallback: ink is
+/// drawn less the eraser's shape (`PageVectorPlan.outline(_:less:)`), and only what that cannot take
+/// (a picture or a scrap under a page eraser, an outline the geometry reports a problem with) is clipped,
+/// since cairo writes whatever is drawn under a clip again for every clip round it.
 ///
 /// The eraser is a union of convex pieces (`VectorInk.convexPieces`). Outside one piece C is, under the
 /// non-zero rule, the clip of a rectangle round everything drawn together with C wound the other way

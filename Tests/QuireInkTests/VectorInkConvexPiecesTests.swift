@@ -2,9 +2,9 @@ import QuireGeometry
 import XCTest
 @testable import QuireInk
 
-/// The ink as convex pieces (what PDF and SVG export clip erasers with and fill nib-shaped ink from):
-/// the pieces cover the ink and nothing far outside it, each is convex, and a chisel's pieces are the
-/// shape its nib sweeps.
+/// The ink as convex pieces (what PDF and SVG export fill nib-shaped ink from, and clip an eraser with
+/// where they cannot subtract it): the pieces cover the ink and nothing far outside it, each is convex,
+/// and a chisel's pieces are the shape its nib sweeps.
 final class VectorInkConvexPiecesTests: XCTestCase {
     private func isInsideSomePiece(_ point: Point, _ pieces: [VectorInk.ConvexPiece]) -> Bool {
         pieces.contains { $0.path.contains(point) }

@@ -18,7 +18,7 @@ final class OverlappedPDFExportTests: XCTestCase {
     }
 
     /// Every kind of drawing step: pressure ink (stroked curves), a highlighter crossing itself and a
-    /// fading marker (filled outlines, cut runs), an eraser (clips), a scrap with a picture and ink of
+    /// fading marker (filled outlines, cut runs), an eraser (its shape taken out of the ink), a scrap with a picture and ink of
     /// its own; a landscape page and an empty one between.
     private func pages() throws -> (pages: [Page], blobs: [BlobID: [UInt8]]) {
         var pen = ExportPages.pen(InkColor(red: 0.1, green: 0.2, blue: 0.6), width: 8)

@@ -10,7 +10,7 @@ import QuirePDF
 import XCTest
 
 /// Pages written as SVG by `SVGExportWriter`, parsed back with Foundation's XMLParser: the size and
-/// view box in page pixels, one filled path per piece of ink, erasers as clip paths, pictures as data.
+/// view box in page pixels, one filled path per piece of ink, erasers taken out of the ink they cross, pictures as data.
 final class SVGExportTests: XCTestCase {
     private var paths: [String] = []
 
