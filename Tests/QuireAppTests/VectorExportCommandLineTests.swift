@@ -251,6 +251,31 @@ final class VectorExportCommandLineTests: XCTestCase {
         XCTAssertEqual(try exportedFiles(), [], "no PDF and no temporary file")
     }
 
+    /// Issue 37: a page-a-file export (SVG, PNG) that fails on a later page takes away the files it
+    /// wrote for the earlier ones, and its folder when it made it; a folder that was there keeps what
+    /// was in it before.
+    func testAFolderExportThatFailsOnALaterPageLeavesNothingHalfWritten() throws {
+        try makeNotebook()
+        let notebook = library + "/Mixed.quire"
+        let raw = try DatabaseQueue(path: notebook)
+        try raw.writeWithoutTransaction {
+            try $0.execute(sql: "UPDATE page SET width = 'abc' WHERE position = (SELECT max(position) FROM page)")
+        }
+        try raw.close()
+        for format in ["svg", "png"] {
+            let process = try quire(["export", "Mixed", "--\(format)", library + "/\(format)"])
+            XCTAssertEqual(process.exitStatus, 1, process.text)
+            XCTAssertTrue(process.text.contains("page.width = the text 'abc'"), process.text)
+            XCTAssertEqual(try exportedFiles(), [], "--\(format): no page file and no folder left")
+        }
+        let kept = library + "/kept"
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: kept + "/notes.txt", contents: Data("mine".utf8)))
+        XCTAssertEqual(try quire(["export", "Mixed", "--svg", kept]).exitStatus, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept), ["notes.txt"],
+                       "the folder and what was in it stay; page-001.svg went")
+    }
+
     func testPagesOutOfRangeAreAClearErrorAndWriteNothing() throws {
         try makeNotebook()
         let pdf = library + "/out.pdf"

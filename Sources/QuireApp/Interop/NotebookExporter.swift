@@ -90,13 +90,24 @@ public protocol NotebookExporter: Sendable {
 extension NotebookExporter {
     public func check(_ pages: ExportedPages, settings: ExportSettings) throws {}
 
-    /// Makes the folder a page-a-file export writes into.
-    func makeFolder(_ folder: String) throws {
+    /// A page-a-file export into `folder` (made if missing): `write` is given a list to put each file on
+    /// as it is written. When it throws, every file it wrote goes, and the folder too when this export
+    /// made it, so a failed export leaves nothing half-written (only what was there before).
+    func writingFolder(_ folder: String, _ write: (_ written: inout [String]) throws -> Void) throws {
+        let existed = FileManager.default.fileExists(atPath: folder)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw ExportRequestError("cannot make the folder \(folder) (\(FileSystemReason.text(for: error))); "
                                      + "choose another with --\(option)")
+        }
+        var written: [String] = []
+        do {
+            try write(&written)
+        } catch {
+            for file in written { try? FileManager.default.removeItem(atPath: file) }
+            if !existed { try? FileManager.default.removeItem(atPath: folder) }
+            throw error
         }
     }
 

@@ -33,7 +33,6 @@ public struct PNGNotebookExporter: NotebookExporter {
         do { context = try HeadlessGLContext() } catch {
             throw ExportRequestError("exporting needs OpenGL 3.3 without a window (EGL surfaceless, Mesa): \(error)")
         }
-        try makeFolder(folder)
         let warn = settings.warn
         let pictures = PictureCache(store: pages.store, report: warn)
         // PDF backgrounds are rendered by poppler at the export's own scale, as large as one texture
@@ -44,11 +43,24 @@ public struct PNGNotebookExporter: NotebookExporter {
         let pipeline = PageExportPipeline(scale: scale, compression: settings.pngCompression,
                                           builder: RenderItemBuilder(pictureDetail: max(1, scale), image: pictures.image,
                                                                      pdfDetail: scale, pdfPage: pdfPages.image))
-        for index in 0..<pages.count {
-            try pipeline.export(try pages.page(index), to: pageFile(pages.numbers[index], in: folder, extension: "png"))
-            progress(index + 1)
+        try writingFolder(folder) { written in
+            do {
+                for index in 0..<pages.count {
+                    let page = try pages.page(index)
+                    let file = pageFile(pages.numbers[index], in: folder, extension: "png")
+                    // Named as it is handed over: the pipeline encodes and writes it on another thread,
+                    // and a failure later must take it away too.
+                    written.append(file)
+                    try pipeline.export(page, to: file)
+                    progress(index + 1)
+                }
+            } catch {
+                // Let the pages handed over finish before their files are taken away.
+                try? pipeline.finish()
+                throw error
+            }
+            try pipeline.finish()
         }
-        try pipeline.finish()
         withExtendedLifetime(context) {}
         return ""
     }

@@ -39,16 +39,17 @@ public struct SVGNotebookExporter: NotebookExporter {
 
     public func write(_ pages: ExportedPages, to folder: String, settings: ExportSettings,
                       progress: (Int) -> Void) throws -> String {
-        try makeFolder(folder)
         let store = pages.store
         let writer = SVGExportWriter(pictures: { try store.blob($0) }, report: settings.warn)
-        let prepared = preparedPages(pages)
-        defer { prepared.cancel() }
-        var written = 0
-        while let page = try prepared.next() {
-            try writer.write(page, to: pageFile(page.number, in: folder, extension: "svg"))
-            written += 1
-            progress(written)
+        try writingFolder(folder) { written in
+            let prepared = preparedPages(pages)
+            defer { prepared.cancel() }
+            while let page = try prepared.next() {
+                let file = pageFile(page.number, in: folder, extension: "svg")
+                try writer.write(page, to: file)
+                written.append(file)
+                progress(written.count)
+            }
         }
         return ""
     }
