@@ -19,8 +19,7 @@ extension PageRenderer {
             guard case let .stroke(stroke) = entry.item, stroke.clip == nil else {
                 // A lifted item is not in the layers; it is baked where it lands (`drop`).
                 if bakedCount != held?.index { render(bakedCount, into: bakedLayer, projection: pageProjection) }
-                bakedCount += 1
-                bakeProgress = nil
+                bakedBoundary.advance(by: 1)
                 if DispatchTime.now().uptimeNanoseconds >= deadline { break }
                 continue
             }
@@ -43,8 +42,7 @@ extension PageRenderer {
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             if end == entry.span.count {
-                bakedCount += 1
-                bakeProgress = nil
+                bakedBoundary.advance(by: 1)
             } else {
                 bakeProgress = end
             }

@@ -39,7 +39,7 @@ extension PageRenderer {
         let toBake = max(0, list.count - undoWindow)
         if toBake > 0 {
             drawItems(0..<toBake, into: bakedLayer, projection: pageProjection)
-            bakedCount = toBake
+            bakedBoundary.reset(to: toBake)
         }
     }
 

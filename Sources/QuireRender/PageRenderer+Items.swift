@@ -51,7 +51,7 @@ extension PageRenderer {
         let toBake = max(0, list.count - undoWindow) - bakedCount
         if toBake > 0 {
             drawItems(bakedCount..<(bakedCount + toBake), into: bakedLayer, projection: pageProjection)
-            bakedCount += toBake
+            bakedBoundary.advance(by: toBake)
         }
         // Pictures of the page before that this one does not show go now (exports open page after
         // page with no frame between to sweep them); the ones it shares were kept and re-used.
@@ -161,11 +161,7 @@ extension PageRenderer {
         drop()
         let old = list.replace(at: index, with: storedEntry(item, id: id))
         forget(old)
-        var bakedToo = index < bakedCount
-        if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            bakedToo = true
-        }
+        let bakedToo = bakedBoundary.holds(index)
         redraw(old.item.bounds.union(item.bounds), bakedToo: bakedToo)
         return true
     }
@@ -204,30 +200,15 @@ extension PageRenderer {
     /// The baked layer's bookkeeping for an item leaving position `index`: true when the baked layer
     /// must be rebuilt where it lay (it was below the baked boundary, or half-way through baking).
     func bakedLayerLoses(at index: Int) -> Bool {
-        if index < bakedCount {
-            bakedCount -= 1
-            return true
-        }
-        if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            return true
-        }
-        return false
+        bakedBoundary.itemLeaves(at: index)
     }
 
     /// The baked layer's bookkeeping for an item now at position `index`: whether the baked layer must
     /// be rebuilt under it, and the rectangle of the item half-way through baking that now follows it
     /// (baked afresh, so redrawn too; null when there is none).
     func bakedLayerGains(at index: Int) -> (rebuild: Bool, alsoRedraw: Rect) {
-        if index < bakedCount {
-            bakedCount += 1
-            return (true, .null)
-        }
-        if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            return (true, list[index + 1].item.bounds)
-        }
-        return (false, .null)
+        let arrival = bakedBoundary.itemArrives(at: index)
+        return (arrival.rebuild, arrival.halfBakedFollows ? list[index + 1].item.bounds : .null)
     }
 
     /// The entry for a new item, its strokes' sprites stored on the GPU.

@@ -116,12 +116,7 @@ extension PageRenderer {
 
     /// Whether the baked layer holds (or is half-way through taking) the item at `index`.
     private func takesBakedLayer(_ index: Int) -> Bool {
-        if index < bakedCount { return true }
-        if index == bakedCount, bakeProgress != nil {
-            bakeProgress = nil
-            return true
-        }
-        return false
+        bakedBoundary.holds(index)
     }
 
     /// The held item over the view in framebuffer `target`, drawn at the view's zoom on a scratch layer

@@ -61,10 +61,15 @@ public final class PageRenderer {
     var list = RenderedItems()
     /// Items given without an id so far (each is named `RenderItemID.unnamed` of its number).
     var unnamedItems = 0
+    /// Where the baked layer stands in the page's order.
+    var bakedBoundary = BakedBoundary()
     /// Items `0..<bakedCount` are wholly in the baked layer.
-    public internal(set) var bakedCount = 0
+    public var bakedCount: Int { bakedBoundary.count }
     /// Sprites of the stroke at `bakedCount` already baked, while it is being baked a slice at a time.
-    var bakeProgress: Int?
+    var bakeProgress: Int? {
+        get { bakedBoundary.progress }
+        set { bakedBoundary.progress = newValue }
+    }
     /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
@@ -274,8 +279,7 @@ public final class PageRenderer {
         list.removeAll()
         painter.sprites.arena.removeAll()
         painter.images.releaseAll()
-        bakedCount = 0
-        bakeProgress = nil
+        bakedBoundary.reset()
     }
 
     /// Removes every item and the live stroke.
