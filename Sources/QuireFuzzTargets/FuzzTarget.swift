@@ -162,25 +162,10 @@ func notebookTarget(in folder: String) throws -> FuzzTarget {
     let seed = Array(try Data(contentsOf: URL(fileURLWithPath: seedPath)))
     let casePath = folder + "/case.quire"
     return FuzzTarget(name: "notebook", seeds: [seed], protectedPrefix: 100) { bytes in
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
+        FuzzTarget.removeNotebook(at: casePath)
         try Data(bytes).write(to: URL(fileURLWithPath: casePath))
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
-        }
-        func check() throws { try FuzzTarget.requireUnchanged(casePath, bytes) }
-        do {
-            let store = try NotebookStore(openingAt: casePath, readOnly: true)
-            defer { try? store.close() }
-            _ = try store.summary()
-            for id in try store.pageIDs() {
-                let page = try store.loadPage(id)
-                for item in page.items { drawInk(item) }
-            }
-        } catch {
-            try check()
-            throw error
-        }
-        try check()
+        defer { FuzzTarget.removeNotebook(at: casePath) }
+        try FuzzTarget.readWholeNotebook(at: casePath, holding: bytes)
     }
 }
 
@@ -198,6 +183,31 @@ func drawInk(_ item: PageItem) {
 }
 
 extension FuzzTarget {
+    /// Opens the notebook at `path` read-only as the app does, reads its summary and every page, and
+    /// inks every stroke; throws what the loader throws, and `FileChanged` unless the file still holds
+    /// exactly `bytes` afterwards, whether it was read or refused.
+    static func readWholeNotebook(at path: String, holding bytes: [UInt8]) throws {
+        do {
+            let store = try NotebookStore(openingAt: path, readOnly: true)
+            defer { try? store.close() }
+            _ = try store.summary()
+            for id in try store.pageIDs() {
+                let page = try store.loadPage(id)
+                _ = page.items.map(\.bounds)
+                for item in page.items { drawInk(item) }
+            }
+        } catch {
+            try requireUnchanged(path, bytes)
+            throw error
+        }
+        try requireUnchanged(path, bytes)
+    }
+
+    /// Removes a case's notebook and the log and index SQLite may have left beside it.
+    static func removeNotebook(at path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
     /// Throws `FileChanged` unless the file at `path` still holds exactly `bytes` (a case only reads it).
     static func requireUnchanged(_ path: String, _ bytes: [UInt8]) throws {
         guard (try? Data(contentsOf: URL(fileURLWithPath: path))).map(Array.init) == bytes else {

@@ -61,8 +61,8 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
         guard let first = bytes.first else { return }
         let table = first < 128 ? "history_step" : "notebook_step"
         let seq = Int(first % 128) % (first < 128 ? steps.count : pageChanges.count) + 1
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) } }
+        FuzzTarget.removeNotebook(at: casePath)
+        defer { FuzzTarget.removeNotebook(at: casePath) }
         try notebook.write(to: URL(fileURLWithPath: casePath))
         let writer = try DatabaseQueue(path: casePath)
         try writer.write { db in

@@ -23,9 +23,9 @@ func notebookValuesTarget(in folder: String) throws -> FuzzTarget {
     let values: [Double] = [1, 1e300, -1e300, 4e9, 2_147_483_648, -2_147_483_649, 1e9, 16_001, -1, 0, 1e-300, 0.5, 65_536]
     let seeds: [[UInt8]] = [[0, 0, 0], [1, 2, 0], [2, 1, 0, 3, 4, 0]]
     return FuzzTarget(name: "notebook-values", seeds: seeds, protectedPrefix: 0) { program in
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) }
+        FuzzTarget.removeNotebook(at: casePath)
         try FileManager.default.copyItem(atPath: seedPath, toPath: casePath)
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: casePath + suffix) } }
+        defer { FuzzTarget.removeNotebook(at: casePath) }
         let writer = try DatabaseQueue(path: casePath)
         try writer.write { db in
             for edit in stride(from: 0, to: min(program.count, 24) - 2, by: 3) {
@@ -34,21 +34,7 @@ func notebookValuesTarget(in folder: String) throws -> FuzzTarget {
             }
         }
         try writer.close()
-        let before = Array(try Data(contentsOf: URL(fileURLWithPath: casePath)))
-        do {
-            let store = try NotebookStore(openingAt: casePath, readOnly: true)
-            defer { try? store.close() }
-            _ = try store.summary()
-            for id in try store.pageIDs() {
-                let page = try store.loadPage(id)
-                _ = page.items.map(\.bounds)
-                for item in page.items { drawInk(item) }
-            }
-        } catch {
-            try FuzzTarget.requireUnchanged(casePath, before)
-            throw error
-        }
-        try FuzzTarget.requireUnchanged(casePath, before)
+        try FuzzTarget.readWholeNotebook(at: casePath, holding: Array(try Data(contentsOf: URL(fileURLWithPath: casePath))))
     }
 }
 

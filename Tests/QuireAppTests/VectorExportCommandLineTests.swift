@@ -233,10 +233,9 @@ final class VectorExportCommandLineTests: XCTestCase {
         XCTAssertEqual(try exportedFiles(), ["plain-file"])
     }
 
-    /// The pages are read and prepared on another thread while earlier ones are written: a damaged
-    /// later page still ends the export with the store's own message, exit status 1 and no file, not
-    /// even the temporary one the earlier pages went into.
-    func testADamagedLaterPageIsAClearErrorAndLeavesNoFile() throws {
+    /// The mixed notebook with its last page's width made text: the page reads as damaged only when the
+    /// export reaches it, after the earlier pages are written. Returns the notebook's path.
+    private func makeNotebookWithADamagedLastPage() throws -> String {
         try makeNotebook()
         let notebook = library + "/Mixed.quire"
         let raw = try DatabaseQueue(path: notebook)
@@ -244,6 +243,14 @@ final class VectorExportCommandLineTests: XCTestCase {
             try $0.execute(sql: "UPDATE page SET width = 'abc' WHERE position = (SELECT max(position) FROM page)")
         }
         try raw.close()
+        return notebook
+    }
+
+    /// The pages are read and prepared on another thread while earlier ones are written: a damaged
+    /// later page still ends the export with the store's own message, exit status 1 and no file, not
+    /// even the temporary one the earlier pages went into.
+    func testADamagedLaterPageIsAClearErrorAndLeavesNoFile() throws {
+        let notebook = try makeNotebookWithADamagedLastPage()
         let process = try quire(["export", "Mixed", "--pdf", library + "/out.pdf"])
         XCTAssertEqual(process.exitStatus, 1, process.text)
         XCTAssertTrue(process.text.contains("quire: error: \(notebook) is damaged"), process.text)
@@ -255,16 +262,11 @@ final class VectorExportCommandLineTests: XCTestCase {
     /// wrote for the earlier ones, and its folder when it made it; a folder that was there keeps what
     /// was in it before.
     func testAFolderExportThatFailsOnALaterPageLeavesNothingHalfWritten() throws {
-        try makeNotebook()
-        let notebook = library + "/Mixed.quire"
-        let raw = try DatabaseQueue(path: notebook)
-        try raw.writeWithoutTransaction {
-            try $0.execute(sql: "UPDATE page SET width = 'abc' WHERE position = (SELECT max(position) FROM page)")
-        }
-        try raw.close()
+        let notebook = try makeNotebookWithADamagedLastPage()
         for format in ["svg", "png"] {
             let process = try quire(["export", "Mixed", "--\(format)", library + "/\(format)"])
             XCTAssertEqual(process.exitStatus, 1, process.text)
+            XCTAssertTrue(process.text.contains("quire: error: \(notebook) is damaged"), process.text)
             XCTAssertTrue(process.text.contains("page.width = the text 'abc'"), process.text)
             XCTAssertEqual(try exportedFiles(), [], "--\(format): no page file and no folder left")
         }
