@@ -41,7 +41,11 @@ struct PageVectorPlan: Sendable {
         var index: Int
         var bounds: Rect
         var shape: BezierPath
-        var pieces: [VectorInk.ConvexPiece]
+        /// `shape`'s bounds, worked out once: every run of ink under the eraser is tested against them.
+        var shapeBounds: Rect
+        /// Its ink, for the convex pieces a clip needs where subtracting cannot be done (rare: worked
+        /// out only then).
+        var ink: VectorInk
     }
 
     /// Items of one layer, bottom first, each eraser taking its shape out of everything before it in
@@ -68,11 +72,11 @@ struct PageVectorPlan: Sendable {
                 shape = carried
             }
             guard !shape.isEmpty, shape.isFinite else { continue }
-            erasers.append(Eraser(index: index, bounds: stroke.bounds, shape: shape, pieces: ink.convexPieces(tolerance: tolerance)))
+            erasers.append(Eraser(index: index, bounds: stroke.bounds, shape: shape, shapeBounds: shape.bounds, ink: ink))
         }
         for index in items.indices {
-            let item = items[index]
-            let over = erasers.filter { $0.index > index && $0.bounds.intersects(item.bounds) }
+            let item = items[index], bounds = item.bounds
+            let over = erasers.filter { $0.index > index && $0.bounds.intersects(bounds) }
             if over.isEmpty {
                 addItem(item, through: map, area: area)
             } else if let stroke = item.stroke {
@@ -87,7 +91,7 @@ struct PageVectorPlan: Sendable {
     private mutating func addClipped(_ erasers: [Eraser], through map: Homography?, area: Rect, _ draw: (inout Self) -> Void) {
         steps.append(.save)
         for eraser in erasers {
-            for clip in EraserClip.clipsOutside(eraser.pieces, through: map, within: area) {
+            for clip in EraserClip.clipsOutside(eraser.ink.convexPieces(tolerance: tolerance), through: map, within: area) {
                 steps.append(.clip(clip, evenOdd: false))
             }
         }
@@ -153,7 +157,8 @@ struct PageVectorPlan: Sendable {
             }
             guard !outline.isEmpty, outline.isFinite else { continue }
             let cuts = run.cuts.isEmpty ? [] : cutPaths(run.cuts, around: run.ink.centerLine.bounds.outsetBy(run.width + 2), through: map)
-            let over = erasers.filter { $0.shape.bounds.intersects(outline.bounds) }
+            let outlineBounds = outline.bounds
+            let over = erasers.filter { $0.shapeBounds.intersects(outlineBounds) }
             guard !over.isEmpty else {
                 steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
                 continue
