@@ -45,7 +45,9 @@ chmod 644 "$root/share/man/man1/quire.1.gz"
 
 mkdir -p "$root/share/bash-completion/completions" "$root/share/zsh/vendor-completions" \
          "$root/share/fish/vendor_completions.d"
-"$binary" --generate-completion-script bash > "$root/share/bash-completion/completions/quire"
+# bash-completion sources its files, so the generated script's #! line is dropped (lintian: a
+# completion is not a program).
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/share/bash-completion/completions/quire"
 "$binary" --generate-completion-script zsh > "$root/share/zsh/vendor-completions/_quire"
 "$binary" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/quire.fish"
 chmod 644 "$root/share/bash-completion/completions/quire" "$root/share/zsh/vendor-completions/_quire" \

@@ -3,7 +3,9 @@
 #
 #   Packaging/make-deb.sh BINARY OUTDIR     writes OUTDIR/quire_VERSION_ARCH.deb, links OUTDIR/quire.deb
 #                                           to it, and prints its path
-#   DEB_MAINTAINER="Name <mail>"            the Maintainer field (default: Quire developers <quire@localhost>)
+#   DEB_MAINTAINER="Name <mail>"            the Maintainer field and the changelog's signature (default: the
+#                                           project's own address, Quire developers <quire@users.noreply.github.com>;
+#                                           a distribution sets its packager's)
 #
 # The binary must carry the Swift runtime inside it (swift build --static-swift-stdlib), so the package
 # runs where no Swift toolchain is; this is checked. Depends is computed from the libraries the binary
@@ -33,9 +35,17 @@ rm -rf "$work"
 mkdir -p "$stage" "$work/debian"
 
 "$here/install-files.sh" "$binary" "$stage" /usr
-strip --strip-unneeded "$stage/usr/bin/quire"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/quire"
+maintainer=${DEB_MAINTAINER:-Quire developers <quire@users.noreply.github.com>}
+# The documentation a user of the package reads: the README, the licences of what the binary carries
+# (DEP-5) and the changelog. INSTALL.md is for building from source, which the package does not need.
 install -D -m 644 "$top/README.md" "$stage/usr/share/doc/quire/README.md"
-install -D -m 644 "$top/INSTALL.md" "$stage/usr/share/doc/quire/INSTALL.md"
+install -D -m 644 "$here/debian/copyright" "$stage/usr/share/doc/quire/copyright"
+# The changelog is written from the metainfo's <release> entries (the release notes' one place), its
+# newest entry's version checked against the binary's (QuireVersion, the version's one place).
+python3 "$here/tools/make-changelog.py" "$here/desktop/io.github.quire.Quire.metainfo.xml" "$version" "$maintainer" \
+    | gzip -9n > "$stage/usr/share/doc/quire/changelog.gz"
+chmod 644 "$stage/usr/share/doc/quire/changelog.gz"
 
 # dpkg-shlibdeps wants a source package around the binary: a control file naming it is enough.
 printf 'Source: quire\n\nPackage: quire\nArchitecture: any\n' > "$work/debian/control"
@@ -53,7 +63,7 @@ cat > "$stage/DEBIAN/control" <<CONTROL
 Package: quire
 Version: $version
 Architecture: $arch
-Maintainer: ${DEB_MAINTAINER:-Quire developers <quire@localhost>}
+Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 Depends: $depends
 Recommends: libgl1-mesa-dri
@@ -65,6 +75,10 @@ Description: handwritten notebooks and drawing with a pen tablet
  two fingers pan and zoom, and photos become scraps you move, turn and scale.
  Every finished stroke is saved to the notebook at once.
 CONTROL
+
+# What dpkg --verify checks installed files against.
+(cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
+chmod 644 "$stage/DEBIAN/md5sums"
 
 deb="$outdir/quire_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null

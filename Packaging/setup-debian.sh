@@ -24,9 +24,9 @@ test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy
 # dpkg-shlibdeps computes Depends, binutils strips; the desktop's own tools check the menu entry,
 # metainfo, file type and manual (desktop-file-utils, appstream, libxml2-utils, shared-mime-info,
 # libglib2.0-bin's gio, groff-base); debootstrap makes the clean Debian root `make test-deb` installs into
-# (checking the mirror's signature with debian-archive-keyring).
+# (checking the mirror's signature with debian-archive-keyring); lintian checks the package as Debian would.
 packaging_packages=(python3 dpkg-dev binutils desktop-file-utils appstream libxml2-utils shared-mime-info
-                    libglib2.0-bin groff-base debootstrap debian-archive-keyring)
+                    libglib2.0-bin groff-base debootstrap debian-archive-keyring lintian)
 
 wanted=("${runtime_packages[@]}")
 if [[ "${1:-}" != "--runtime" ]]; then
