@@ -8,6 +8,7 @@
 # - the file type: xmllint (well-formed), update-mime-database (what file managers read), and GLib's
 #   content-type lookup on real files: a notebook by its name, and by its bytes when renamed, while
 #   a plain SQLite database stays one;
+# - the thumbnailer entry: its Exec line and type, and a thumbnail made by running that line;
 # - the icon: the PNG sizes the hicolor theme gets are the sizes their names say;
 # - the manual and the completions generate (Packaging/install-files.sh into a temporary root) and the
 #   manual formats without a groff warning; the bash completion parses.
@@ -62,6 +63,18 @@ printf '\0\0\0\0' | dd of="$work/plain.db.bin" bs=1 seek=68 conv=notrunc status=
 [[ $(content_type "$work/plain.db.bin") == application/vnd.sqlite3 ]] ||
     fail "a plain SQLite database is $(content_type "$work/plain.db.bin"), not application/vnd.sqlite3"
 
+# The thumbnailer entry file managers run (the thumbnails themselves are tested in
+# ThumbnailerCommandLineTests, through this same Exec line).
+thumbnailer="$here/desktop/quire.thumbnailer"
+[[ $(head -1 "$thumbnailer") == "[Thumbnailer Entry]" ]] || fail "quire.thumbnailer does not start with [Thumbnailer Entry]"
+grep -qx 'Exec=quire thumbnail %i %o --size %s' "$thumbnailer" || fail "quire.thumbnailer's Exec is not 'quire thumbnail %i %o --size %s'"
+grep -qx 'MimeType=application/x-quire-notebook;' "$thumbnailer" || fail "quire.thumbnailer is not for the notebook type"
+grep -q 'mime-type type="application/x-quire-notebook"' "$mime" || fail "the file type is no longer application/x-quire-notebook"
+"$binary" new Pictured --library "$work/notebooks" > /dev/null
+sed -n 's/^Exec=//p' "$thumbnailer" | sed "s|^quire|$binary|; s|%i|$work/notebooks/Pictured.quire|; s|%o|$work/thumbnail.png|; s|%s|128|" > "$work/exec.sh"
+bash "$work/exec.sh" || fail "the thumbnailer's Exec line failed: $(cat "$work/exec.sh")"
+[[ $(od -An -tx1 -N8 "$work/thumbnail.png" | tr -d ' \n') == 89504e470d0a1a0a ]] || fail "the thumbnailer wrote no PNG"
+
 for png in "$top"/Resources/Icons/quire-*.png; do
     size=$(basename "$png" .png); size=${size#quire-}
     # The PNG header: width and height, big-endian, at bytes 16 and 20.
@@ -86,4 +99,4 @@ for completion in "${completions[@]}"; do
     # Every shell's script knows the subcommands and their options.
     grep -q "scraps" "$completion" && grep -q "export-png" "$completion" || fail "$completion lacks the commands"
 done
-echo "check-desktop-files: passed (menu entry, metainfo, file type, icon, manual, completions)"
+echo "check-desktop-files: passed (menu entry, metainfo, file type, thumbnailer, icon, manual, completions)"

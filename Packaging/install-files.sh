@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs a built quire and everything that makes it a desktop program: the resources, the menu entry,
-# the icon in the hicolor theme, the notebook file type, the AppStream metainfo, the manual page and
+# the icon in the hicolor theme, the notebook file type and its thumbnailer, the AppStream metainfo, the manual page and
 # the shell completions. `make install` and `make deb` both install through here, so the package and a
 # prefix install hold the same files.
 #
@@ -28,6 +28,9 @@ chmod -R u=rwX,go=rX "$root/share/quire"
 install -D -m 644 "$here/desktop/$id.desktop" "$root/share/applications/$id.desktop"
 install -D -m 644 "$here/desktop/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
 install -D -m 644 "$here/desktop/$id.xml" "$root/share/mime/packages/$id.xml"
+# What file managers (GNOME's, through GnomeDesktopThumbnailFactory; others through tumbler or the
+# same entries) run to show a notebook's first page as its icon.
+install -D -m 644 "$here/desktop/quire.thumbnailer" "$root/share/thumbnailers/quire.thumbnailer"
 for png in "$top"/Resources/Icons/quire-*.png; do
     size=$(basename "$png" .png); size=${size#quire-}
     install -D -m 644 "$png" "$root/share/icons/hicolor/${size}x${size}/apps/$id.png"

@@ -10,6 +10,8 @@
 # 3. Runs there: quire --version, quire new, quire info --json, and quire replay … --export-png, which
 #    draws a page of recorded handwriting headless (EGL on Mesa's surfaceless platform, llvmpipe): no
 #    X server. The page is copied to SCREENSHOT (the AppStream screenshot comes from here).
+# 4. Runs the installed thumbnailer entry's Exec line, as a file manager does, on notebooks of ink, a photo
+#    and a PDF page, and on a damaged one, which it must refuse without writing a file.
 #
 # Needs root (debootstrap, chroot, mounting /proc) and the network (DEB_MIRROR, default deb.debian.org).
 # Takes about 4 minutes, most of it debootstrap; nothing is cached between runs.
@@ -38,6 +40,7 @@ expected=(
     /usr/share/applications/$id.desktop
     /usr/share/metainfo/$id.metainfo.xml
     /usr/share/mime/packages/$id.xml
+    /usr/share/thumbnailers/quire.thumbnailer
     /usr/share/icons/hicolor/scalable/apps/$id.svg
     /usr/share/man/man1/quire.1.gz
     /usr/share/bash-completion/completions/quire
@@ -111,8 +114,48 @@ grep -q "194 strokes" <<<"$said" || fail "the replay did not draw the log's 194 
 [[ $(stat -c %s "$root/tmp/page.png") -gt 20000 ]] || fail "the exported page has no ink ($(stat -c %s "$root/tmp/page.png") bytes)"
 if [[ -n "$screenshot" ]]; then cp "$root/tmp/page.png" "$screenshot"; fi
 
+step "thumbnails by the installed thumbnailer entry's Exec line: ink, a photo, a PDF page; a damaged notebook"
+# As a file manager runs it: the entry's Exec line with %i, %o and %s substituted.
+exec_line=$(sed -n 's/^Exec=//p' "$root/usr/share/thumbnailers/quire.thumbnailer")
+[[ -n "$exec_line" ]] || fail "the installed thumbnailer entry has no Exec line"
+thumbnail() {  # NOTEBOOK OUTPUT SIZE
+    local line=${exec_line//%i/$1}; line=${line//%o/$2}; line=${line//%s/$3}
+    run sh -c "$line"
+}
+png_size() {  # the PNG's width and height, from its header
+    od -An -tu1 -j16 -N8 "$root$1" | awk '{print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8}'
+}
+# Ink: the recorded handwriting, as a Xournal++ file of one stroke would bring it too; a photo: the page
+# just drawn, imported as a scrap; a PDF: that notebook exported, imported as pages, the first (blank)
+# page deleted so the thumbnail is the PDF page.
+cat > "$root/tmp/ink.xml" <<'XOPP'
+<?xml version="1.0" standalone="no"?>
+<xournal creator="test-deb" fileversion="4"><page width="612" height="792"><background type="solid" color="#ffffffff" style="plain"/>
+<layer><stroke tool="pen" color="#000000ff" width="8">60 60 200 200 400 300 550 700</stroke></layer></page></xournal>
+XOPP
+run sh -c 'gzip -c /tmp/ink.xml > /tmp/ink.xopp'
+run quire import-xopp /tmp/ink.xopp --library /root/notebooks > /dev/null || fail "quire import-xopp"
+run quire import "Clean Root" /tmp/page.png --library /root/notebooks > /dev/null || fail "quire import of a photo"
+run quire export "Clean Root" --pdf /tmp/pages.pdf --library /root/notebooks > /dev/null || fail "quire export --pdf"
+run quire new Paper --library /root/notebooks > /dev/null || fail "quire new Paper"
+run quire import Paper /tmp/pages.pdf --library /root/notebooks > /dev/null || fail "quire import of a PDF"
+run quire pages delete Paper 1 --library /root/notebooks > /dev/null || fail "quire pages delete"
+for notebook in ink "Clean Root" Paper; do
+    file="/root/notebooks/$notebook.quire"
+    [[ -f "$root$file" ]] || fail "no notebook at $file"
+    before=$(md5sum < "$root$file")
+    thumbnail "'$file'" /tmp/thumbnail.png 128 || fail "the thumbnailer failed on $notebook"
+    [[ $(png_size /tmp/thumbnail.png) == 99x128 ]] || fail "the $notebook thumbnail is $(png_size /tmp/thumbnail.png), not 99x128"
+    [[ $(md5sum < "$root$file") == "$before" ]] || fail "the thumbnailer changed $file"
+    rm "$root/tmp/thumbnail.png"
+done
+head -c 4096 "$root/root/notebooks/ink.quire" > "$root/tmp/damaged.quire"
+head -c 60000 /dev/urandom >> "$root/tmp/damaged.quire"
+thumbnail /tmp/damaged.quire /tmp/thumbnail.png 128 2> /dev/null && fail "the thumbnailer made a thumbnail of a damaged notebook"
+[[ ! -e "$root/tmp/thumbnail.png" ]] || fail "the thumbnailer left a file for a damaged notebook"
+
 step "removing the package"
 run apt-get remove -y -qq -o Dpkg::Use-Pty=0 quire > /dev/null || fail "apt-get remove quire"
-[[ ! -e "$root/usr/bin/quire" && ! -e "$root/usr/share/quire" ]] || fail "files left after removal"
+[[ ! -e "$root/usr/bin/quire" && ! -e "$root/usr/share/quire" && ! -e "$root/usr/share/thumbnailers/quire.thumbnailer" ]] || fail "files left after removal"
 
 step "passed"

@@ -46,4 +46,5 @@ let allBenchmarks: [Benchmark] = [
     pageSorterBenchmark,
     latencyBenchmark,
     interfaceBenchmark,
+    thumbnailBenchmark,
 ]

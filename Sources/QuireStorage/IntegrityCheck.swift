@@ -6,4 +6,7 @@ public enum IntegrityCheck: Sendable, Equatable {
     case unchangedSinceChecked
     /// This process has just built and synced the file (`NotebookStore.create`).
     case builtHere
+    /// Opened to read a few rows at a glance (`NotebookStore(glancingAt:)`, a file manager's thumbnail),
+    /// without reading the whole file first: SQLite still refuses any damaged page those rows lie on.
+    case notChecked
 }
