@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         // zlib's deflateInit_, so a thread can choose the level of streams cairo deflates at the default.
         .target(name: "CDeflateLevel", linkerSettings: [.linkedLibrary("z")]),
+        // sqlite3_db_config (variadic, which Swift cannot call): closing a notebook without a checkpoint.
+        .target(name: "CSQLiteClose", linkerSettings: [.linkedLibrary("sqlite3")]),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -44,7 +46,7 @@ let package = Package(
         // Notebooks on disk: SQLite through GRDB. Its own layer so the pure model stays free of SQL.
         .target(name: "QuireStorage", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"), "CSQLiteClose",
         ]),
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),

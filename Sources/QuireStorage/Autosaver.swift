@@ -85,10 +85,27 @@ public final class Autosaver: @unchecked Sendable {
         }
     }
 
+    /// Stops saving here and gives the changes still waiting, in order, to be saved elsewhere: the
+    /// notebook's file was changed by another program, and the session saves them to a copy instead.
+    public func handOver() -> [(label: String, change: Change)] {
+        queue.sync {
+            stopped = true
+            let changes = waiting
+            refused += changes.count  // settled here: the new saver counts them
+            waiting.removeAll()
+            return changes
+        }
+    }
+
     private func drain() {
         while let next = waiting.first {
             do {
                 try next.change(store)
+            } catch NotebookFileError.changedOnDisk {
+                // Nothing more goes into that file, and trying again would not change it: the changes
+                // wait here, without a retry, until they are handed over.
+                failing = true
+                return
             } catch let error as NotebookFileError where error.refusesForGood {
                 waiting.removeFirst()
                 refused += 1
@@ -128,7 +145,9 @@ extension NotebookFileError {
     var refusesForGood: Bool {
         switch self {
         case .editRefused, .missingBlob, .noSuchPage, .corrupt, .notANotebook, .readOnly, .blobTooLarge: true
-        case .notFound, .writeFailed, .readFailed, .fileSystem: false
+        // A file changed by another program: the changes wait for the session to take them elsewhere
+        // (`handOver`), never dropped.
+        case .notFound, .writeFailed, .readFailed, .fileSystem, .changedOnDisk: false
         }
     }
 }

@@ -21,6 +21,9 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
     case blobTooLarge(path: String, size: Int, limit: Int)
     /// A file-system call on the notebook failed: `operation` says what was being done, `code` why.
     case fileSystem(path: String, operation: String, code: POSIXErrorCode)
+    /// Another program replaced or changed the file while this process had it open: nothing more is
+    /// written to it (`NotebookStore.externalChange`).
+    case changedOnDisk(path: String, change: ExternalFileChange)
 
     public var description: String {
         switch self {
@@ -47,6 +50,8 @@ public enum NotebookFileError: Error, Equatable, CustomStringConvertible {
             "could not save to \(path): an image or PDF of \(size) bytes is larger than the \(limit) bytes a notebook takes."
         case let .fileSystem(path, operation, code):
             "could not \(operation) \(path): \(String(cString: strerror(code.rawValue)))."
+        case let .changedOnDisk(path, change):
+            "\(path) \(change) while it was open here; nothing more is saved over it."
         }
     }
 

@@ -128,18 +128,7 @@ public struct NotebookLibrary: Sendable {
         try Self.checkTitle(title)
         let source = try NotebookStore(openingAt: path, readOnly: true)
         defer { try? source.close() }
-        let target = freePath(for: title)
-        let copy = try NotebookStore.create(at: target, title: title, pages: [])
-        do {
-            try source.database.backup(to: copy.database)
-            try copy.resetIdentity(title: title)
-        } catch {
-            try? copy.close()
-            throw error
-        }
-        // The copy's store was made for the empty schema-2 file it replaced: it must not be used.
-        try copy.close()
-        return try NotebookStore(openingAt: target)
+        return try source.writeCopy(to: freePath(for: title), title: title)
     }
 }
 

@@ -1,3 +1,4 @@
+import CSQLiteClose
 import Foundation
 import GRDB
 import QuireDocument
@@ -30,6 +31,8 @@ public final class NotebookStore: @unchecked Sendable {
 
     let database: DatabaseQueue
     private var lock: NotebookLock?
+    /// For a notebook this process writes: what other programs do to its file (`externalChange`).
+    private let watch: NotebookFileWatch?
     /// The file the path names, links followed: where the lock, the `-wal` and the checked state are.
     private let realPath: String
     let styleIDs = StyleCache()
@@ -98,6 +101,7 @@ public final class NotebookStore: @unchecked Sendable {
             reason = "another Quire process has it open; close that one to change it here"
         }
         self.lock = lock
+        watch = lock == nil ? nil : NotebookFileWatch(path: realPath)
         do {
             let (queue, unreadLog) = try Self.openDatabase(path: path, realPath: realPath, readOnly: reason != nil)
             database = queue
@@ -336,15 +340,63 @@ public final class NotebookStore: @unchecked Sendable {
     /// Collects unreferenced blobs (see `BlobStore`), closes the file (checkpointing the WAL into it) and
     /// releases the lock. A damaged item that stops the collection does not stop the close.
     public func close() throws {
+        if let change = externalChange() { return try close(after: change) }
         if !isReadOnly && schemaVersion >= 2 { _ = try? vacuumBlobs() }
         try database.close()
         // Sound when opened, and changed since only by SQLite's own transactions: the next open need
         // not read it all again. Still under the lock, so no other Quire writes it meanwhile.
-        if !isReadOnly, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
+        if !isReadOnly, externalChange() == nil, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
            let state = FileState(of: realPath) {
             checkedFiles.recordWhenSettled(state, of: realPath)
         }
         lock = nil
+    }
+
+    /// What another program did to the file since this process opened it to write (nil when nothing,
+    /// and always for a notebook open read-only). Once it did, nothing more is written to it: every
+    /// change throws `NotebookFileError.changedOnDisk`, and closing leaves the file as the other left it.
+    public func externalChange() -> ExternalFileChange? { watch?.change() }
+
+    /// Closes a notebook whose file another program changed, without writing to what is now theirs.
+    /// The connection closes without a checkpoint (rewritten in place, the log's pages would overwrite
+    /// the newer bytes; replaced or moved, SQLite would not fold it in anyway), and the `-wal` and `-shm`
+    /// beside the name are removed: they are this process's, and the next open of the newer file would
+    /// read this log's pages as its own. What the log held is in the copy the session wrote first
+    /// (`writeCopy`).
+    private func close(after change: ExternalFileChange) throws {
+        try database.inDatabase { db in
+            if let connection = db.sqliteConnection { _ = quire_sqlite_skip_checkpoint_on_close(UnsafeMutableRawPointer(connection)) }
+        }
+        try database.close()
+        unlink(realPath + "-wal")
+        unlink(realPath + "-shm")
+        lock = nil
+    }
+
+    /// Writes the notebook as this connection sees it (every change it saved) to a new notebook at
+    /// `path`, titled `title`, with an identity of its own, and returns it open (read whole once: a copy
+    /// that does not check is removed and the error thrown). SQLite's backup reads a consistent snapshot
+    /// even while the notebook is being written.
+    public func writeCopy(to path: String, title: String) throws -> NotebookStore {
+        let copy = try NotebookStore.create(at: path, title: title, pages: [])
+        do {
+            try copy.ownWrite { try database.backup(to: copy.database) }
+            try copy.resetIdentity(title: title)
+            // The copy's store was made for the empty file the backup replaced: it must not be used.
+            try copy.close()
+            return try NotebookStore(openingAt: path)
+        } catch {
+            try? copy.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
+
+    /// Runs a write of this process's own to the file (not through `write`), refused once another
+    /// program changed it.
+    private func ownWrite<T>(_ body: () throws -> T) throws -> T {
+        guard let watch else { return try body() }
+        return try watch.ownWrite(notebookPath: path, body)
     }
 
     // MARK: Reading
@@ -495,7 +547,7 @@ public final class NotebookStore: @unchecked Sendable {
     func write(_ body: (Database) throws -> Void) throws {
         if let readOnlyReason { throw NotebookFileError.readOnly(path: path, reason: readOnlyReason) }
         do {
-            try database.write(body)
+            try ownWrite { try database.write(body) }
         } catch let error as DatabaseError {
             throw Self.fileError(error, path: path)
         } catch let error as RowDecodingError {

@@ -39,6 +39,10 @@ final class AutosaveCrashTests: XCTestCase {
             let reopened = try NotebookStore(openingAt: path)
             let strokes = try reopened.loadPage(page).strokes
             try reopened.close()
+            // Made whole by that open: its log folded in, and nothing beside it once closed (a synced
+            // folder carries every file to every machine).
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["Crash.quire"],
+                           "round \(round): files left beside the notebook after it was opened and closed again")
             // Every reported stroke is there; at most the one in flight past them (committed, not yet said).
             expected += saved.map { Self.stored(AutosaveDrill.stroke(number: $0)) }
             XCTAssertGreaterThanOrEqual(strokes.count, expected.count, "round \(round): a saved stroke was lost")

@@ -130,6 +130,8 @@ public final class QuireApplication {
             }
             frames.batchHandled(events, cpuAtRead: cpuAtRead)
             if session.takeRefusal() { shown.reload() }
+            // A sync replacing the file: the session goes on in a copy, the page as it was.
+            _ = session.checkFile(now: WindowFrames.now()) { canvas.page }
             kept.keepColors()
             pointer.update()
             frames.drawIfDue()
@@ -142,7 +144,8 @@ public final class QuireApplication {
     /// due, or for ever. The wait is on the X connection, never a blind sleep.
     private func timeout(wantsFrame: Bool) -> Double? {
         let now = WindowFrames.now()
-        var dues = [frames.timeout(wantsFrame: wantsFrame), shown.pdfDetailDue(now: now), interface.secondsUntilChange(now: now)]
+        var dues = [frames.timeout(wantsFrame: wantsFrame), shown.pdfDetailDue(now: now), interface.secondsUntilChange(now: now),
+                    session.secondsUntilFileCheck(now: now)]
         if !wantsFrame {
             dues.append(isAwaitingImages ? Self.pictureWait
                             : (shown.thumbnailIsStale ? max(0, frames.lastBusy + Self.thumbnailQuiet - now) : nil))

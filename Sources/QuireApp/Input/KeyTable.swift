@@ -62,6 +62,8 @@ public enum KeyTable {
         KeyBinding(.notebook, "delete the page", [(key(Keysym.delete, "Delete", control: true), .notebook(.deletePage))]),
         KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),
         KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: false), .notebook(.duplicateNotebook))]),
+        KeyBinding(.notebook, "open the notebook a sync (another program) replaced while it was open here; you went on in its conflict copy",
+                   [(ctrl("o", shift: true), .notebook(.openChangedNotebook))]),
         KeyBinding(.notebook, "Ctrl+Shift+PageDown / Ctrl+Shift+PageUp", "next / previous notebook", [
             (key(Keysym.pageDown, "PageDown", control: true, shift: true), .notebook(.nextNotebook)),
             (key(Keysym.pageUp, "PageUp", control: true, shift: true), .notebook(.previousNotebook)),

@@ -6,6 +6,9 @@ public enum NotebookCommand: Equatable, Sendable {
     case movePageEarlier, movePageLater
     case newNotebook, duplicateNotebook, trashNotebook
     case nextNotebook, previousNotebook
+    /// Open the notebook file another program replaced or rewrote while it was open here (the session
+    /// went on in a conflict copy).
+    case openChangedNotebook
     case copyPageToNextNotebook, movePageToNextNotebook
     /// Undo or redo the notebook's newest page change (Ctrl+Z and Ctrl+Y, when it is newer than the
     /// shown page's own newest step).

@@ -11,7 +11,7 @@ public final class NotebookSession: PageEditSink {
     public let library: NotebookLibrary
     public private(set) var store: NotebookStore
     public private(set) var pageIDs: [PageID] = []
-    public private(set) var pageIndex = 0
+    public internal(set) var pageIndex = 0
     /// The view saved with the notebook, for the page it names (used once, when that page is shown).
     public private(set) var savedView: NotebookView?
     private(set) var autosaver: Autosaver?
@@ -29,6 +29,8 @@ public final class NotebookSession: PageEditSink {
     private var notebookHistoryStartsAfresh = false
     /// Stamps every step, the shown page's and the notebook's, so undo takes the newest of them.
     public let clock = StepClock()
+    /// When the notebook's file was last checked for another program's change (`checkFile`).
+    let fileChecks = FileChecks()
 
     /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
     /// A notebook that cannot be opened (damaged, not a notebook, unreadable) never keeps the window
@@ -277,6 +279,8 @@ public final class NotebookSession: PageEditSink {
             pageIndex = pageIDs.firstIndex(of: shown) ?? 0
             say("Removed page \(index + 1): \(position)")
             return false
+        case .openChangedNotebook:
+            return try openChangedOriginal()
         case .newNotebook:
             try switchTo(try Self.newNotebook(in: library, pageSize: newPageSize))
         case .duplicateNotebook:
