@@ -342,10 +342,12 @@ public final class NotebookStore: @unchecked Sendable {
     public func close() throws {
         if let change = externalChange() { return try close(after: change) }
         if !isReadOnly && schemaVersion >= 2 { _ = try? vacuumBlobs() }
+        // Asked before the close's own checkpoint changes the file.
+        let unchangedByOthers = externalChange() == nil
         try database.close()
         // Sound when opened, and changed since only by SQLite's own transactions: the next open need
         // not read it all again. Still under the lock, so no other Quire writes it meanwhile.
-        if !isReadOnly, externalChange() == nil, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
+        if !isReadOnly, unchangedByOthers, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
            let state = FileState(of: realPath) {
             checkedFiles.recordWhenSettled(state, of: realPath)
         }
