@@ -366,7 +366,7 @@ public final class NotebookStore: @unchecked Sendable {
     /// read this log's pages as its own. What the log held is in the copy the session wrote first
     /// (`writeCopy`).
     private func close(after change: ExternalFileChange) throws {
-        try database.inDatabase { db in
+        database.inDatabase { db in
             if let connection = db.sqliteConnection { _ = quire_sqlite_skip_checkpoint_on_close(UnsafeMutableRawPointer(connection)) }
         }
         try database.close()
