@@ -56,12 +56,42 @@ enum PaperDrawing {
         }
     }
 
-    /// Dots as a repeating tile (a PDF tiling pattern, an SVG pattern): one dot described once however
-    /// many the page holds (a large page at the smallest spacing has millions). The tile is one spacing
-    /// square with the dot at its corner, split over the four corners so the tiles join.
+    /// At most this many dots are drawn one by one; past it (a poster-sized page, or dots a few pixels
+    /// apart) they are a repeating tile, one dot described once however many the page holds.
+    static let largestDotCount = 20_000
+
+    /// Dots at every crossing of the grid, the page's edges included (a dot on an edge shows its inner
+    /// half, as the shader draws it). One by one, each a zero-length line with round caps (a circle of
+    /// the dot's radius in a dozen bytes), so a reader puts each exactly where the PNG has it: as a tile,
+    /// poppler renders the tile at a whole number of device pixels and the dots drift from their places
+    /// (1.5 pixels at 100 dpi on a Letter page).
     private static func drawDots(width: Double, height: Double, spacing: Double, color: InkColor,
                                  on context: OpaquePointer) {
         guard spacing.isFinite else { return }
+        let columns = (width / spacing).rounded(.down) + 1, rows = (height / spacing).rounded(.down) + 1
+        guard columns * rows <= Double(largestDotCount) else {
+            return drawDotTile(width: width, height: height, spacing: spacing, color: color, on: context)
+        }
+        cairo_save(context)
+        cairo_rectangle(context, 0, 0, width, height)
+        cairo_clip(context)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_width(context, 2 * dotRadius)
+        for row in 0..<Int(rows) {
+            for column in 0..<Int(columns) {
+                let x = Double(column) * spacing, y = Double(row) * spacing
+                cairo_move_to(context, x, y)
+                cairo_line_to(context, x, y)
+            }
+        }
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+
+    /// Dots as a repeating tile (a PDF tiling pattern, an SVG pattern). The tile is one spacing square
+    /// with the dot at its corner, split over the four corners so the tiles join.
+    private static func drawDotTile(width: Double, height: Double, spacing: Double, color: InkColor,
+                                    on context: OpaquePointer) {
         var extents = cairo_rectangle_t(x: 0, y: 0, width: spacing, height: spacing)
         guard let tile = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents) else { return }
         defer { cairo_surface_destroy(tile) }

@@ -210,6 +210,66 @@ final class VectorExportCommandLineTests: XCTestCase {
                       "cream between the dots: \(dots[110, 110])")
     }
 
+    /// At 100 dpi a dot spacing is no whole number of device pixels: the dots must still lie where the
+    /// PNG export has them, across the whole page and along its top and left edges (where the PNG shows
+    /// each edge dot's inner half), not drift as a tiling pattern rendered at whole pixels does.
+    func testDottedPaperLiesWhereThePNGHasItAt100DPIEdgesIncluded() throws {
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL for the PNG export: \(error)") }
+        let lines = InkColor(red: 0.2, green: 0.35, blue: 0.7)
+        let store = try NotebookStore.create(at: library + "/Dots.quire", title: "Dots", pages: [
+            Page(size: .letter, background: PageBackground(pattern: .dotted, lineColor: lines, spacing: 32)),
+            // 625 × 400 pixels at 100 dpi: a whole number, so the PNG is not stretched by rounding its size.
+            Page(size: PageSize(width: 600, height: 384), background: PageBackground(pattern: .dotted, paperColor: cream,
+                                                                                     lineColor: lines, spacing: 25)),
+        ])
+        try store.close()
+        let pdf = library + "/dots.pdf"
+        let exported = try quire(["export", "Dots", "--pdf", pdf])
+        XCTAssertEqual(exported.exitStatus, 0, exported.text)
+        let rendered = try quire(["export", "Dots", "--png", library + "/png", "--dpi", "100"])
+        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
+        // Each dot where it is, not a tile a reader may render at whole device pixels (Splash and others
+        // round it, and the dots drift).
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf))).ranges(of: Array("/PatternType".utf8)).count, 0,
+                       "the dots are a tiling pattern")
+        let document = try PDFDocument(contentsOf: pdf)
+        let scale = 100.0 / 96
+        for (page, spacing) in [(0, 32.0), (1, 25.0)] {
+            let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
+            let image = try document.render(page: page, scale: scale / PDFExportWriter.pointsPerPixel)
+            XCTAssertEqual(image.width, png.width)
+            let comparison = PixelComparison(image, png)
+            XCTAssertLessThan(comparison.fractionDiffering(by: 60), 0.0005, "page \(page + 1): \(comparison)")
+            XCTAssertLessThan(comparison.meanDifference, 0.8, "page \(page + 1): \(comparison)")
+            // The dots on the top edge and down the left one, and the last ones on the page, in both.
+            let along = Int((Double(png.width) / (spacing * scale)).rounded(.down))
+            let down = Int((Double(png.height) / (spacing * scale)).rounded(.down))
+            for (k, edge) in [(1...along).map { ($0, true) }, (1...down).map { ($0, false) }].joined() {
+                let at = Int((Double(k) * spacing * scale).rounded())
+                let (x, y) = edge ? (at, 0) : (0, at)
+                guard x < png.width, y < png.height else { continue }
+                XCTAssertLessThan(png[x, y].luma, 235, "page \(page + 1): the PNG's edge dot at (\(x), \(y))")
+                XCTAssertLessThan(image[x, y].luma, 235, "page \(page + 1): the PDF's edge dot at (\(x), \(y)): \(image[x, y])")
+            }
+        }
+    }
+
+    /// Dots a few pixels apart on a large page (a million of them) are one tile, described once.
+    func testDenseDotsOnALargePageAreOneTile() throws {
+        let store = try NotebookStore.create(at: library + "/Dense.quire", title: "Dense", pages: [
+            Page(size: PageSize(width: 4000, height: 4000), background: PageBackground(pattern: .dotted, spacing: 4)),
+        ])
+        try store.close()
+        let pdf = library + "/dense.pdf"
+        let exported = try quire(["export", "Dense", "--pdf", pdf])
+        XCTAssertEqual(exported.exitStatus, 0, exported.text)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf)))
+        XCTAssertEqual(bytes.ranges(of: Array("/PatternType".utf8)).count, 1)
+        XCTAssertLessThan(bytes.count, 20_000, "a million dots written one by one")
+        let image = try PDFDocument(contentsOf: pdf).render(page: 0, scale: 0.25 / PDFExportWriter.pointsPerPixel)
+        XCTAssertLessThan(image[500, 500].luma, 250, "no dots drawn: \(image[500, 500])")
+    }
+
     func testSVGExportWritesOneFileAPageOfTheirSize() throws {
         try makeNotebook()
         let folder = library + "/svg"
