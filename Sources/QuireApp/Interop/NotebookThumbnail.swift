@@ -9,7 +9,7 @@ import QuireStorage
 /// shows the page's current ink and is large enough (no GL at all, a few milliseconds); else the page
 /// drawn headless at that size, its photos and PDF page decoded only as large as they are shown. The
 /// notebook is opened at a glance (`NotebookStore(glancingAt:)`): read-only, nothing written beside it,
-/// the rows of one page read, so it takes as long for a notebook of a gigabyte as for an empty one; a
+/// the rows of one page read, so its time depends on that page and not on the notebook's size; a
 /// notebook open in a running Quire is read with its latest saved strokes.
 public enum NotebookThumbnail {
     /// The sizes asked for: the freedesktop sizes are 128, 256, 512 and 1024; below 16 nothing shows,
