@@ -23,7 +23,8 @@ extension NotebookSession {
     public func checkFile(now: Double, shownPage: () -> Page) -> Bool {
         guard now - fileChecks.last >= Self.fileCheckInterval else { return false }
         fileChecks.last = now
-        guard let change = store.externalChange() else { return false }
+        // Once no copy could be written, this notebook's change was said; it is not tried again.
+        guard let change = store.externalChange(), fileChecks.unresolved != store.path else { return false }
         continueInCopy(after: change, shownPage: shownPage())
         return true
     }
@@ -65,6 +66,7 @@ extension NotebookSession {
                 say("quire: \(name) \(change) while it was open here; nothing more is saved over it, and your changes could "
                     + "not be written to a copy (\(error)): they are only in this window. Export the page (Ctrl+E) to keep it.")
                 fileChecks.changedOriginal = original
+                fileChecks.unresolved = original
                 return
             }
         }
@@ -123,8 +125,10 @@ extension NotebookSession {
     }
 }
 
-/// When the notebook's file was last checked, and the file a conflict left behind.
+/// When the notebook's file was last checked, the file a conflict left behind, and the notebook no
+/// copy could be made of (said once).
 final class FileChecks {
     var last = -Double.infinity
     var changedOriginal: String?
+    var unresolved: String?
 }
