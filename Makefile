@@ -69,8 +69,10 @@ libfuzz: setup
 	    -rss_limit_mb=4096 -artifact_prefix=.build/fuzz-crashes/$(LIBFUZZ_TARGET)- .build/fuzz-corpus/$(LIBFUZZ_TARGET)
 
 # The Swift runtime is linked in (--static-swift-stdlib), so the binary runs where no toolchain is.
+# -z now (with the toolchain's default -z relro: full RELRO) binds every symbol at start, so the table
+# of them is read-only while Quire runs, as Debian builds its own packages (lintian: hardening-no-bindnow).
 release: setup
-	$(SWIFT) build -c release --product quire --static-swift-stdlib
+	$(SWIFT) build -c release --product quire --static-swift-stdlib -Xlinker -z -Xlinker now
 
 # The program, its resources, menu entry, icon, file type, metainfo, manual and completions.
 install: release

@@ -58,13 +58,15 @@ done
 outside=$(grep -v -e '^/$' -e '^/usr/' -e '^/usr$' <<<"$listing" || true)
 [[ -z "$outside" ]] || fail "files outside /usr: $outside"
 # lintian, as a distribution would run it: no error and no warning. Its info tags (not shown at
-# lintian's default level) are allowed: they are the statically linked Swift runtime's (spelling in ICU's and BoringSSL's tables,
-# C code without _FORTIFY_SOURCE) and linking without -z now; none is about what Quire ships.
+# lintian's default level) are allowed where they are the statically linked Swift runtime's (spelling in
+# ICU's and BoringSSL's tables, C code without _FORTIFY_SOURCE); none is about what Quire ships. The
+# binary is linked -z now (`make release`), so the info tag for that is refused too.
 step "lintian"
 command -v lintian >/dev/null || fail "lintian is missing (Packaging/setup-debian.sh installs it)"
 tags=$(lintian --fail-on error,warning "$deb" 2>&1 | { grep -v 'running with root privileges' || true; }) ||
     fail "lintian: $tags"
 [[ -z "$tags" ]] || fail "lintian has tags for the package: $tags"
+lintian -I "$deb" 2>&1 | grep -q hardening-no-bindnow && fail "the binary is not linked -z now (lintian: hardening-no-bindnow)"
 grep -qxF /usr/share/doc/quire/INSTALL.md <<<"$listing" && fail "the package carries INSTALL.md (building from source)"
 depends=$(dpkg-deb -f "$deb" Depends)
 for library in libc6 libx11-6 libxi6 libegl1 libgl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libegl-mesa0 libcairo2 libpoppler-glib8 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1; do
