@@ -19,38 +19,30 @@ public enum ExternalFileChange: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Which file a name leads to and how its bytes stand: device and inode, size and modification time.
-struct FileIdentity: Equatable, Sendable {
-    let device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int, modifiedNanoseconds: Int
+extension FileState {
+    /// Whether both are the same file (device and inode), whatever became of its bytes.
+    func isSameFile(as other: FileState) -> Bool { device == other.device && inode == other.inode }
 
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modifiedSeconds = info.st_mtim.tv_sec
-        modifiedNanoseconds = info.st_mtim.tv_nsec
-    }
-
-    func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
+    /// Whether the file's bytes stand as they did: the same size and modification time. The status
+    /// change time is left out: a backup program's extended attributes or a chmod move it too.
+    func hasSameBytes(as other: FileState) -> Bool { size == other.size && modified == other.modified }
 }
 
 /// Watches a notebook file this process writes for what others do to it. The file's bytes change only
 /// when this process checkpoints its write-ahead log into it (in WAL mode every commit goes to the
 /// `-wal`), so after each of its own writes the state is taken again (`ownWrite`); any other change of
-/// size or time, or another file under the name, is another program's. Checked with one `stat`, cheap
+/// size or modification time, or another file (or none) under the name, is another program's. Checked with one `stat`, cheap
 /// enough for the window to ask twice a second.
 final class NotebookFileWatch: @unchecked Sendable {
     private let path: String
     private let lock = NSLock()
-    private var expected: FileIdentity?
+    private var expected: FileState?
     /// The first change seen, kept: once the file is another's, it stays so for this open.
     private var seen: ExternalFileChange?
 
     init(path: String) {
         self.path = path
-        expected = FileIdentity(path: path)
+        expected = FileState(of: path)
     }
 
     /// What happened to the file since this process last wrote it, or nil when nothing did.
@@ -59,13 +51,13 @@ final class NotebookFileWatch: @unchecked Sendable {
         defer { lock.unlock() }
         if let seen { return seen }
         guard let expected else { return nil }
-        guard let now = FileIdentity(path: path) else {
+        guard let now = FileState(of: path) else {
             seen = .removed
             return seen
         }
         if !now.isSameFile(as: expected) {
             seen = .replaced
-        } else if now != expected {
+        } else if !now.hasSameBytes(as: expected) {
             seen = .rewritten
         }
         return seen
@@ -77,7 +69,7 @@ final class NotebookFileWatch: @unchecked Sendable {
         if let change = change() { throw NotebookFileError.changedOnDisk(path: notebookPath, change: change) }
         defer {
             lock.lock()
-            if seen == nil, let now = FileIdentity(path: path), expected.map(now.isSameFile) ?? true { expected = now }
+            if seen == nil, let now = FileState(of: path), expected.map(now.isSameFile) ?? true { expected = now }
             lock.unlock()
         }
         return try body()

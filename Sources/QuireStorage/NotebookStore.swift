@@ -340,14 +340,14 @@ public final class NotebookStore: @unchecked Sendable {
     /// Collects unreferenced blobs (see `BlobStore`), closes the file (checkpointing the WAL into it) and
     /// releases the lock. A damaged item that stops the collection does not stop the close.
     public func close() throws {
-        if let change = externalChange() { return try close(after: change) }
+        // A collection refused because another program changed the file is left undone, as any write is.
         if !isReadOnly && schemaVersion >= 2 { _ = try? vacuumBlobs() }
-        // Asked before the close's own checkpoint changes the file.
-        let unchangedByOthers = externalChange() == nil
+        // Asked last before the close's own checkpoint changes the file.
+        if let change = externalChange() { return try close(after: change) }
         try database.close()
         // Sound when opened, and changed since only by SQLite's own transactions: the next open need
         // not read it all again. Still under the lock, so no other Quire writes it meanwhile.
-        if !isReadOnly, unchangedByOthers, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
+        if !isReadOnly, let checkedFiles = Self.checkedFiles, !FileManager.default.fileExists(atPath: realPath + "-wal"),
            let state = FileState(of: realPath) {
             checkedFiles.recordWhenSettled(state, of: realPath)
         }

@@ -69,10 +69,10 @@ final class ExternalFileChangeTests: XCTestCase {
     func testItsOwnCheckpointsAreNotTakenForAnotherProgram() throws {
         try notebook(at: path, title: "Synced", strokes: 0)
         let store = try NotebookStore(openingAt: path)
-        let before = try XCTUnwrap(FileIdentity(path: path))
+        let before = try XCTUnwrap(FileState(of: path))
         // 6 MB of pictures: past the 8,000 pages (4 MB) at which SQLite folds the log into the file.
         for n in 0..<6 { _ = try store.storeBlob((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ n) }, kind: .png) }
-        XCTAssertGreaterThan(try XCTUnwrap(FileIdentity(path: path)).size, before.size + (1 << 20), "no checkpoint happened")
+        XCTAssertGreaterThan(try XCTUnwrap(FileState(of: path)).size, before.size + (1 << 20), "no checkpoint happened")
         XCTAssertNil(store.externalChange())
         try store.append(stroke(100), to: try store.pageIDs()[0])
         try store.close()

@@ -23,8 +23,8 @@ extension NotebookSession {
     public func checkFile(now: Double, shownPage: () -> Page) -> Bool {
         guard now - fileChecks.last >= Self.fileCheckInterval else { return false }
         fileChecks.last = now
-        // Once no copy could be written, this notebook's change was said; it is not tried again.
-        guard let change = store.externalChange(), fileChecks.unresolved != store.path else { return false }
+        // Once no copy could be written of this open notebook, its change was said; it is not tried again.
+        guard let change = store.externalChange(), fileChecks.unresolved !== store else { return false }
         continueInCopy(after: change, shownPage: shownPage())
         return true
     }
@@ -66,7 +66,7 @@ extension NotebookSession {
                 say("quire: \(name) \(change) while it was open here; nothing more is saved over it, and your changes could "
                     + "not be written to a copy (\(error)): they are only in this window. Export the page (Ctrl+E) to keep it.")
                 fileChecks.changedOriginal = original
-                fileChecks.unresolved = original
+                fileChecks.unresolved = old
                 return
             }
         }
@@ -125,10 +125,10 @@ extension NotebookSession {
     }
 }
 
-/// When the notebook's file was last checked, the file a conflict left behind, and the notebook no
-/// copy could be made of (said once).
+/// When the notebook's file was last checked, the file a conflict left behind, and the open notebook
+/// no copy could be made of (said once; another open of the same file is checked afresh).
 final class FileChecks {
     var last = -Double.infinity
     var changedOriginal: String?
-    var unresolved: String?
+    weak var unresolved: NotebookStore?
 }
