@@ -36,6 +36,9 @@ let package = Package(
         .target(name: "CDeflateLevel", linkerSettings: [.linkedLibrary("z")]),
         // sqlite3_db_config (variadic, which Swift cannot call): closing a notebook without a checkpoint.
         .target(name: "CSQLiteClose", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // qpdf (C++), behind a C interface: an annotated PDF's own pages, links and outline copied into
+        // the export with the ink laid over them, instead of each page redrawn through poppler.
+        .target(name: "CQPDFOverlay", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -51,7 +54,7 @@ let package = Package(
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
-        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
+        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "CQPDFOverlay", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
         // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
         .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
@@ -114,10 +117,13 @@ let package = Package(
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
             // Xournal++ files: the tests gzip their own (CZlib); exported PDFs and Xournal++'s are read back with poppler (QuirePDF).
             "QuireXournal", "CZlib", "QuirePDF",
+            // Exported PDFs' outlines, links and text, read back with poppler-glib (PDFStructureReadBack).
+            "CCairo",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // Xorg with emulated pen, touchscreen and keyboard (the inputtest driver), watched through XInput2.
         .testTarget(name: "QuireInputHarnessTests", dependencies: ["QuireTestSupport"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -17,6 +17,11 @@ struct PageVectorDrawing {
         for step in plan.steps { draw(step) }
     }
 
+    /// Draws only what lies over the paper, for a page whose paper is an original PDF page kept as it is.
+    func drawOverPaper(_ plan: PageVectorPlan) {
+        for step in plan.stepsOverPaper { draw(step) }
+    }
+
     private func draw(_ step: VectorDrawingStep) {
         switch step {
         case let .paper(background, width, height):

@@ -18,6 +18,8 @@ struct PageVectorPlan: Sendable {
     static let tolerance = 0.1
 
     private(set) var steps: [VectorDrawingStep] = []
+    /// How many of `steps`, at the start, draw the paper and the PDF pages on it: the rest lie over them.
+    private(set) var paperSteps = 0
     private let registry: InkEngineRegistry
     private let tolerance: Double
 
@@ -29,11 +31,15 @@ struct PageVectorPlan: Sendable {
         for item in page.items {
             if case let .pdfPage(pdf) = item.content { steps.append(.pdfBackground(pdf)) }
         }
+        paperSteps = steps.count
         let area = Rect(x: 0, y: 0, width: width, height: height).outsetBy(1)
         // On the page an eraser takes whatever was drawn on the page before it (the renderer's page
         // layer, with the paper put under it afterwards).
         addLayer(page.items[...], through: nil, area: area)
     }
+
+    /// The steps over the paper: the ink, scraps and pictures.
+    var stepsOverPaper: ArraySlice<VectorDrawingStep> { steps[paperSteps...] }
 
     /// An eraser in a layer: where it lies in the layer, its bounds there, and its filled shape on the
     /// page (carried through the layer's map), taken out of the ink drawn before it.

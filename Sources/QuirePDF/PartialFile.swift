@@ -8,6 +8,8 @@ final class PartialFile {
     let path: String
     let temporaryPath: String
     private var handle: UnsafeMutablePointer<FILE>?
+    /// Closed but not yet renamed or removed (`close`): the temporary file is still there.
+    private var closedKeeping = false
     /// The first write failure, in words; cairo is told to stop at it.
     private(set) var writeError: String?
 
@@ -37,17 +39,20 @@ final class PartialFile {
         return true
     }
 
+    /// Runs `body` with the open file, for a writer that writes to a `FILE` itself (qpdf).
+    func withHandle<Result>(_ body: (UnsafeMutablePointer<FILE>?) -> Result) -> Result {
+        body(handle)
+    }
+
+    /// What went wrong writing through `withHandle`, if anything did (the stream's error flag).
+    var streamError: String? {
+        guard let handle, ferror(handle) != 0 else { return nil }
+        return "a write failed (is the disk full?)"
+    }
+
     /// Flushes, closes and renames into place.
     func commit() throws {
-        guard let handle else { throw VectorExportError.cannotWrite(path: path, reason: "it was already closed") }
-        self.handle = nil
-        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
-        let reason = flushed ? nil : String(cString: strerror(errno))
-        let closed = fclose(handle) == 0
-        if let failure = writeError ?? reason ?? (closed ? nil : String(cString: strerror(errno))) {
-            unlink(temporaryPath)
-            throw VectorExportError.cannotWrite(path: path, reason: failure)
-        }
+        try flushAndClose()
         guard rename(temporaryPath, path) == 0 else {
             let failure = String(cString: strerror(errno))
             unlink(temporaryPath)
@@ -55,12 +60,39 @@ final class PartialFile {
         }
     }
 
+    /// Flushes and closes without putting the file in place, so another program can read it whole at
+    /// `temporaryPath`; `discard` still removes it.
+    func close() throws {
+        try flushAndClose()
+        closedKeeping = true
+    }
+
     /// Closes and removes the temporary file (nothing when committed already).
     func discard() {
+        if closedKeeping {
+            closedKeeping = false
+            unlink(temporaryPath)
+        }
         guard let handle else { return }
         self.handle = nil
         fclose(handle)
         unlink(temporaryPath)
+    }
+
+    /// Flushes to the disk and closes; on any failure removes the temporary file and throws.
+    private func flushAndClose() throws {
+        guard let handle else { throw VectorExportError.cannotWrite(path: path, reason: "it was already closed") }
+        self.handle = nil
+        let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
+        let reason = flushed ? nil : String(cString: strerror(errno))
+        let failed = ferror(handle) != 0
+        let closed = fclose(handle) == 0
+        let failure = writeError ?? reason ?? (failed ? "a write failed (is the disk full?)" : nil)
+            ?? (closed ? nil : String(cString: strerror(errno)))
+        if let failure {
+            unlink(temporaryPath)
+            throw VectorExportError.cannotWrite(path: path, reason: failure)
+        }
     }
 
     /// For cairo's `create_for_stream`: `closure` is this file, unretained.

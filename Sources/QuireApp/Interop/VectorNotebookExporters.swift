@@ -11,12 +11,25 @@ public struct PDFNotebookExporter: NotebookExporter {
     public var option: String { "pdf" }
     public var writesFolder: Bool { false }
 
-    /// One PDF of all the pages, written under a temporary name: a failure leaves no file.
+    /// One PDF of all the pages, written under a temporary name: a failure leaves no file. Pages printed
+    /// on imported PDF pages keep them as they are (`PDFExportWriter`); when qpdf cannot put them together
+    /// the export is made again with those pages redrawn, and the user is told.
     public func write(_ pages: ExportedPages, to file: String, settings: ExportSettings,
                       progress: (Int) -> Void) throws -> String {
+        do {
+            try write(pages, to: file, keepingOriginals: true, settings: settings, progress: progress)
+        } catch let VectorExportError.cannotKeepOriginals(_, reason) {
+            settings.warn("the original PDF pages could not be kept (qpdf: \(reason)); they are redrawn")
+            try write(pages, to: file, keepingOriginals: true, settings: settings, progress: progress)
+        }
+        return ""
+    }
+
+    private func write(_ pages: ExportedPages, to file: String, keepingOriginals: Bool, settings: ExportSettings,
+                       progress: (Int) -> Void) throws {
         let store = pages.store
-        let writer = try PDFExportWriter(path: file, title: pages.title, pictures: { try store.blob($0) },
-                                         report: settings.warn)
+        let writer = try PDFExportWriter(path: file, title: pages.title, keepOriginalPages: keepingOriginals,
+                                         pictures: { try store.blob($0) }, report: settings.warn)
         let prepared = preparedPages(pages)
         defer { prepared.cancel() }
         var written = 0
@@ -26,7 +39,6 @@ public struct PDFNotebookExporter: NotebookExporter {
             progress(written)
         }
         try writer.finish()
-        return ""
     }
 }
 
