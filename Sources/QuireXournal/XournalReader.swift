@@ -168,6 +168,9 @@ private struct ParseState {
             }
             return .solid(color: color, style: attributes["style"] ?? "plain")
         case "pdf":
+            var attributes = attributes
+            // Xournal++ 1.0 writes the page number with C's long long suffix: pageno="1ll".
+            if let text = attributes["pageno"], text.hasSuffix("ll") { attributes["pageno"] = String(text.dropLast(2)) }
             let number = try attributes["pageno"].map { _ in try self.number("pageno", attributes, line: line) } ?? 1
             guard number >= 1, number <= 1_000_000, number == number.rounded() else {
                 throw error("the PDF background's page number \(number) on line \(line) is not a page number")

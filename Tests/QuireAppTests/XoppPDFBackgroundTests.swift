@@ -32,10 +32,11 @@ final class XoppPDFBackgroundTests: XCTestCase {
         return try store.pageIDs().map { try store.loadPage($0) }
     }
 
-    /// Two pages on pages 2 and 1 of `pdfName` (named as an absolute path elsewhere, as Xournal++ keeps it).
-    private func annotated(pdfName: String) -> String {
+    /// Two pages on pages 2 and 1 of `pdfName` (named as an absolute path elsewhere, as Xournal++ keeps it),
+    /// the page numbers written with `suffix` after them.
+    private func annotated(pdfName: String, suffix: String = "") -> String {
         let background = { (page: Int) in
-            ##"<background type="pdf" domain="absolute" filename="/somewhere/else/"## + pdfName + ##"" pageno="\##(page)"/>"##
+            ##"<background type="pdf" domain="absolute" filename="/somewhere/else/"## + pdfName + ##"" pageno="\##(page)\##(suffix)"/>"##
         }
         return XoppFixture.document([
             XoppFixture.page(width: 612, height: 792, background: background(2),
@@ -72,6 +73,20 @@ final class XoppPDFBackgroundTests: XCTestCase {
         let inside = image[Int(350 * 96 / 72), Int(450 * 96 / 72)]
         XCTAssertGreaterThan(inside.r, 200)
         XCTAssertLessThan(inside.g, 60)
+    }
+
+    func testXournalPlusPlus10PageNumbersWithTheirLlSuffixAreRead() throws {
+        try SamplePDF.write([SamplePDF.Page(width: 612, height: 792), SamplePDF.Page(width: 612, height: 792)],
+                            to: folder + "/slides.pdf")
+        let xopp = folder + "/notes.xopp"
+        XoppFixture.writeGzip(annotated(pdfName: "slides.pdf", suffix: "ll"), to: xopp)
+        let said = try runQuire(["import-xopp", xopp], library: library)
+        XCTAssertFalse(said.contains("PDF background"), said)
+        let shown = try pages(of: "notes").map { page -> Int? in
+            guard case let .pdfPage(background)? = page.items.first?.content else { return nil }
+            return background.pageIndex
+        }
+        XCTAssertEqual(shown, [1, 0], "pageno=\"2ll\" is the second page, as Xournal++ 1.0 writes it")
     }
 
     func testAMissingPDFLeavesThePagesPlainAndSaysWhy() throws {
