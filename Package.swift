@@ -85,6 +85,8 @@ let package = Package(
             "QuireXournal",
             // The interface benchmark builds glyph atlases itself.
             "QuireText",
+            // The annotated-PDF export set writes its original, outline and links, with cairo.
+            "CCairo",
             // The latency benchmark runs the real window as the window tests do: their Xvfb server and
             // launched `quire`, and XTEST to drive it.
             "QuireTestSupport", "CXTest",

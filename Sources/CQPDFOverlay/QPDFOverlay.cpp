@@ -414,6 +414,10 @@ int quire_pdf_overlay_write(quire_pdf_overlay *overlay, const char *ink_path, co
         writer.setOutputFile("the export", output, false);
         // The ink's transparency needs what cairo wrote it as.
         writer.setMinimumPDFVersion(ink.getPDFVersion());
+        // Streams are copied as they are, never decoded: the original's compression stays, and a stream
+        // that would inflate without end (a hostile file's) is never inflated. Only the few new unfiltered
+        // streams (the ink's placement) are compressed.
+        writer.setDecodeLevel(qpdf_dl_none);
         writer.write();
         return 0;
     } catch (std::exception const &failure) {

@@ -10,7 +10,8 @@ import QuirePDF
 /// machine; each round's ratio is Quire's time over Xournal++'s in that round. Medians and spread
 /// (fastest, slowest) of wall and processor time, the time per page, the files' sizes, the time
 /// preparing the pages takes alone (what the other thread can take off the writer's), and the load
-/// average around the runs. (Issue 16's goal: Quire ≤ 1/3 of Xournal++'s time.)
+/// average around the runs. (Issue 16's goal: Quire ≤ 1/3 of Xournal++'s time.) Then the annotated-PDF
+/// set (`AnnotatedPDFExportBenchmark`).
 let pdfExportBenchmark = Benchmark(name: "pdf-export",
                                    summary: "vector PDF export, 50 pages × 300 strokes, against Xournal++: time, ratio, bytes per page") { context in
     let folder = NSTemporaryDirectory() + "quire-bench-pdf-\(getpid())"
@@ -66,6 +67,7 @@ let pdfExportBenchmark = Benchmark(name: "pdf-export",
     context.report("Quire ÷ Xournal++ (PDF CPU time), median", processorRatios[processorRatios.count / 2], "×")
     context.report("Xournal++ PDF size per page", xournal.bytes / perPage / 1024, "KiB")
     context.report("Quire ÷ Xournal++ (PDF size)", Double(bytes) / xournal.bytes, "×")
+    try AnnotatedPDFExportBenchmark.run(context: context, folder: folder)
 }
 
 /// The times of runs that each write one whole PDF.
@@ -84,9 +86,10 @@ struct PDFExportRuns {
 
     /// Runs `write` on a new writer for `path` (it calls `lap` after each page), finishes the PDF and
     /// returns its size; the file is removed.
-    mutating func measure(path: String, _ write: (PDFExportWriter, () -> Void) throws -> Void) throws -> Int {
+    mutating func measure(path: String, pictures: @escaping (BlobID) throws -> [UInt8] = { _ in [] },
+                          _ write: (PDFExportWriter, () -> Void) throws -> Void) throws -> Int {
         let start = DispatchTime.now().uptimeNanoseconds, startProcessor = processorSeconds()
-        let writer = try PDFExportWriter(path: path, pictures: { _ in [] }, report: { print("  \($0)") })
+        let writer = try PDFExportWriter(path: path, pictures: pictures, report: { print("  \($0)") })
         var last = start
         try write(writer) {
             let now = DispatchTime.now().uptimeNanoseconds

@@ -24,12 +24,16 @@ enum XournalComparison {
     /// Xournal++'s executable and `pages` written for it as `folder`/pages.xopp; nil, having said why,
     /// where Xournal++ is not installed or the file cannot be made.
     static func prepare(_ pages: [Page], in folder: String) throws -> (xournal: String, xopp: String)? {
+        try prepare(xml: document(pages), in: folder)
+    }
+
+    static func prepare(xml document: String, in folder: String) throws -> (xournal: String, xopp: String)? {
         guard let xournal = executable(named: "xournalpp") else {
             print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
             return nil
         }
         let xml = folder + "/pages.xopp.xml", xopp = folder + "/pages.xopp"
-        try Data(document(pages).utf8).write(to: URL(fileURLWithPath: xml))
+        try Data(document.utf8).write(to: URL(fileURLWithPath: xml))
         guard try runProcess("/bin/sh", ["-c", "gzip -c '\(xml)' > '\(xopp)'"]).status == 0 else {
             print("  Xournal++ comparison skipped: gzip failed")
             return nil
@@ -37,13 +41,19 @@ enum XournalComparison {
         return (xournal, xopp)
     }
 
-    /// The pages as Xournal++ XML: Letter in points, black pen strokes.
-    static func document(_ pages: [Page]) -> String {
+    /// The pages as Xournal++ XML: their sizes in points, black pen strokes; on white paper, or with
+    /// `pdfBackground` each page on that PDF's page of the same number.
+    static func document(_ pages: [Page], pdfBackground: String? = nil) -> String {
         var out = "<?xml version=\"1.0\" standalone=\"no\"?>\n<xournal creator=\"quire-bench\" fileversion=\"4\">\n<title>Quire benchmark</title>\n"
         let points = 0.75   // page pixels (96 dpi) to points (72 dpi)
-        for page in pages {
+        for (index, page) in pages.enumerated() {
             out += String(format: "<page width=\"%.2f\" height=\"%.2f\">\n", page.size.width * points, page.size.height * points)
-            out += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n"
+            if let pdfBackground {
+                let file = index == 0 ? " domain=\"absolute\" filename=\"\(pdfBackground)\"" : ""
+                out += "<background type=\"pdf\"\(file) pageno=\"\(index + 1)\"/>\n<layer>\n"
+            } else {
+                out += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n"
+            }
             for stroke in page.strokes where stroke.samples.count >= 2 {
                 let widths = stroke.samples.dropFirst().map { sample -> String in
                     let pressure = sample.pressure ?? 1

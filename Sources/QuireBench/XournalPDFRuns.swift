@@ -13,7 +13,12 @@ struct XournalPDFRuns {
 
     /// Nil, having said why, where Xournal++ is not installed or its file cannot be made.
     init?(pages: [Page], folder: String) throws {
-        guard let (xournal, xopp) = try XournalComparison.prepare(pages, in: folder) else { return nil }
+        try self.init(xml: XournalComparison.document(pages), folder: folder)
+    }
+
+    /// The same for a document already written as Xournal++ XML.
+    init?(xml: String, folder: String) throws {
+        guard let (xournal, xopp) = try XournalComparison.prepare(xml: xml, in: folder) else { return nil }
         self.xournal = xournal
         self.xopp = xopp
         pdf = folder + "/xournal.pdf"
