@@ -78,6 +78,24 @@ int rotation(QPDFObjectHandle page) {
     return int(((degrees % 360) + 360) % 360);
 }
 
+bool isLink(QPDFObjectHandle annotation) {
+    return annotation.isDictionary() && annotation.getKey("/Subtype").isNameAndEquals("/Link");
+}
+
+/// Gives `page` a new /Annots of the annotations `drop` does not pick (the array may be shared with
+/// another page, so it is not changed in place); nothing changes when `drop` picks none.
+template <typename Drop> void dropAnnotations(QPDFObjectHandle page, Drop drop) {
+    QPDFObjectHandle annotations = page.getKey("/Annots");
+    if (!annotations.isArray()) return;
+    std::vector<QPDFObjectHandle> kept;
+    int count = annotations.getArrayNItems();
+    for (int index = 0; index < count; ++index) {
+        QPDFObjectHandle annotation = annotations.getArrayItem(index);
+        if (!drop(annotation)) kept.push_back(annotation);
+    }
+    if (kept.size() != size_t(count)) page.replaceKey("/Annots", QPDFObjectHandle::newArray(kept));
+}
+
 /// Which outline items and link annotations lead to pages the export leaves out.
 class DeadTargets {
   public:
@@ -100,20 +118,7 @@ class DeadTargets {
 
     /// Drops the link annotations of `page` that lead to a page left out.
     void pruneLinks(QPDFObjectHandle page) {
-        QPDFObjectHandle annotations = page.getKey("/Annots");
-        if (!annotations.isArray()) return;
-        std::vector<QPDFObjectHandle> kept;
-        bool changed = false;
-        int count = annotations.getArrayNItems();
-        for (int index = 0; index < count; ++index) {
-            QPDFObjectHandle annotation = annotations.getArrayItem(index);
-            if (annotation.isDictionary() && annotation.getKey("/Subtype").isNameAndEquals("/Link") && dead(annotation)) {
-                changed = true;
-                continue;
-            }
-            kept.push_back(annotation);
-        }
-        if (changed) page.replaceKey("/Annots", QPDFObjectHandle::newArray(kept));
+        dropAnnotations(page, [this](QPDFObjectHandle annotation) { return isLink(annotation) && dead(annotation); });
     }
 
     /// Drops the outline's items that lead to a page left out (an item with children left keeps its title
@@ -191,25 +196,11 @@ class DeadTargets {
 /// be looked up in the other document's names, so they would go nowhere or somewhere wrong. Links out
 /// (web addresses, other files) stay.
 void dropInternalLinks(QPDFObjectHandle page) {
-    QPDFObjectHandle annotations = page.getKey("/Annots");
-    if (!annotations.isArray()) return;
-    std::vector<QPDFObjectHandle> kept;
-    bool changed = false;
-    int count = annotations.getArrayNItems();
-    for (int index = 0; index < count; ++index) {
-        QPDFObjectHandle annotation = annotations.getArrayItem(index);
-        if (annotation.isDictionary() && annotation.getKey("/Subtype").isNameAndEquals("/Link")) {
-            QPDFObjectHandle action = annotation.getKey("/A");
-            bool inside = annotation.hasKey("/Dest") ||
-                          (action.isDictionary() && action.getKey("/S").isNameAndEquals("/GoTo"));
-            if (inside) {
-                changed = true;
-                continue;
-            }
-        }
-        kept.push_back(annotation);
-    }
-    if (changed) page.replaceKey("/Annots", QPDFObjectHandle::newArray(kept));
+    dropAnnotations(page, [](QPDFObjectHandle annotation) {
+        QPDFObjectHandle action = annotation.getKey("/A");
+        return isLink(annotation) &&
+               (annotation.hasKey("/Dest") || (action.isDictionary() && action.getKey("/S").isNameAndEquals("/GoTo")));
+    });
 }
 
 /// Lays `ink` (a page of the ink PDF) over `page` as a form XObject filling the page's shown box, upright
