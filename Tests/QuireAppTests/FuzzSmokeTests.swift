@@ -16,7 +16,7 @@ final class FuzzSmokeTests: XCTestCase {
             try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
         }
         let seed = ProcessInfo.processInfo.environment["QUIRE_FUZZ_SEED"] ?? "1"
-        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "xopp"] {
+        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: fuzzer)
             process.arguments = ["--only", target, "--cases", "1000", "--seed", seed, "--timeout", "20"]
@@ -53,7 +53,7 @@ final class FuzzSmokeTests: XCTestCase {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, text)
-        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "xopp"] {
+        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp"] {
             let seeds = (try? FileManager.default.contentsOfDirectory(atPath: corpus + "/" + target)) ?? []
             XCTAssertFalse(seeds.isEmpty, "no seeds for \(target) in \(corpus)")
             for seed in seeds {
