@@ -82,13 +82,12 @@ final class PartialFile {
     /// Flushes to the disk and closes; on any failure removes the temporary file and throws.
     private func flushAndClose() throws {
         guard let handle else { throw VectorExportError.cannotWrite(path: path, reason: "it was already closed") }
-        self.handle = nil
         let flushed = fflush(handle) == 0 && fsync(fileno(handle)) == 0
         let reason = flushed ? nil : String(cString: strerror(errno))
-        let failed = ferror(handle) != 0
+        let failed = streamError
+        self.handle = nil
         let closed = fclose(handle) == 0
-        let failure = writeError ?? reason ?? (failed ? "a write failed (is the disk full?)" : nil)
-            ?? (closed ? nil : String(cString: strerror(errno)))
+        let failure = writeError ?? reason ?? failed ?? (closed ? nil : String(cString: strerror(errno)))
         if let failure {
             unlink(temporaryPath)
             throw VectorExportError.cannotWrite(path: path, reason: failure)

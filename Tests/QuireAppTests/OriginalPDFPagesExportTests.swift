@@ -1,5 +1,5 @@
 import Foundation
-import QuireApp
+@testable import QuireApp
 import QuireDocument
 import QuireGeometry
 import QuireImageIO
@@ -117,6 +117,26 @@ final class OriginalPDFPagesExportTests: XCTestCase {
         for (page, originalPage) in [(0, 3), (1, 0), (2, 2)] {
             XCTAssertEqual(exported.words(ofPage: page), original.words(ofPage: originalPage))
         }
+    }
+
+    func testWhenQpdfCannotPutTheOriginalsTogetherTheExportIsMadeAgainRedrawnAndSaidSo() throws {
+        var runs: [Bool] = [], said: [String] = []
+        try PDFNotebookExporter.keepingOriginalsOrRedrawing(warn: { said.append($0) }) { keeping in
+            runs.append(keeping)
+            if keeping { throw VectorExportError.cannotKeepOriginals(path: "out.pdf", reason: "a broken page tree") }
+        }
+        XCTAssertEqual(runs, [true, false], "kept first, then redrawn")
+        XCTAssertEqual(said, ["the original PDF pages could not be kept (qpdf: a broken page tree); they are redrawn"])
+
+        // Any other failure ends the export: no second run, the error as it was.
+        runs = []
+        XCTAssertThrowsError(try PDFNotebookExporter.keepingOriginalsOrRedrawing(warn: { said.append($0) }) { keeping in
+            runs.append(keeping)
+            throw VectorExportError.cannotWrite(path: "out.pdf", reason: "the disk is full")
+        }) { error in
+            XCTAssertEqual(error as? VectorExportError, .cannotWrite(path: "out.pdf", reason: "the disk is full"))
+        }
+        XCTAssertEqual(runs, [true])
     }
 
     func testAPDFQpdfCannotReadIsRedrawnAndSaidOnce() throws {

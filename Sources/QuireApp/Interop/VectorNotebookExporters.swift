@@ -16,13 +16,21 @@ public struct PDFNotebookExporter: NotebookExporter {
     /// the export is made again with those pages redrawn, and the user is told.
     public func write(_ pages: ExportedPages, to file: String, settings: ExportSettings,
                       progress: (Int) -> Void) throws -> String {
-        do {
-            try write(pages, to: file, keepingOriginals: true, settings: settings, progress: progress)
-        } catch let VectorExportError.cannotKeepOriginals(_, reason) {
-            settings.warn("the original PDF pages could not be kept (qpdf: \(reason)); they are redrawn")
-            try write(pages, to: file, keepingOriginals: true, settings: settings, progress: progress)
+        try Self.keepingOriginalsOrRedrawing(warn: settings.warn) { keeping in
+            try write(pages, to: file, keepingOriginals: keeping, settings: settings, progress: progress)
         }
         return ""
+    }
+
+    /// Runs `export` keeping the original PDF pages; when qpdf cannot put them together, says so and runs
+    /// it again with them redrawn. Other failures end the export.
+    static func keepingOriginalsOrRedrawing(warn: (String) -> Void, _ export: (_ keeping: Bool) throws -> Void) throws {
+        do {
+            try export(true)
+        } catch let VectorExportError.cannotKeepOriginals(_, reason) {
+            warn("the original PDF pages could not be kept (qpdf: \(reason)); they are redrawn")
+            try export(false)
+        }
     }
 
     private func write(_ pages: ExportedPages, to file: String, keepingOriginals: Bool, settings: ExportSettings,
