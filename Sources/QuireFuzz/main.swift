@@ -97,7 +97,10 @@ final class Watchdog: @unchecked Sendable {
 
     init(limit: Double) {
         self.limit = limit
-        let thread = Thread { [unowned self] in
+        // The thread holds the watchdog strongly: it runs until the process ends, and an unowned
+        // reference read after the run's last use of the watchdog (Swift may release it there, before
+        // the summary lines) trapped as a crash of whichever target ran last.
+        let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: min(0.5, self.limit / 4))
                 self.lock.lock()
