@@ -33,9 +33,11 @@ let notebookBenchmark = Benchmark(name: "notebook",
         let page = try store.pageIDs()[250]
         let strokes = (0..<300).map { BenchmarkStrokes.handwriting(seed: 90_000 + $0, samples: samples) }
         let packed = Double(PackedSamples.encode(strokes[0].samples).count)
+        let logSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         let before = try ProcessIO.bytesWritten()
         for stroke in strokes { try store.append(stroke, to: page) }
         let atCommit = try ProcessIO.bytesWritten() - before
+        let census = WALFrameCensus(log: path + "-wal", from: logSize)
         try store.close()   // checkpoints the WAL into the file
         let total = try ProcessIO.bytesWritten() - before
         let perStroke = Double(total) / Double(strokes.count)
@@ -44,6 +46,14 @@ let notebookBenchmark = Benchmark(name: "notebook",
         context.report("  written per stroke incl. checkpoint", perStroke, "bytes",
                        target: "≤ \(Int(2 * packed + 4096)) = 2 × packed + 4 KB")
         context.report("  baseline: whole-file rewrite per stroke", Double(fileSize), "bytes")
+        if let census {
+            print("    log frames per stroke (\(census.pageSize) + 24 bytes each), by b-tree page:")
+            for (what, count) in try census.perCommit(in: path) {
+                print("      \(what.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%.2f", count))")
+            }
+        } else {
+            print("    (the log was restarted during the run: no frame census)")
+        }
     }
 
     // What one autosaved stroke costs on a big page against a small one: an edit must cost what it
