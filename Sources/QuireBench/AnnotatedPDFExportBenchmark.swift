@@ -37,7 +37,7 @@ enum AnnotatedPDFExportBenchmark {
 
         let inkOnly = folder + "/ink-only.pdf"
         try export(ink, to: inkOnly, blobs: [:])
-        let inkBytes = try size(of: inkOnly)
+        let inkBytes = try fileSize(inkOnly)
         let out = folder + "/annotated.pdf"
         var quire = PDFExportRuns()
         var xournal = try XournalPDFRuns(xml: XournalComparison.document(pages, pdfBackground: source), folder: folder)
@@ -106,10 +106,6 @@ enum AnnotatedPDFExportBenchmark {
                                          report: { print("  \($0)") })
         for (index, page) in pages.enumerated() { try writer.add(page, number: index + 1) }
         try writer.finish()
-    }
-
-    private static func size(of path: String) throws -> Int {
-        (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     /// How far `body` raises this process's peak resident memory over what it held before, in MB (the

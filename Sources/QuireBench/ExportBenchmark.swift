@@ -113,7 +113,7 @@ enum ExportBenchmarkPages {
 
     static func bytes(in folder: String, prefix: String) throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.reduce(0) {
-            $0 + ((try FileManager.default.attributesOfItem(atPath: folder + "/" + $1)[.size] as? Int) ?? 0)
+            $0 + (try fileSize(folder + "/" + $1))
         }
     }
 }

@@ -83,7 +83,7 @@ private func measureOpenWithHistory(folder: String, context: BenchmarkContext) t
     }
     try NotebookStore.create(at: path, title: "Steps", pages: pages).close()
     context.report("build 500 pages × 1,000 strokes", milliseconds(since: build) / 1000, "s")
-    context.report("file size, no history", Double(fileSize(path)) / 1e6, "MB")
+    context.report("file size, no history", Double((try? fileSize(path)) ?? 0) / 1e6, "MB")
     print("  baseline: the same notebook with no history")
     try measureNotebookOpenInChild(path)
 
@@ -103,12 +103,8 @@ private func measureOpenWithHistory(folder: String, context: BenchmarkContext) t
     let steps = try store.historyDepths().values.reduce(0) { $0 + $1.undo }
     try store.close()
     print("  with \(steps) steps stored")
-    context.report("file size, with history", Double(fileSize(path)) / 1e6, "MB")
+    context.report("file size, with history", Double((try? fileSize(path)) ?? 0) / 1e6, "MB")
     try measureNotebookOpenInChild(path)
-}
-
-private func fileSize(_ path: String) -> Int {
-    (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {

@@ -51,7 +51,3 @@ let importBenchmark = Benchmark(name: "import",
     let check = bestTime(minimumSeconds: 1, maximumRuns: 20) { _ = try! ImageFile.decode(jpeg, fittingIn: PictureFile.checkSide) }
     context.report("import's data check: decode to \(PictureFile.checkSide) px", check * 1000, "ms")
 }
-
-private func fileSize(_ path: String) throws -> Int {
-    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-}

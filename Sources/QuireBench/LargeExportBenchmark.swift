@@ -19,7 +19,7 @@ let largeExportBenchmark = Benchmark(name: "tiled-20x", summary: "one Letter pag
     try pipeline.export(page, to: folder + "/large.png")
     try pipeline.finish()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    let bytes = (try FileManager.default.attributesOfItem(atPath: folder + "/large.png")[.size] as? Int) ?? 0
+    let bytes = try fileSize(folder + "/large.png")
     // The size from the PNG's own header (IHDR: width and height, big-endian, at bytes 16 and 20).
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/large.png"))
     let header = [UInt8](handle.readData(ofLength: 24))

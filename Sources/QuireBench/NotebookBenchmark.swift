@@ -24,16 +24,16 @@ let notebookBenchmark = Benchmark(name: "notebook",
     }
     let build = Date()
     try NotebookStore.create(at: path, title: "Benchmark", pages: pages).close()
-    let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let fileBytes = try fileSize(path)
     context.report("build 500 pages × 20 strokes", Date().timeIntervalSince(build) * 1000, "ms")
-    context.report("file size, 10,000 strokes", Double(fileSize) / 1e6, "MB")
+    context.report("file size, 10,000 strokes", Double(fileBytes) / 1e6, "MB")
 
     for samples in [80, 400] {
         let store = try NotebookStore(openingAt: path)
         let page = try store.pageIDs()[250]
         let strokes = (0..<300).map { BenchmarkStrokes.handwriting(seed: 90_000 + $0, samples: samples) }
         let packed = Double(PackedSamples.encode(strokes[0].samples).count)
-        let logSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        let logSize = (try? fileSize(path + "-wal")) ?? 0
         let before = try ProcessIO.bytesWritten()
         for stroke in strokes { try store.append(stroke, to: page) }
         let atCommit = try ProcessIO.bytesWritten() - before
@@ -45,7 +45,7 @@ let notebookBenchmark = Benchmark(name: "notebook",
         context.report("  written per stroke at commit (WAL)", Double(atCommit) / Double(strokes.count), "bytes")
         context.report("  written per stroke incl. checkpoint", perStroke, "bytes",
                        target: "≤ \(Int(2 * packed + 4096)) = 2 × packed + 4 KB")
-        context.report("  baseline: whole-file rewrite per stroke", Double(fileSize), "bytes")
+        context.report("  baseline: whole-file rewrite per stroke", Double(fileBytes), "bytes")
         if let census {
             print("    log frames per stroke (\(census.pageSize) + 24 bytes each), by b-tree page:")
             for (what, count) in try census.perCommit(in: path) {

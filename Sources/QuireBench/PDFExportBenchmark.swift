@@ -99,7 +99,7 @@ struct PDFExportRuns {
         try writer.finish()
         wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         processor.append((processorSeconds() - startProcessor) * 1000)
-        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let bytes = try fileSize(path)
         try FileManager.default.removeItem(atPath: path)
         return bytes
     }

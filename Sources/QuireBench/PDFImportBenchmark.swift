@@ -90,7 +90,3 @@ let pdfImportBenchmark = Benchmark(name: "pdf-import",
         context.report("render a page \(Int(detail))×, \(size.width)×\(size.height), best", best * 1000, "ms")
     }
 }
-
-private func fileSize(_ path: String) throws -> Int {
-    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-}

@@ -97,7 +97,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
     context.report("100 photo scraps: decoded pixels kept", Double(pictures.heldBytes) / 1e6, "MB",
                    target: "≤ 512 (the cache's budget)")
     context.report("100 photo scraps: picture textures", Double(renderer.imageTextureCount), "")
-    context.report("100 photo scraps: notebook file", Double(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) / 1e6, "MB")
+    context.report("100 photo scraps: notebook file", Double(try fileSize(path)) / 1e6, "MB")
     try store.close()
     withExtendedLifetime(gl) {}
 }

@@ -54,7 +54,7 @@ let thumbnailBenchmark = Benchmark(name: "thumbnail",
         try store.insertPage(Page(items: photo.map { [$0] } ?? []))
     }
     try store.close()
-    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    let size = try fileSize(path)
     context.report("notebook size", Double(size) / 1e6, "MB")
 
     func figures(_ label: String, runs: Int = 9, target: String? = "< 2,000 ms", _ body: () throws -> Void) rethrows {

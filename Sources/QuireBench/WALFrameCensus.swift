@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Which b-tree pages a run of commits wrote to a notebook's write-ahead log: the frames appended to
-/// `path-wal` since it was `offset` bytes long, each named by the table and page type it holds in the
+/// `path-wal` since it was `logSize` bytes long, each named by the table and page type it holds in the
 /// file (SQLite's `dbstat`). It shows where the bytes of "written per stroke" go beyond the stroke's own
 /// overflow pages (leaf splits, the history's b-tree, the header page).
 struct WALFrameCensus {
@@ -10,7 +10,7 @@ struct WALFrameCensus {
     private(set) var commits = 0
     private(set) var pageSize = 0
 
-    /// Reads the log's frames from `offset` on (an absent or empty log begins after its 32-byte header);
+    /// Reads the log's frames from `logSize` on (an absent or empty log begins after its 32-byte header);
     /// nil when the log was restarted in between (a checkpoint that reset it), so the frames there are
     /// not this run's.
     init?(log: String, from logSize: Int) {
@@ -34,7 +34,9 @@ struct WALFrameCensus {
 
     /// Frames per commit by "table: page type", most first, read against the checkpointed file.
     func perCommit(in file: String) throws -> [(String, Double)] {
-        let database = try DatabaseQueue(path: file, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        let database = try DatabaseQueue(path: file, configuration: readOnly)
         defer { try? database.close() }
         let names = try database.read { db in
             Dictionary(try Row.fetchAll(db, sql: "SELECT pageno, name || ': ' || pagetype AS what FROM dbstat")

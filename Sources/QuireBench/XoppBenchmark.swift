@@ -40,7 +40,7 @@ let xoppBenchmark = Benchmark(name: "xopp",
     let writer = try XournalWriter(path: source, creator: "quire-bench")
     for page in pages { try writer.add(page) }
     try writer.finish()
-    let size = (try FileManager.default.attributesOfItem(atPath: source)[.size] as? NSNumber)?.intValue ?? 0
+    let size = try fileSize(source)
     context.report("file size (gzip'ed)", Double(size) / 1e6, "MB")
 
     var imported: XournalImport?

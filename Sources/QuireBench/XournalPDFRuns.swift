@@ -40,6 +40,6 @@ struct XournalPDFRuns {
 
     /// The last PDF's size.
     var bytes: Double {
-        Double((try? FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int) ?? 0)
+        Double((try? fileSize(pdf)) ?? 0)
     }
 }
