@@ -32,6 +32,7 @@ extension PageItem.Content {
             (0..<ItemLimits.maximumPDFPages).contains(pdf.pageIndex) ? Self.problem(of: pdf.rect, "rect")
                 : "its PDF page number is \(pdf.pageIndex); a PDF's pages are numbered from 0 to \(ItemLimits.maximumPDFPages - 1)"
         case let .text(text): text.problem
+        case let .custom(custom): custom.problem
         }
     }
 

@@ -31,6 +31,8 @@ extension PageItem {
             return pdf.rect.contains(point)
         case .text:
             return true   // its bounds, checked above
+        case let .custom(custom):
+            return custom.contains(point, tolerance: tolerance)
         }
     }
 }

@@ -8,6 +8,7 @@ extension PageItem {
         case let .scrap(scrap): scrap.items.blobs.union(scrap.image.map { [$0.reference.blob] } ?? [])
         case let .image(image): [image.image.blob]
         case let .pdfPage(pdf): [pdf.document]
+        case let .custom(custom): custom.blobs
         }
     }
 }

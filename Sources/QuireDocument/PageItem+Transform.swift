@@ -33,6 +33,9 @@ extension PageItem {
             guard let origin = map.apply(text.origin) else { return nil }
             text.origin = origin
             moved.content = .text(text)
+        case let .custom(custom):
+            guard let carried = custom.transformed(by: map) else { return nil }
+            moved.content = .custom(carried)
         }
         return moved
     }

@@ -12,6 +12,8 @@ public struct PageItem: Equatable, Sendable, Codable, Identifiable {
         case image(PlacedImage)
         case pdfPage(PDFPageItem)
         case text(TextItem)
+        /// A kind from outside Quire's own (`CustomItemContent`).
+        case custom(CustomItem)
     }
 
     public init(id: ItemID = ItemID(), _ content: Content) {
@@ -37,6 +39,7 @@ public struct PageItem: Equatable, Sendable, Codable, Identifiable {
         case let .image(image): image.bounds
         case let .pdfPage(pdf): pdf.rect
         case let .text(text): text.bounds
+        case let .custom(custom): custom.bounds
         }
     }
 
@@ -48,6 +51,7 @@ public struct PageItem: Equatable, Sendable, Codable, Identifiable {
         case .image: .image
         case .pdfPage: .pdfPage
         case .text: .text
+        case let .custom(custom): .custom(custom.kindName)
         }
     }
 

@@ -178,7 +178,7 @@ func drawInk(_ item: PageItem) {
         _ = engine.sprites(for: stroke.samples)
     case let .scrap(scrap):
         for child in scrap.items { drawInk(child) }
-    case .image, .pdfPage, .text:
+    case .image, .pdfPage, .text, .custom:
         break
     }
 }

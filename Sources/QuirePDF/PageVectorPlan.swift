@@ -128,6 +128,25 @@ struct PageVectorPlan: Sendable {
         case .text:
             // Text has no renderer yet either: it draws nothing on screen or in any export.
             return
+        case let .custom(custom):
+            guard let drawn = custom.content as? any VectorCustomItem else { return }
+            addCustom(drawn, through: map)
+        }
+    }
+
+    /// A custom item's parts (`VectorCustomItem`), carried through `map`.
+    private mutating func addCustom(_ item: any VectorCustomItem, through map: Homography?) {
+        for part in item.vectorParts(tolerance: tolerance) {
+            switch part {
+            case let .filled(path, color, opacity):
+                guard let carried = map.map({ $0.apply(to: path, tolerance: tolerance) }) ?? path, !carried.isEmpty, carried.isFinite,
+                      opacity.isFinite, opacity > 0 else { continue }
+                // Even-odd, as the renderer clips a filled shape (`RenderItemBuilder.filled`).
+                steps += [.save, .clip(carried, evenOdd: true),
+                          .fill(carried, color: color, opacity: min(1, opacity), cuts: []), .restore]
+            case let .ink(stroke):
+                addStroke(stroke, through: map)
+            }
         }
     }
 

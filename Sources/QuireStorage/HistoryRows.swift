@@ -211,6 +211,8 @@ private struct StoredItem: Codable {
         case .image: item = PageItem(id: id, .image(try container.decode(PlacedImage.self, forKey: .content)))
         case .pdfPage: item = PageItem(id: id, .pdfPage(try container.decode(PDFPageItem.self, forKey: .content)))
         case .text: item = PageItem(id: id, .text(try container.decode(TextItem.self, forKey: .content)))
+        case let .custom(name):
+            item = PageItem(id: id, .custom(try CustomItem.decode(kind: name, from: container.superDecoder(forKey: .content))))
         }
         if let problem = item.content.problem {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [Key.content], debugDescription: "an item that cannot be used: \(problem)"))
@@ -233,6 +235,7 @@ private struct StoredItem: Codable {
         case let .image(image): try container.encode(image, forKey: .content)
         case let .pdfPage(pdf): try container.encode(pdf, forKey: .content)
         case let .text(text): try container.encode(text, forKey: .content)
+        case let .custom(custom): try custom.encodeContent(to: container.superEncoder(forKey: .content))
         }
     }
 }

@@ -47,6 +47,14 @@ enum ItemRows {
         case let .image(image): data = try NotebookStore.json(image).databaseValue
         case let .pdfPage(pdf): data = try NotebookStore.json(pdf).databaseValue
         case let .text(text): data = try NotebookStore.json(text).databaseValue
+        case let .custom(custom):
+            // Rows of a kind no type is registered under could not be read back.
+            guard CustomItemKinds.type(named: custom.kindName) != nil else {
+                throw NotebookFileError.editRefused(path: path, page: page.rawValue, reason: """
+                    item \(item.id) is of the kind "\(custom.kindName)", which is not registered (CustomItemKinds.register)
+                    """)
+            }
+            data = try NotebookStore.json(custom.content).databaseValue
         }
         return Content(kind: item.kind, styleID: styleID, bounds: item.bounds, data: data)
     }
@@ -179,6 +187,9 @@ enum ItemRows {
             case .image: content = .image(try decode(PlacedImage.self, row, damaged))
             case .pdfPage: content = .pdfPage(try decode(PDFPageItem.self, row, damaged))
             case .text: content = .text(try decode(TextItem.self, row, damaged))
+            case let .custom(name):
+                guard let type = CustomItemKinds.type(named: name) else { throw damaged("is of a kind this Quire does not know") }
+                content = .custom(CustomItem(try decode(type, row, damaged)))
             }
             // Checked against the limits before anything is sized from it (`ItemLimits`).
             if let problem = content.problem { throw damaged("cannot be used: \(problem)") }
@@ -291,6 +302,9 @@ enum ItemRows {
         case .scrap: return (try decoder.decode(Scrap.self, from: json).image?.reference.blob).map { [$0] } ?? []
         case .image: return [try decoder.decode(PlacedImage.self, from: json).image.blob]
         case .pdfPage: return [try decoder.decode(PDFPageItem.self, from: json).document]
+        case let .custom(name):
+            guard let type = CustomItemKinds.type(named: name) else { throw UnknownKind() }
+            return Array(try decoder.decode(type, from: json).blobs)
         }
     }
 }

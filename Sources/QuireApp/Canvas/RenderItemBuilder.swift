@@ -77,7 +77,7 @@ public struct RenderItemBuilder {
         case let .scrap(scrap):
             let toPage = Self.toPage(scrap, through: map)
             for child in scrap.items { collectStrokes(child, through: toPage, into: &strokes) }
-        case .image, .pdfPage, .text:
+        case .image, .pdfPage, .text, .custom:
             break
         }
     }
@@ -89,7 +89,7 @@ public struct RenderItemBuilder {
     }
 
     /// `stroke`'s sprites by the engine its style names, carried through `map` (nil: identity).
-    private static func sceneStroke(_ stroke: Stroke, through map: Homography?, registry: InkEngineRegistry) -> SceneStroke {
+    static func sceneStroke(_ stroke: Stroke, through map: Homography?, registry: InkEngineRegistry) -> SceneStroke {
         var engine = registry.makeEngine(for: stroke.style)
         var sprites = engine.sprites(for: stroke.samples)
         if let map { sprites = sprites.compactMap { carry($0, through: map) } }
@@ -131,6 +131,8 @@ public struct RenderItemBuilder {
             return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
         case .text:
             return Self.nothing
+        case let .custom(custom):
+            return (custom.content as? any DrawnCustomItem)?.renderItem(through: map, using: self) ?? Self.nothing
         }
     }
 

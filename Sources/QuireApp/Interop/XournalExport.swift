@@ -114,6 +114,8 @@ public struct XournalExport {
                 skipped["PDF page", default: 0] += 1
             case .text:
                 skipped["text", default: 0] += 1
+            case let .custom(custom):
+                skipped[custom.displayName, default: 0] += 1
             }
         }
     }
