@@ -14,13 +14,13 @@ enum ExportRenderCost {
         // when other work shares the machine.
         var processor: [Double] = []
         do {
-            let renderer = try PageRenderer(pageWidth: 816, pageHeight: 1056, brushDirectory: ResourceLocator.brushesDirectory)
+            let renderer = try PageBandRenderer(pageWidth: 816, pageHeight: 1056, brushDirectory: ResourceLocator.brushesDirectory)
             let ring = PixelBufferRing(count: 1)
             let builder = RenderItemBuilder()
             for page in Array(pages.prefix(10)) + Array(repeating: Page(), count: 10) {
                 let begin = DispatchTime.now().uptimeNanoseconds
                 let processorBegin = processorSeconds()
-                renderer.loadForExport(builder.renderItems(of: page))
+                renderer.load(builder.renderItems(of: page))
                 let tiling = ExportTiling(width: 2550, height: 3300, tileLimit: PageImageSize.currentMaximumSide())
                 for band in tiling.bands {
                     let slot = ring.acquire(bytes: band.count * tiling.width * 4)

@@ -33,11 +33,9 @@ extension PageRenderer {
         list.index(of: id, near: hint)
     }
 
-    /// An entry's item as it was given: a stroke kept on the GPU only gets its sprites read back.
+    /// An entry's item as it was given (its sprites read back from the GPU).
     func publicItem(_ entry: RenderedItems.Entry) -> RenderItem {
-        guard entry.spritesOnGPUOnly, case var .stroke(stroke) = entry.item else { return entry.item }
-        stroke.sprites = painter.sprites.arena.read(entry.span)
-        return .stroke(stroke)
+        painter.publicItem(entry)
     }
 
     /// Opens a page: whatever was on the renderer goes, every stroke's sprites go to the GPU in one
@@ -62,12 +60,7 @@ extension PageRenderer {
     /// Lists `loaded` as the page's items (after the last), named by `ids` where given, their sprites
     /// sent to the GPU in one upload.
     func storeEntries(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
-        var strokeSprites: [[Sprite]] = []
-        for item in loaded { Self.collectSprites(of: item, into: &strokeSprites) }
-        var spans = painter.sprites.arena.store(strokeSprites)[...]
-        for (k, item) in loaded.enumerated() {
-            list.append(makeEntry(item, id: k < ids.count ? ids[k] : nextUnnamedID(), spans: &spans))
-        }
+        for entry in painter.entries(for: loaded, id: { k in k < ids.count ? ids[k] : nextUnnamedID() }) { list.append(entry) }
     }
 
     /// An id for an item given without one.
@@ -213,11 +206,7 @@ extension PageRenderer {
 
     /// The entry for a new item, its strokes' sprites stored on the GPU.
     func storedEntry(_ item: RenderItem, id: RenderItemID) -> RenderedItems.Entry {
-        var strokeSprites: [[Sprite]] = []
-        Self.collectSprites(of: item, into: &strokeSprites)
-        // One upload for the strokes that land side by side (a scrap's ink, a cut's pieces).
-        var spans = painter.sprites.arena.store(strokeSprites)[...]
-        return makeEntry(item, id: id, spans: &spans)
+        painter.entry(for: item, id: id)
     }
 
     /// Counts a refused edit and says what it asked for.
@@ -228,55 +217,8 @@ extension PageRenderer {
         return false
     }
 
-    /// Every stroke's sprites in `item`, depth first: the order `makeEntry` takes their spans in.
-    static func collectSprites(of item: RenderItem, into list: inout [[Sprite]]) {
-        switch item {
-        case let .stroke(stroke): list.append(stroke.sprites)
-        case .image: break
-        case let .group(group): for child in group.children { collectSprites(of: child, into: &list) }
-        }
-    }
-
-    /// The entry for `item`, taking its strokes' spans from `spans` and holding its pictures' textures.
-    func makeEntry(_ item: RenderItem, id: RenderItemID, spans: inout ArraySlice<SpriteSpan>) -> RenderedItems.Entry {
-        switch item {
-        case let .stroke(stroke):
-            // Its sprites are on the GPU now: the list keeps only what drawing needs.
-            return RenderedItems.Entry(id: id, item: .stroke(SceneStroke(withoutSpritesOf: stroke)),
-                                       span: spans.popFirst() ?? .empty, childSpans: [], spritesOnGPUOnly: true)
-        case let .image(image):
-            painter.images.retain(image.imageKey)
-            return RenderedItems.Entry(id: id, item: item, span: .empty, childSpans: [])
-        case .group:
-            let count = item.strokeCount
-            let childSpans = Array(spans.prefix(count))
-            spans = spans.dropFirst(count)
-            retainImages(in: item)
-            return RenderedItems.Entry(id: id, item: item, span: .empty, childSpans: childSpans)
-        }
-    }
-
-    private func retainImages(in item: RenderItem) {
-        switch item {
-        case .stroke: break
-        case let .image(image): painter.images.retain(image.imageKey)
-        case let .group(group): for child in group.children { retainImages(in: child) }
-        }
-    }
-
-    private func releaseImages(in item: RenderItem) {
-        switch item {
-        case .stroke: break
-        case let .image(image): painter.images.release(image.imageKey)
-        case let .group(group): for child in group.children { releaseImages(in: child) }
-        }
-    }
-
-    /// Frees what an entry held on the GPU. A removed item that comes back (redo) is uploaded again:
-    /// one stroke's copy, and removal must not keep every undone stroke's sprites on the GPU forever.
+    /// Frees what an entry held on the GPU (`ItemPainter.forget`).
     func forget(_ entry: RenderedItems.Entry) {
-        painter.sprites.arena.free(entry.span)
-        for span in entry.childSpans { painter.sprites.arena.free(span) }
-        releaseImages(in: entry.item)
+        painter.forget(entry)
     }
 }

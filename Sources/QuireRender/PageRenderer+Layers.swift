@@ -5,36 +5,39 @@ import QuireInk
 extension PageRenderer {
     var liveHighlightLayer: RenderTarget? { painter.pool.target("live-highlight", width: pageWidth, height: pageHeight) }
 
-    /// Draws items `indices` (ascending) into `target` through `projection`, in order. Neighbours that
-    /// are plain strokes blending alike, whose sprites lie next to each other on the GPU, draw in one
-    /// call: opening a page or sharpening a tile costs what GL costs, not a draw call a stroke.
-    /// `skip(i)` sprites of item i are left out (a stroke half-way through baking). Honours the scissor.
+    /// Draws the page's items `indices` (ascending) into `target` through `projection`, in order, a
+    /// run of like strokes a call (`ItemPainter.drawItems`); `skip(i)` sprites of item i are left out (a
+    /// stroke half-way through baking). Honours the scissor.
     func drawItems<S: Sequence>(_ indices: S, into target: RenderTarget, projection: PageProjection,
                                 skip: (Int) -> Int = { _ in 0 }) where S.Element == Int {
-        var run = SpriteRun()
-        func draw(_ finished: (SpriteSpan, StrokeRenderStyle)?) {
-            if let (span, style) = finished { painter.drawSprites(span, style: style, into: target, projection: projection) }
-        }
-        for i in indices {
-            let entry = list[i]
-            guard case let .stroke(stroke) = entry.item, stroke.clip == nil, stroke.style.blendMode != .highlight else {
-                draw(run.take())
-                render(i, into: target, projection: projection)
-                continue
-            }
-            let span = entry.span.slice(min(skip(i), entry.span.count)..<entry.span.count)
-            guard span.count > 0 else { continue }
-            draw(run.add(span, style: stroke.style))
-        }
-        draw(run.take())
+        painter.drawItems(indices, of: list, into: target, projection: projection, skip: skip)
     }
 
     /// Draws item `index` whole into `target`.
     func render(_ index: Int, into target: RenderTarget, projection: PageProjection) {
-        let entry = list[index]
-        var spans = entry.childSpans[...]
-        painter.render(entry.item, span: entry.span, childSpans: &spans, into: target, projection: projection)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        painter.render(list[index], into: target, projection: projection)
+    }
+
+    /// Draws the ink and baked layers from the items when they do not show them yet (a new renderer),
+    /// or again where they hold a backdrop the paper no longer asks for (see `layerBackdrop`).
+    func drawLayersIfStale() {
+        guard layersAreStale else {
+            if layerBackdrop != paperBackdrop {
+                // Set first: the redraw calls this again, and must find nothing more to do.
+                layerBackdrop = paperBackdrop
+                redraw(pageRect, bakedToo: true)
+            }
+            return
+        }
+        layersAreStale = false
+        bakeProgress = nil
+        clearPageLayers()
+        drawItems(list.indices, into: inkLayer, projection: pageProjection)
+        let toBake = max(0, list.count - undoWindow)
+        if toBake > 0 {
+            drawItems(0..<toBake, into: bakedLayer, projection: pageProjection)
+            bakedBoundary.reset(to: toBake)
+        }
     }
 
     /// Where a live eraser goes in the page's order, when it is one and the page has scraps: under the

@@ -91,8 +91,8 @@ public final class PageRenderer {
     var view: ViewState? {
         didSet { painter.viewSize = view.map { ($0.width, $0.height) } }
     }
-    /// Set by `loadForExport` (and a new renderer): the ink and baked layers do not show the items yet.
-    /// Whatever reads or draws on the layers first draws them (`drawLayersIfStale`).
+    /// Set by a new renderer: the ink and baked layers do not show the items yet. Whatever reads or
+    /// draws on the layers first draws them (`drawLayersIfStale`).
     var layersAreStale = true
     /// What the ink and baked layers hold under their ink: the paper's colour (as an 8-bit framebuffer
     /// stores it) when the paper is that one opaque colour, nil (clear) when a pattern or a picture
@@ -106,9 +106,6 @@ public final class PageRenderer {
         get { painter.layerBackdrop }
         set { painter.layerBackdrop = newValue }
     }
-    /// Whether a page item is an eraser stroke: set by `loadForExport`, which then draws ink straight
-    /// on the paper when there is none (see `readBand`).
-    var exportHasErasers = true
     /// What changed in the window since the last frame, for frames that draw only that.
     var frameDamage = FrameDamage()
     /// Scratch for eraser sprites recoloured as paper.
@@ -277,8 +274,7 @@ public final class PageRenderer {
         liveStyle = nil
         liveSprites.removeAll()
         list.removeAll()
-        painter.sprites.arena.removeAll()
-        painter.images.releaseAll()
+        painter.forgetAllEntries()
         bakedBoundary.reset()
     }
 

@@ -16,11 +16,13 @@ final class PaperImageTests: HeadlessGLTestCase {
     private let items: [RenderItem] = [.stroke(F.line(Point(20, 100), Point(180, 100), diameter: 8)),
                                        .stroke(F.line(Point(60, 100), Point(140, 100), diameter: 16, style: F.eraser))]
 
-    private func renderer(forExport: Bool = false) throws -> PageRenderer {
+    private let print = SceneImage(imageKey: "pdf-page", image: F.solid(30, 50, 230),
+                                   corners: Quadrilateral(Rect(x: 40, y: 40, width: 120, height: 120)))
+
+    private func renderer() throws -> PageRenderer {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
-        if forExport { renderer.loadForExport(items) } else { renderer.load(items) }
-        renderer.paperImage = SceneImage(imageKey: "pdf-page", image: F.solid(30, 50, 230),
-                                         corners: Quadrilateral(Rect(x: 40, y: 40, width: 120, height: 120)))
+        renderer.load(items)
+        renderer.paperImage = print
         return renderer
     }
 
@@ -55,7 +57,9 @@ final class PaperImageTests: HeadlessGLTestCase {
     }
 
     func testExportsPrintItWholeAndInTiles() throws {
-        let renderer = try renderer(forExport: true)
+        let renderer = try PageBandRenderer(pageWidth: 200, pageHeight: 200)
+        renderer.load(items)
+        renderer.paperImage = print
         for tileLimit in [512, 90] {
             let tiling = ExportTiling(width: 400, height: 400, tileLimit: tileLimit)
             let ring = PixelBufferRing(count: 1, usesPixelBuffers: false)

@@ -18,7 +18,7 @@ public final class PageExportPipeline {
     private let tileLimit: Int
     private let builder: RenderItemBuilder
     private let brushDirectory: String?
-    private var renderer: PageRenderer?
+    private var renderer: PageBandRenderer?
     private let ring: PixelBufferRing
     private let encoders = DispatchQueue(label: "quire.export.encode", qos: .userInitiated, attributes: .concurrent)
     private let group = DispatchGroup()
@@ -60,7 +60,7 @@ public final class PageExportPipeline {
         let renderer = try self.renderer(for: page)
         renderer.paperColor = page.background.paperColor
         renderer.paperPattern = PaperPattern(page.background)
-        renderer.loadForExport(builder.renderItems(of: page))
+        renderer.load(builder.renderItems(of: page))
         renderer.paperImage = builder.paperImage(of: page)
         let tiling = ExportTiling(width: size.width, height: size.height, tileLimit: tileLimit)
         // Paper covers the page wholly when it is opaque: no alpha channel to store or unpremultiply.
@@ -118,11 +118,11 @@ public final class PageExportPipeline {
         }
     }
 
-    private func renderer(for page: Page) throws -> PageRenderer {
+    private func renderer(for page: Page) throws -> PageBandRenderer {
         let (width, height) = page.size.pixelSize
         if let renderer, renderer.pageWidth == width, renderer.pageHeight == height { return renderer }
         renderer = nil
-        let made = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: brushDirectory)
+        let made = try PageBandRenderer(pageWidth: width, pageHeight: height, brushDirectory: brushDirectory)
         renderer = made
         return made
     }
