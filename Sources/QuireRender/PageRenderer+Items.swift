@@ -43,7 +43,7 @@ extension PageRenderer {
     /// slicing. Neighbouring strokes that blend alike draw in one call. `ids` name the items (as many
     /// as there are; items past them get ids of their own).
     public func load(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
-        if !list.isEmpty || liveStyle != nil || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
+        if !list.isEmpty || live.isDrawing || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
         storeEntries(loaded, ids: ids)
         drawItems(list.indices, into: inkLayer, projection: pageProjection)
         let toBake = max(0, list.count - undoWindow) - bakedCount
@@ -92,7 +92,7 @@ extension PageRenderer {
         list.insert(storedEntry(item, id: id ?? nextUnnamedID()), at: index)
         // Its shadows' masks worked out on another core while the batch goes on (see `prepareShadowMasks`).
         if pendingRedraws != nil { painter.prepareShadowMasks(for: item) }
-        let underLiveInk = liveStyle.map { $0.blendMode != .highlight } ?? false
+        let underLiveInk = live.blendMode.map { $0 != .highlight } ?? false
         if index == list.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)

@@ -45,7 +45,7 @@ extension PageRenderer {
     /// ink only; then its pieces join the scraps it crossed, which erase their own ink (and never their
     /// picture). Nil for any other live stroke: it goes on top.
     var liveEraserPlace: Int? {
-        guard liveStyle?.blendMode == .erase else { return nil }
+        guard live.blendMode == .erase else { return nil }
         return list.entries.firstIndex { entry in
             if case let .group(group) = entry.item { !group.clip.isEmpty } else { false }
         }
@@ -67,26 +67,13 @@ extension PageRenderer {
 
     /// The live stroke's final sprites (not on the GPU yet), streamed into `target`.
     func drawLiveSprites(into target: RenderTarget, projection: PageProjection) {
-        guard let style = liveStyle, style.blendMode != .highlight, !liveSprites.isEmpty else { return }
-        target.bind()
-        painter.sprites.draw(liveSprites, projection: projection, brush: painter.brushes.texture(for: style.brush),
-                     blend: style.blendMode == .erase ? painter.eraseBlend(into: target) : .over)
+        live.drawSprites(into: target, projection: projection, painter: painter)
     }
 
     /// Clears the scissored part of the bound page layer to what it holds under its ink.
     func clearToBackdrop() {
         InkColor.setClearColor(layerBackdrop)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    }
-
-    /// `sprites` in the paper's colour, in a buffer reused from call to call (no allocation per frame).
-    func asPaper<C: Collection>(_ source: C) -> [Sprite] where C.Element == Sprite {
-        paperSprites.removeAll(keepingCapacity: true)
-        for var s in source {
-            (s.red, s.green, s.blue) = (paperColor.red, paperColor.green, paperColor.blue)
-            paperSprites.append(s)
-        }
-        return paperSprites
     }
 
     /// Copies the pixels of `area` (rounded out to whole pixels, as the scissor is) from `source` into

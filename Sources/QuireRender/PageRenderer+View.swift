@@ -44,7 +44,7 @@ extension PageRenderer {
         let projection = view.projection(guardBand: guardBand)
         let tail = liveTailBounds(provisional, in: view)
         // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
-        let untracked = liveStyle?.blendMode == .highlight || !view.tiles.allSharp || held != nil
+        let untracked = live.blendMode == .highlight || !view.tiles.allSharp || held != nil
         frameDamage.noteOverlay(overlay)
         let area = onlyWhatChanged && !untracked
             ? frameDamage.area(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
@@ -116,7 +116,7 @@ extension PageRenderer {
 
     /// Where the live stroke's tail lands in the window (null without one).
     private func liveTailBounds(_ provisional: [Sprite], in view: ViewState) -> Rect {
-        guard liveStyle != nil, !provisional.isEmpty else { return .null }
+        guard live.isDrawing, !provisional.isEmpty else { return .null }
         let bounds = SceneStroke.bounds(of: provisional)
         return bounds.isNull ? .null : view.pageToWindow.apply(bounds)
     }
@@ -218,31 +218,8 @@ extension PageRenderer {
 
     /// The live stroke's layer or provisional tail, over the page in framebuffer `target`.
     private func drawLiveStroke(projection: PageProjection, provisional: [Sprite], target: GLuint) {
-        guard let style = liveStyle else { return }
-        let brush = painter.brushes.texture(for: style.brush)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-        switch style.blendMode {
-        case .normal:
-            painter.sprites.draw(provisional, projection: projection, brush: brush, blend: .over)
-        case .erase:
-            // Erasing reveals paper, so the eraser's tail is shown as paper; on paper printed with a
-            // picture (a PDF page) a plain-coloured tail would cover the print, so the tail is left out
-            // and the erasing shows a batch of samples later, as the stroke itself.
-            guard paperImage == nil else { return }
-            painter.sprites.draw(asPaper(provisional), projection: projection, brush: brush, blend: .over)
-        case .highlight:
-            guard var layer = liveHighlightLayer else { return }
-            if !provisional.isEmpty, let scratch = painter.pool.target("live-highlight-tail", width: pageWidth, height: pageHeight) {
-                // The tail joins the stroke's layer (by maximum, as the stroke does) in a scratch copy,
-                // so the whole live stroke shows at one opacity.
-                scratch.bind()
-                painter.copyWhole(layer, replace: true)
-                painter.sprites.draw(provisional, projection: pageProjection, brush: brush, blend: .maximum)
-                layer = scratch
-            }
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-            painter.quads.drawLayer(layer.texture, over: pageRect, projection: projection, opacity: style.layerOpacity)
-        }
+        live.drawTail(provisional, projection: projection, target: target, painter: painter, paper: paper,
+                      highlightLayer: live.blendMode == .highlight ? liveHighlightLayer : nil)
     }
 
     /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink

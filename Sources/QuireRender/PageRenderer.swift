@@ -84,9 +84,8 @@ public final class PageRenderer {
     /// What the latest refused edit asked for ("remove at 7 of 5 items"), for that report.
     public internal(set) var lastRefusedEdit: String?
 
-    var liveStyle: StrokeRenderStyle?
-    /// The live stroke's final sprites so far.
-    var liveSprites: [Sprite] = []
+    /// The stroke being drawn sample by sample, if one is.
+    var live = LiveStroke()
 
     var view: ViewState? {
         didSet { painter.viewSize = view.map { ($0.width, $0.height) } }
@@ -108,8 +107,6 @@ public final class PageRenderer {
     }
     /// What changed in the window since the last frame, for frames that draw only that.
     var frameDamage = FrameDamage()
-    /// Scratch for eraser sprites recoloured as paper.
-    var paperSprites: [Sprite] = []
 
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     /// The longest page side rendered (`PageSize.maximumSide`): GL_MAX_TEXTURE_SIZE on llvmpipe
@@ -190,22 +187,21 @@ public final class PageRenderer {
     // MARK: The live stroke
 
     /// Whether a stroke is being drawn sample by sample.
-    public var hasLiveStroke: Bool { liveStyle != nil }
+    public var hasLiveStroke: Bool { live.isDrawing }
 
     /// Starts a stroke drawn sample by sample; its final sprites come through `appendToLiveStroke`.
     public func beginLiveStroke(_ style: StrokeRenderStyle) {
-        if liveStyle != nil { endLiveStroke() }
-        liveStyle = style
-        liveSprites.removeAll(keepingCapacity: true)
+        if live.isDrawing { endLiveStroke() }
+        live.begin(style)
         if style.blendMode == .highlight { liveHighlightLayer?.clear() }
     }
 
     /// Adds final sprites of the live stroke: ink and eraser act on the ink (and view) layer at once, a
     /// highlighter collects in its own layer until the stroke ends.
     public func appendToLiveStroke<C: RandomAccessCollection>(_ committed: C) where C.Element == Sprite {
-        guard let style = liveStyle, !committed.isEmpty else { return }
+        guard let style = live.style, !committed.isEmpty else { return }
         drawLayersIfStale()
-        liveSprites.append(contentsOf: committed)
+        live.append(committed)
         let brush = painter.brushes.texture(for: style.brush)
         switch style.blendMode {
         case .normal, .erase:
@@ -241,17 +237,18 @@ public final class PageRenderer {
     /// Finishes the live stroke and keeps it as the page's last item, named `id` (one of its own when
     /// nil); its sprites go to the GPU once.
     public func endLiveStroke(id: RenderItemID? = nil) {
-        guard let style = liveStyle else { return }
-        liveStyle = nil
-        // The sprites go to the GPU and are kept only there (read back if the item is asked for); the
-        // live buffer stays for the next stroke instead of being given away and regrown.
-        let stroke = SceneStroke(spritesKeptElsewhere: SceneStroke.bounds(of: liveSprites), style: style)
-        let span = painter.sprites.arena.store(liveSprites)
-        liveSprites.removeAll(keepingCapacity: true)
-        // Kept first: the view refresh below redraws from the page's items, this one included.
-        list.append(RenderedItems.Entry(id: id ?? nextUnnamedID(), item: .stroke(stroke), span: span, childSpans: [],
-                                        spritesOnGPUOnly: true))
-        if style.blendMode == .highlight, let layer = liveHighlightLayer {
+        var ended: (style: StrokeRenderStyle, stroke: SceneStroke)?
+        live.end { style, sprites in
+            // The sprites go to the GPU and are kept only there (read back if the item is asked for);
+            // the live buffer stays for the next stroke instead of being given away and regrown.
+            let stroke = SceneStroke(spritesKeptElsewhere: SceneStroke.bounds(of: sprites), style: style)
+            let span = painter.sprites.arena.store(sprites)
+            // Kept first: the view refresh below redraws from the page's items, this one included.
+            list.append(RenderedItems.Entry(id: id ?? nextUnnamedID(), item: .stroke(stroke), span: span, childSpans: [],
+                                            spritesOnGPUOnly: true))
+            ended = (style, stroke)
+        }
+        if let (style, stroke) = ended, style.blendMode == .highlight, let layer = liveHighlightLayer {
             inkLayer.bind()
             painter.quads.drawLayer(layer.texture, over: pageRect, projection: pageProjection, opacity: style.layerOpacity)
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
@@ -261,18 +258,14 @@ public final class PageRenderer {
 
     /// Drops the live stroke as if it had never been drawn.
     public func cancelLiveStroke() {
-        guard let style = liveStyle else { return }
-        liveStyle = nil
-        let bounds = SceneStroke.bounds(of: liveSprites)
-        liveSprites.removeAll(keepingCapacity: true)
+        guard let (style, bounds) = live.cancel() else { return }
         if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
     }
 
     /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are.
     func forgetItems() {
         held = nil
-        liveStyle = nil
-        liveSprites.removeAll()
+        live.forget()
         list.removeAll()
         painter.forgetAllEntries()
         bakedBoundary.reset()
