@@ -279,6 +279,14 @@ public final class PageRenderer {
         view?.tiles.markAllStale()
     }
 
+    /// The paper: its colour and pattern, then the picture printed on it (`paperImage`), under every item.
+    var paper: PagePaper { PagePaper(color: paperColor, pattern: paperPattern, image: paperImage) }
+
+    /// Draws the paper into the bound target over what is there, or, `behind`, under it.
+    func drawPaper(projection: PageProjection, behind: Bool = false) {
+        paper.draw(with: painter, over: pageRect, projection: projection, behind: behind)
+    }
+
     /// What the page layers should hold under their ink for the paper as it is now (see `layerBackdrop`).
     var paperBackdrop: InkColor? {
         paperPattern == .blank && paperImage == nil && !paperImageExpected && paperColor.alpha >= 1
