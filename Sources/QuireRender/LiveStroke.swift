@@ -15,6 +15,8 @@ struct LiveStroke {
 
     var isDrawing: Bool { style != nil }
     var blendMode: InkBlendMode? { style?.blendMode }
+    /// Whether its ink lands in the page's layers as it arrives (a highlighter's collects apart).
+    var inksLayers: Bool { blendMode.map { $0 != .highlight } ?? false }
 
     /// Starts a stroke in `style`.
     mutating func begin(_ style: StrokeRenderStyle) {

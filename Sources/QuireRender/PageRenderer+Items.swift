@@ -92,7 +92,7 @@ extension PageRenderer {
         list.insert(storedEntry(item, id: id ?? nextUnnamedID()), at: index)
         // Its shadows' masks worked out on another core while the batch goes on (see `prepareShadowMasks`).
         if pendingRedraws != nil { painter.prepareShadowMasks(for: item) }
-        let underLiveInk = live.blendMode.map { $0 != .highlight } ?? false
+        let underLiveInk = live.inksLayers
         if index == list.count - 1, !underLiveInk, pendingRedraws == nil {
             render(index, into: inkLayer, projection: pageProjection)
             refreshView(pageRect: item.bounds)
