@@ -7,7 +7,7 @@ import QuireInk
 /// sprites go in the page's layers as they arrive is `PageRenderer`'s (`appendToLiveStroke`).
 struct LiveStroke {
     /// The style of the stroke being drawn; nil when none is.
-    var style: StrokeRenderStyle?
+    private(set) var style: StrokeRenderStyle?
     /// Its final sprites so far. Emptied keeping their room from stroke to stroke: no regrowing.
     private(set) var sprites: [Sprite] = []
     /// Scratch for an eraser's tail recoloured as paper, reused from frame to frame.

@@ -1,65 +1,24 @@
 import CZlib
 import Foundation
 
-/// Whole files through zlib's gzip stream: reading takes a gzip'ed file or a plain one alike (zlib
-/// passes bytes that are not gzip through unchanged), and stops as soon as the unpacked bytes pass a
-/// limit, so a file that unpacks to far more than it holds is refused early, not inflated.
+/// Whole files through zlib's gzip stream (`GzipStream`), for what needs the bytes at once (tests).
+/// Reading stops as soon as the unpacked bytes pass the limit, so a file that unpacks to far more than
+/// it holds is refused early, not inflated.
 enum GzipFile {
     /// The file's bytes, unpacked. Throws `XournalFileError` for a file that is not a regular file, a
     /// gzip stream that is damaged or cut short, or more than `limit` unpacked bytes.
     static func read(_ path: String, limit: Int) throws -> ByteBuffer {
-        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer; the type check refuses it.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, errno: errno) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            let code = errno
-            close(fd)
-            throw failure(path, errno: code)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw XournalFileError(path: path, reason: status.st_mode & S_IFMT == S_IFDIR
-                                   ? "it is a folder, not a Xournal++ file" : "it is not a regular file (a FIFO, device or socket)")
-        }
-        guard status.st_size > 0 else {
-            close(fd)
-            throw XournalFileError(path: path, reason: "the file is empty")
-        }
-        // gzclose closes the descriptor too.
-        guard let file = gzdopen(fd, "rb") else {
-            close(fd)
-            throw XournalFileError(path: path, reason: "zlib could not open it")
-        }
-        defer { gzclose_r(file) }
-        gzbuffer(file, 1 << 17)
-        let bytes = ByteBuffer(capacity: min(limit, max(1 << 16, Int(status.st_size) * 4)))
-        // Read a chunk at a time: never more than one chunk past the limit is held.
+        let stream = try GzipStream(path: path, limit: limit)
+        let bytes = ByteBuffer(capacity: min(limit, 1 << 20))
+        // A chunk at a time: never more than one chunk past the limit is held.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { chunk.deallocate() }
         while true {
-            let got = gzread(file, chunk.baseAddress, UInt32(chunk.count))
-            if got < 0 { throw damaged(path, file) }
-            bytes.append(UnsafeRawBufferPointer(rebasing: chunk[..<Int(got)]))
-            if bytes.count > limit {
-                throw XournalFileError(path: path, reason: "it unpacks to more than \(limit >> 20) MiB of XML, the most "
-                                       + "Quire reads from one file")
-            }
+            let got = try stream.read(into: chunk)
             if got == 0 { break }
+            bytes.append(UnsafeRawBufferPointer(rebasing: chunk[..<got]))
         }
-        if quire_gz_error(file) != nil { throw damaged(path, file) }
         return bytes
-    }
-
-    private static func damaged(_ path: String, _ file: gzFile) -> XournalFileError {
-        let message = quire_gz_error(file).map { String(cString: $0) } ?? "unknown zlib error"
-        let cutShort = message.contains("unexpected end of file")
-        return XournalFileError(path: path, reason: cutShort ? "the gzip data is cut short (a truncated file)"
-                                                              : "the gzip data is damaged (\(message))")
-    }
-
-    private static func failure(_ path: String, errno code: Int32) -> XournalFileError {
-        XournalFileError(path: path, reason: code == ENOENT ? "there is no such file" : String(cString: strerror(code)))
     }
 }
 

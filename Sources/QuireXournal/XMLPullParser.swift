@@ -3,7 +3,8 @@ import Foundation
 
 /// An XML document read one node at a time through libxml2's xmlTextReader: start tags with their
 /// attributes, text, end tags. No entities are substituted and no network or DTD is fetched; a
-/// document that is not well-formed is an error naming the line.
+/// document that is not well-formed is an error naming the line. Read from a stream (`GzipStream`) as
+/// it is parsed, only libxml2's buffers and the node being read are held, whatever the file's size.
 final class XMLPullParser {
     enum Event {
         case start(name: String, attributes: [String: String], isEmpty: Bool)
@@ -13,29 +14,53 @@ final class XMLPullParser {
 
     private let reader: xmlTextReaderPtr
     private let path: String
-    /// The parsed bytes, which libxml2 reads in place: kept alive as long as the reader.
-    private let source: ByteBuffer
+    /// Bytes held whole, which libxml2 reads in place: kept alive as long as the reader.
+    private let source: ByteBuffer?
+    /// Or the stream libxml2 reads a chunk at a time (through `readStream`): kept alive as long as the
+    /// reader, and asked why a read failed.
+    private let stream: GzipStream?
 
-    /// `source` must not hold a DOCTYPE (checked here): Xournal++ files never have one, and refusing it
-    /// rules out entity expansion.
+    /// HUGE lifts libxml2's 10 MB cap on one text node (a large embedded picture is one); the whole
+    /// document is already capped (`XournalLimits.maximumXMLBytes`), and without a DOCTYPE there are no
+    /// entities to expand.
+    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue
+                                       | XML_PARSE_NOWARNING.rawValue)
+
+    /// Reads bytes held whole. They must hold no DOCTYPE (`XournalPrescan` finds one): Xournal++ files
+    /// never have one, and refusing it rules out entity expansion.
     init(_ source: ByteBuffer, path: String) throws {
         self.path = path
         self.source = source
-        if Self.containsDocumentType(source.bytes) {
-            throw XournalFileError(path: path, reason: "it declares a DOCTYPE, which Xournal++ files never have")
-        }
+        stream = nil
         quire_xml_quiet()
-        // HUGE lifts libxml2's 10 MB cap on one text node (a large embedded picture is one); the whole
-        // document is already capped (`XournalLimits.maximumXMLBytes`), and without a DOCTYPE there are no
-        // entities to expand.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue
-                            | XML_PARSE_NOWARNING.rawValue)
         guard let reader = UnsafeRawPointer(source.base).withMemoryRebound(to: CChar.self, capacity: max(1, source.count), {
-            xmlReaderForMemory($0, Int32(clamping: source.count), nil, nil, options)
+            xmlReaderForMemory($0, Int32(clamping: source.count), nil, nil, Self.options)
         }) else {
             throw XournalFileError(path: path, reason: "libxml2 could not start reading it")
         }
         self.reader = reader
+    }
+
+    /// Reads `stream` as it parses it; the stream must hold no DOCTYPE, as above.
+    init(streaming stream: GzipStream, path: String) throws {
+        self.path = path
+        source = nil
+        self.stream = stream
+        quire_xml_quiet()
+        guard let reader = xmlReaderForIO(Self.readStream, nil, Unmanaged.passUnretained(stream).toOpaque(), nil, nil,
+                                          Self.options) else {
+            throw stream.failure ?? XournalFileError(path: path, reason: "libxml2 could not start reading it")
+        }
+        self.reader = reader
+    }
+
+    /// libxml2's read callback: the stream's next bytes, 0 at its end, -1 when it fails (the failure is
+    /// kept in the stream, and reported instead of libxml2's "read error").
+    private static let readStream: xmlInputReadCallback = { context, buffer, length in
+        guard let context, let buffer, length > 0 else { return 0 }
+        let stream = Unmanaged<GzipStream>.fromOpaque(context).takeUnretainedValue()
+        guard let got = try? stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))) else { return -1 }
+        return Int32(got)
     }
 
     deinit {
@@ -77,6 +102,7 @@ final class XMLPullParser {
     var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
     private func malformed() -> XournalFileError {
+        if let failure = stream?.failure { return failure }
         var line: Int32 = 0
         if let message = quire_xml_last_error(&line) {
             let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -88,15 +114,5 @@ final class XMLPullParser {
     private func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
-    }
-
-    /// Whether "<!DOCTYPE" appears anywhere (in any letter case): a scan, no parse.
-    private static func containsDocumentType(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let needle = Array("<!DOCTYPE".utf8)
-        guard buffer.count >= needle.count else { return false }
-        for i in 0...(buffer.count - needle.count) where buffer[i] == 0x3C && buffer[i + 1] == 0x21 {
-            if zip(needle, buffer[i..<(i + needle.count)]).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) { return true }
-        }
-        return false
     }
 }

@@ -15,4 +15,9 @@ public enum XournalLimits {
     public static let maximumWidth = 1_000.0
     /// Bytes of one embedded picture, decoded from base64 (a notebook stores at most 256 MiB as one).
     public static let maximumImageBytes = 256 << 20
+    /// XML comments and processing instructions, and their bytes, in the whole file. Xournal++ writes
+    /// none; libxml2's pull parser keeps each one until the element around it ends (at the top level:
+    /// the end of the file), so without a bound a file of comments would hold memory with its size.
+    public static let maximumComments = 10_000
+    public static let maximumCommentBytes = 1 << 20
 }

@@ -6,9 +6,14 @@ import QuireGeometry
 /// is not finite, a negative width or a coordinate far off the page, or is not well-formed, is refused
 /// with a `XournalFileError` naming the file, the page and what is wrong.
 public enum XournalReader {
+    /// Reads the file at `path` as a stream, twice: a first pass counts its pages (the limit, the
+    /// progress shown) and looks for a DOCTYPE, then the parse. Neither holds the file: memory stays that
+    /// of the document read, whatever the file unpacks to (up to `XournalLimits.maximumXMLBytes`).
     public static func read(_ path: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> XournalDocument {
-        let bytes = try GzipFile.read(path, limit: XournalLimits.maximumXMLBytes)
-        return try parse(bytes, path: path, progress: progress)
+        let scan = try XournalPrescan.scan(GzipStream(path: path, limit: XournalLimits.maximumXMLBytes))
+        try check(scan, path: path)
+        let parser = try XMLPullParser(streaming: GzipStream(path: path, limit: XournalLimits.maximumXMLBytes), path: path)
+        return try parse(parser, pageTags: scan.pageTags, path: path, progress: progress)
     }
 
     /// Parses the unpacked XML; `path` names the file in errors. `progress` gets the pages read so far
@@ -20,12 +25,29 @@ public enum XournalReader {
     }
 
     static func parse(_ xml: ByteBuffer, path: String, progress: (_ done: Int, _ total: Int) -> Void) throws -> XournalDocument {
-        let total = pageTags(in: xml.bytes)
-        guard total <= XournalLimits.maximumPages else {
-            throw XournalFileError(path: path, reason: "it has \(total) pages, more than the \(XournalLimits.maximumPages) Quire imports")
+        let scan = XournalPrescan.scan(xml.bytes)
+        try check(scan, path: path)
+        return try parse(XMLPullParser(xml, path: path), pageTags: scan.pageTags, path: path, progress: progress)
+    }
+
+    /// Refuses a file the first pass found a DOCTYPE, too many comments or too many pages in.
+    private static func check(_ scan: XournalPrescan, path: String) throws {
+        if scan.declaresDocumentType {
+            throw XournalFileError(path: path, reason: "it declares a DOCTYPE, which Xournal++ files never have")
         }
+        guard scan.asides <= XournalLimits.maximumComments, scan.asideBytes <= XournalLimits.maximumCommentBytes else {
+            throw XournalFileError(path: path, reason: "it holds more than \(XournalLimits.maximumComments) XML comments "
+                                   + "or \(XournalLimits.maximumCommentBytes >> 20) MiB of them, which Xournal++ files never have")
+        }
+        guard scan.pageTags <= XournalLimits.maximumPages else {
+            throw XournalFileError(path: path, reason: "it has \(scan.pageTags) pages, more than the \(XournalLimits.maximumPages) Quire imports")
+        }
+    }
+
+    /// The parse itself; `total` pages are expected (for the progress shown).
+    private static func parse(_ parser: XMLPullParser, pageTags total: Int, path: String,
+                              progress: (_ done: Int, _ total: Int) -> Void) throws -> XournalDocument {
         var state = ParseState(path: path)
-        let parser = try XMLPullParser(xml, path: path)
         var sawRoot = false
         while let event = try parser.next() {
             switch event {
@@ -48,23 +70,6 @@ public enum XournalReader {
         guard sawRoot else { throw XournalFileError(path: path, reason: "it holds no XML elements") }
         guard !state.document.pages.isEmpty else { throw XournalFileError(path: path, reason: "it has no pages") }
         return state.document
-    }
-
-    /// How many `<page` tags the XML has: the page count before parsing, for the progress shown and the
-    /// page limit (one in a comment or CDATA counts too, so this is at least the real count).
-    static func pageTags(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let tag = Array("<page".utf8)
-        let after: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F]  // space, tab, newline, return, '>', '/'
-        var count = 0
-        var i = 0
-        while i + tag.count < bytes.count {
-            if bytes[i] == tag[0], bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4],
-               after.contains(bytes[i + 5]) {
-                count += 1
-            }
-            i += 1
-        }
-        return count
     }
 }
 
