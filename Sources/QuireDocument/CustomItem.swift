@@ -51,15 +51,28 @@ extension CustomItemContent {
 }
 
 /// An item of a custom kind as a page holds it: its content, of whichever registered type.
+///
+/// The content is held in a box of its own: a page's items are copied and compared by the thousand
+/// (every edit checks ids along the page), and an existential inside `PageItem.Content` made every
+/// item, of every kind, copy through the runtime's generic witnesses (undo of a cut on a 10,000-stroke
+/// page went from 0.1 ms to 3.5 ms). A box is one reference: items copy as fast as without it. The
+/// content never changes once boxed (`transformed` makes a new item), so sharing it is safe.
 public struct CustomItem: Equatable, Sendable, Codable {
-    public let content: any CustomItemContent
+    private final class Box: Sendable {
+        let content: any CustomItemContent
+        init(_ content: any CustomItemContent) { self.content = content }
+    }
+
+    private let box: Box
+
+    public var content: any CustomItemContent { box.content }
 
     public init(_ content: some CustomItemContent) {
-        self.content = content
+        box = Box(content)
     }
 
     private init(existential content: any CustomItemContent) {
-        self.content = content
+        box = Box(content)
     }
 
     /// The name its rows are stored under.
@@ -78,7 +91,7 @@ public struct CustomItem: Equatable, Sendable, Codable {
     }
 
     public static func == (a: CustomItem, b: CustomItem) -> Bool {
-        a.content.isEqual(to: b.content)
+        a.box === b.box || a.content.isEqual(to: b.content)
     }
 
     /// The content of kind `kindName` read from `decoder` (its JSON as `encodeContent` wrote it).
