@@ -41,11 +41,7 @@ public final class PageBandRenderer {
     /// `brushDirectory` holds the brush PNGs (`Resources/Brushes`); nil draws every brush soft round.
     /// Pages within `PageRenderer`'s limits, so whatever the window shows exports.
     public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
-        let sides = 1...min(PageRenderer.maximumPageSide, PageImageSize.currentMaximumSide())
-        guard sides.contains(pageWidth), sides.contains(pageHeight) else {
-            throw PageImageSizeError(message: "a page of \(pageWidth)×\(pageHeight) px cannot be rendered here; "
-                                     + "a page's sides must be from 1 to \(sides.upperBound) px")
-        }
+        try PageRenderer.checkPageSize(width: pageWidth, height: pageHeight)
         self.pageWidth = pageWidth
         self.pageHeight = pageHeight
         painter = try ItemPainter(pageWidth: pageWidth, pageHeight: pageHeight, paperLayers: [], brushDirectory: brushDirectory)

@@ -114,14 +114,20 @@ public final class PageRenderer {
     /// viewport is never clamped.
     public static let maximumPageSide = 16000
 
-    public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
-        // The ink layer is one texture of the page's size: refused here, with the limit, rather than as
-        // an incomplete framebuffer or a failed allocation inside the driver.
-        let sides = 1...min(Self.maximumPageSide, PageImageSize.currentMaximumSide())
-        guard sides.contains(pageWidth), sides.contains(pageHeight) else {
-            throw PageImageSizeError(message: "a page of \(pageWidth)×\(pageHeight) px cannot be rendered here; "
+    /// Refuses a page this GL cannot render, with the limit: the ink layer is one texture of the
+    /// page's size, and refused here it is not an incomplete framebuffer or a failed allocation inside
+    /// the driver. Export bands (`PageBandRenderer`) are held to the same sides, so whatever the window
+    /// shows exports.
+    static func checkPageSize(width: Int, height: Int) throws {
+        let sides = 1...min(maximumPageSide, PageImageSize.currentMaximumSide())
+        guard sides.contains(width), sides.contains(height) else {
+            throw PageImageSizeError(message: "a page of \(width)×\(height) px cannot be rendered here; "
                                      + "a page's sides must be from 1 to \(sides.upperBound) px")
         }
+    }
+
+    public init(pageWidth: Int, pageHeight: Int, brushDirectory: String? = nil) throws {
+        try Self.checkPageSize(width: pageWidth, height: pageHeight)
         self.pageWidth = pageWidth
         self.pageHeight = pageHeight
         inkLayer = try RenderTarget(width: pageWidth, height: pageHeight)
