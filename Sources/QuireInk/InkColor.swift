@@ -16,4 +16,10 @@ public struct InkColor: Hashable, Sendable, Codable {
     public static let white = InkColor(red: 1, green: 1, blue: 1)
 
     public func withAlpha(_ a: Float) -> InkColor { InkColor(red: red, green: green, blue: blue, alpha: a) }
+
+    /// A component as one of 256 levels, rounded to the nearest, clamped to 0…1 (NaN is 0): what an
+    /// 8-bit picture or file stores.
+    public static func level(_ component: Float) -> UInt8 {
+        component.isNaN ? 0 : UInt8((min(1, max(0, component)) * 255).rounded())
+    }
 }

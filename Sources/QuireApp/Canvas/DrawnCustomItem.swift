@@ -30,8 +30,7 @@ extension RenderItemBuilder {
             shape = carried
         }
         guard !shape.isEmpty, shape.isFinite, !shape.bounds.isNull else { return Self.nothing }
-        func byte(_ value: Float) -> UInt8 { UInt8((min(1, max(0, value.isFinite ? value : 0)) * 255).rounded()) }
-        let rgba = (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))
+        let rgba = (InkColor.level(color.red), InkColor.level(color.green), InkColor.level(color.blue), InkColor.level(color.alpha))
         return .image(SceneImage(imageKey: "fill:\(rgba.0),\(rgba.1),\(rgba.2),\(rgba.3)",
                                  image: RGBAImage(width: 1, height: 1, fill: rgba),
                                  corners: Quadrilateral(shape.bounds), clip: shape))

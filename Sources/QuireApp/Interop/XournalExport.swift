@@ -62,8 +62,7 @@ public struct XournalExport {
 
     static func background(_ background: PageBackground) -> XournalBackground {
         let c = background.paperColor
-        func byte(_ v: Float) -> UInt8 { UInt8((min(1, max(0, v)) * 255).rounded()) }
-        let color = XournalColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue))
+        let color = XournalColor(red: InkColor.level(c.red), green: InkColor.level(c.green), blue: InkColor.level(c.blue))
         let style: String
         switch background.pattern {
         case .blank: style = "plain"
@@ -146,9 +145,8 @@ public struct XournalExport {
         }
         // Opacity: a highlighter's is its layer's; a marker's varies with pressure in Quire, here its firmest.
         let c = style.color.displayColor
-        func byte(_ v: Float) -> UInt8 { UInt8((min(1, max(0, v)) * 255).rounded()) }
-        let color = XournalColor(red: byte(c.red), green: byte(c.green), blue: byte(c.blue),
-                                 alpha: byte(c.alpha * Float(style.maximumOpacity)))
+        let color = XournalColor(red: InkColor.level(c.red), green: InkColor.level(c.green), blue: InkColor.level(c.blue),
+                                 alpha: InkColor.level(c.alpha * Float(style.maximumOpacity)))
         let nominal = widths.max() ?? style.maximumWidth * widthScale
         let varies = widths.contains { $0 != nominal }
         return XournalStroke(tool: tool, color: color, width: nominal, pointWidths: varies ? widths : [], points: points)
