@@ -1,27 +1,6 @@
 import CZlib
 import Foundation
 
-/// Whole files through zlib's gzip stream (`GzipStream`), for what needs the bytes at once (tests).
-/// Reading stops as soon as the unpacked bytes pass the limit, so a file that unpacks to far more than
-/// it holds is refused early, not inflated.
-enum GzipFile {
-    /// The file's bytes, unpacked. Throws `XournalFileError` for a file that is not a regular file, a
-    /// gzip stream that is damaged or cut short, or more than `limit` unpacked bytes.
-    static func read(_ path: String, limit: Int) throws -> ByteBuffer {
-        let stream = try GzipStream(path: path, limit: limit)
-        let bytes = ByteBuffer(capacity: min(limit, 1 << 20))
-        // A chunk at a time: never more than one chunk past the limit is held.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
-        defer { chunk.deallocate() }
-        while true {
-            let got = try stream.read(into: chunk)
-            if got == 0 { break }
-            bytes.append(UnsafeRawBufferPointer(rebasing: chunk[..<got]))
-        }
-        return bytes
-    }
-}
-
 /// A gzip'ed file written in pieces as they are made, under a temporary name renamed into place by
 /// `finish`, so a failed or interrupted write never leaves half a file at the destination.
 final class GzipFileWriter {
