@@ -34,6 +34,26 @@ final class FuzzSmokeTests: XCTestCase {
         }
     }
 
+    /// A memory ceiling that makes no sense is refused before any case runs, naming the range.
+    func testAnAbsurdMemoryCeilingIsRefused() throws {
+        guard FileManager.default.isExecutableFile(atPath: fuzzer) else {
+            try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
+        }
+        for ceiling in ["0", "-5", "99999999999", "nan"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: fuzzer)
+            process.arguments = ["--only", "png", "--cases", "1", "--memory-ceiling", ceiling]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 64, "--memory-ceiling \(ceiling): \(text)")
+            XCTAssertFalse(text.contains("cases in"), "no case runs with --memory-ceiling \(ceiling): \(text)")
+        }
+    }
+
     /// The corpus `make libfuzz` starts from is made here, by the tests, beside the build
     /// (`.build/fuzz-corpus/TARGET/seed-N`): every target's seeds, each one read by its own target.
     func testTheTestsMakeTheFuzzCorpusFromSeedsEveryTargetReads() throws {
