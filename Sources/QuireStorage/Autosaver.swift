@@ -29,6 +29,7 @@ public final class Autosaver: @unchecked Sendable {
     // Touched only on `queue`.
     private var waiting: [(label: String, change: Change)] = []
     private var failing = false
+    private var lastProblem: Error?
     private var retryScheduled = false
     private var stopped = false
     private var committed = 0
@@ -59,6 +60,9 @@ public final class Autosaver: @unchecked Sendable {
         defer { countLock.unlock() }
         return submitted - settledCount
     }
+
+    /// Why the newest failed save failed, while saving fails (nil once it works again).
+    public var problem: Error? { queue.sync { failing ? lastProblem : nil } }
 
     /// Changes committed or refused for good.
     private var settledCount: Int { queue.sync { committed + refused } }
@@ -112,6 +116,7 @@ public final class Autosaver: @unchecked Sendable {
                 onRefused?(next.label, error)
                 continue
             } catch {
+                lastProblem = error
                 if !failing {
                     failing = true
                     onProblem?(error)

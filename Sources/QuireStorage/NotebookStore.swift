@@ -380,10 +380,16 @@ public final class NotebookStore: @unchecked Sendable {
     /// that does not check is removed and the error thrown). SQLite's backup reads a consistent snapshot
     /// even while the notebook is being written.
     public func writeCopy(to path: String, title: String) throws -> NotebookStore {
+        try writeCopy(to: path, title: title, keepingIdentity: false)
+    }
+
+    /// `keepingIdentity`: the copy keeps this notebook's id, title and every key, for a copy that is to
+    /// go back into this notebook (`RecoveryFile`), not live beside it.
+    func writeCopy(to path: String, title: String, keepingIdentity: Bool) throws -> NotebookStore {
         let copy = try NotebookStore.create(at: path, title: title, pages: [])
         do {
             try copy.ownWrite { try database.backup(to: copy.database) }
-            try copy.resetIdentity(title: title)
+            if !keepingIdentity { try copy.resetIdentity(title: title) }
             // The copy's store was made for the empty file the backup replaced: it must not be used.
             try copy.close()
             return try NotebookStore(openingAt: path)
@@ -396,7 +402,7 @@ public final class NotebookStore: @unchecked Sendable {
 
     /// Runs a write of this process's own to the file (not through `write`), refused once another
     /// program changed it.
-    private func ownWrite<T>(_ body: () throws -> T) throws -> T {
+    func ownWrite<T>(_ body: () throws -> T) throws -> T {
         guard let watch else { return try body() }
         return try watch.ownWrite(notebookPath: path, body)
     }

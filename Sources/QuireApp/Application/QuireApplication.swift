@@ -242,8 +242,31 @@ public final class QuireApplication {
         shown.refreshThumbnail()
         session.viewChanged(canvas.pageToWindow)
         session.close()
+        if let problem = session.closingProblem { showBeforeClosing(problem) }
         if options.restoresPlacement { kept.keepPlacement(of: window) }
         kept.keepColors()
         window.close()
+    }
+
+    /// Keeps the window open on `problem` (what could not be saved, and where it went) until it has been
+    /// on screen long enough to read, or a key, a click or the close button ends it: a person who closes
+    /// the window must see it, not only a terminal they may not have.
+    private func showBeforeClosing(_ problem: String) {
+        interface.notices.post((NoticeLine.windowText(for: problem) ?? problem) + " Press a key to close.")
+        _ = interface.notices.takePosted(now: WindowFrames.now())
+        frames.eventsArrived([.exposed])
+        while interface.notices.message != nil {
+            frames.drawIfDue()
+            let events = window.waitForEvents(timeout: timeout(wantsFrame: frames.wanted))
+            frames.eventsArrived(events)
+            if events.contains(where: Self.endsClosingNotice) { return }
+        }
+    }
+
+    private static func endsClosingNotice(_ event: WindowEvent) -> Bool {
+        switch event {
+        case .key, .pointerDown, .closeRequested: true
+        default: false
+        }
     }
 }

@@ -15,7 +15,7 @@ extension NotebookSession {
     public func open(_ path: String) throws -> Bool {
         guard path != store.path, savesCaughtUp() else { return false }
         // Opened before this one is let go: if it cannot be read, the session stays here.
-        try switchTo(try NotebookStore(openingAt: path))
+        try switchTo(try openForEditing(path))
         say(position)
         return true
     }

@@ -31,14 +31,21 @@ public final class NotebookSession: PageEditSink {
     public let clock = StepClock()
     /// When the notebook's file was last checked for another program's change (`checkFile`).
     let fileChecks = FileChecks()
+    /// Where changes that could not be saved at closing go when they cannot go beside the notebook
+    /// (`RecoveryFile`).
+    let recoveryDirectory: String
+    /// What the last close could not save and where it went (or that it was lost), for the window to
+    /// show before it closes; nil when everything was saved.
+    public private(set) var closingProblem: String?
 
     /// Opens `notebook` (a title or a path), else the notebook opened last, else a new "Notebook 1".
     /// A notebook that cannot be opened (damaged, not a notebook, unreadable) never keeps the window
     /// from starting: it says why and starts on a new notebook instead, leaving that file as it is.
     public init(library: NotebookLibrary, notebook: String? = nil, newPageSize: PageSize = .letter,
-                say: @escaping @Sendable (String) -> Void) throws {
+                recoveryDirectory: String = RecoveryFile.defaultDirectory(), say: @escaping @Sendable (String) -> Void) throws {
         self.library = library
         self.newPageSize = newPageSize
+        self.recoveryDirectory = recoveryDirectory
         self.say = say
         try library.ensureExists()
         var opened: NotebookStore
@@ -46,9 +53,9 @@ public final class NotebookSession: PageEditSink {
         let named = try notebook.map(library.resolve)
         do {
             if let named {
-                opened = try NotebookStore(openingAt: named)
+                opened = try Self.openForEditing(named, recoveryDirectory: recoveryDirectory, say: say)
             } else if let last = library.lastOpened() {
-                opened = try NotebookStore(openingAt: last)
+                opened = try Self.openForEditing(last, recoveryDirectory: recoveryDirectory, say: say)
             } else {
                 opened = try library.create(title: "Notebook 1", pages: [Page(size: newPageSize)])
             }
@@ -292,7 +299,7 @@ public final class NotebookSession: PageEditSink {
             // The notebook to show next is opened before this one is let go (an unreadable one is
             // passed over), so a failure leaves the session on a notebook it can save to.
             let next = library.notebookPaths().filter { $0 != path }.lazy
-                .compactMap { try? NotebookStore(openingAt: $0) }.first
+                .compactMap { try? self.openForEditing($0) }.first
             try detach()
             let trashed: String
             do {
@@ -309,7 +316,7 @@ public final class NotebookSession: PageEditSink {
             guard paths.count > 1, let here = paths.firstIndex(of: store.path) else { return false }
             let next = paths[(here + (command == .nextNotebook ? 1 : paths.count - 1)) % paths.count]
             // Opened before this one is let go: if it cannot be read, the session stays here.
-            try switchTo(try NotebookStore(openingAt: next))
+            try switchTo(try openForEditing(next))
         case .copyPageToNextNotebook, .movePageToNextNotebook:
             let paths = library.notebookPaths()
             guard paths.count > 1, let here = paths.firstIndex(of: store.path) else {
@@ -516,15 +523,55 @@ public final class NotebookSession: PageEditSink {
     }
 
     func detach() throws {
-        if let autosaver {
-            autosaver.flush()
-            let lost = autosaver.stop()
-            if lost > 0 {
-                say("quire: \(lost) change\(lost == 1 ? "" : "s") could not be saved to \(store.path) before it closed")
+        closingProblem = nil
+        guard let autosaver, !autosaver.flush() else {
+            autosaver?.stop()
+            autosaver = nil
+            return try store.close()
+        }
+        self.autosaver = nil
+        // Saving fails as the notebook closes: what waits goes to a recovery file, not away.
+        let reason = autosaver.problem.map { " (\(FileSystemReason.text(for: $0)))" } ?? ""
+        let waiting = autosaver.handOver()
+        let count = "\(waiting.count) change\(waiting.count == 1 ? "" : "s")"
+        let store = self.store
+        var closeError: Error?
+        do {
+            let kept = try RecoveryFile.keep(store, waiting: waiting.map(\.change), in: recoveryDirectory) {
+                do { try store.close() } catch { closeError = error }
+            }
+            closingProblem = "quire: could not save to \(store.path)\(reason); the \(count) not saved are kept in \(kept.path), "
+                + "and go back into the notebook when you open it next"
+        } catch {
+            closingProblem = "quire: could not save to \(store.path)\(reason), and no recovery file could be written "
+                + "(\(FileSystemReason.text(for: error))): \(count) could not be kept"
+        }
+        say(closingProblem!)
+        if let closeError { throw closeError }
+    }
+
+    /// Opens the notebook at `path` to change it, first putting back what a close that could not save
+    /// kept for it (`RecoveryFile`), and saying so.
+    func openForEditing(_ path: String) throws -> NotebookStore {
+        try Self.openForEditing(path, recoveryDirectory: recoveryDirectory, say: say)
+    }
+
+    static func openForEditing(_ path: String, recoveryDirectory: String, say: (String) -> Void) throws -> NotebookStore {
+        let name = (path as NSString).lastPathComponent
+        for found in RecoveryFile.putBack(into: path, from: recoveryDirectory) {
+            switch found {
+            case let .putBack(changes, from):
+                say("quire: put back into \(name) the \(changes) change\(changes == 1 ? "" : "s") that could not be saved when it "
+                    + "last closed (kept in \(from))")
+            case let .keptApart(changes, apart, title):
+                say("quire: the \(changes) change\(changes == 1 ? "" : "s") that could not be saved when \(name) last closed are "
+                    + "in the notebook '\(title)' (\(apart)): \(name) was changed since, so they were not put into it")
+            case let .left(recovery, because):
+                say("quire: the changes that could not be saved when \(name) last closed are still in \(recovery), which could "
+                    + "not be put back: \(because)")
             }
         }
-        autosaver = nil
-        try store.close()
+        return try NotebookStore(openingAt: path)
     }
 
     func switchTo(_ newStore: NotebookStore, detaching: Bool = true) throws {
