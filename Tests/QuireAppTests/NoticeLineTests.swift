@@ -33,6 +33,21 @@ final class NoticeLineTests: XCTestCase {
         XCTAssertFalse(notices.needsFrame(now: gone + 1))
     }
 
+    /// A second message while the first is on screen at full opacity: the opacity does not change, the
+    /// words do, and a frame must show them.
+    func testAMessageReplacingOneOnScreenIsDrawn() throws {
+        let notices = try line()
+        notices.post("Could not save")
+        _ = notices.takePosted(now: 10)
+        _ = notices.overlay(windowWidth: 800, windowHeight: 600, now: 10)
+        XCTAssertFalse(notices.needsFrame(now: 11))
+        notices.post("Your changes are kept in Lecture.quire-recovery")
+        XCTAssertTrue(notices.takePosted(now: 11))
+        XCTAssertTrue(notices.needsFrame(now: 11), "the new words were never drawn")
+        _ = notices.overlay(windowWidth: 800, windowHeight: 600, now: 11)
+        XCTAssertFalse(notices.needsFrame(now: 11.5))
+    }
+
     func testLongMessagesStayLongerAndAreCutToTheWindow() throws {
         let notices = try line()
         let long = String(repeating: "The notebook could not be saved. ", count: 12)

@@ -257,7 +257,10 @@ public final class QuireApplication {
         frames.eventsArrived([.exposed])
         while interface.notices.message != nil {
             frames.drawIfDue()
-            let events = window.waitForEvents(timeout: timeout(wantsFrame: frames.wanted))
+            // Only the frame's slot and the notice's fade: the notebook is closed, nothing else is due.
+            let wantsFrame = frames.wanted
+            let events = window.waitForEvents(timeout: wantsFrame ? frames.timeout(wantsFrame: true)
+                                                                  : interface.secondsUntilChange(now: WindowFrames.now()))
             frames.eventsArrived(events)
             if events.contains(where: Self.endsClosingNotice) { return }
         }

@@ -22,7 +22,10 @@ final class NoticeLine: @unchecked Sendable {
     var scale = 1.0
     private var shown: Shown?
     private var drawnOpacity = 0.0
+    /// Counts messages taken; `drawnSerial` is the one last drawn, so a message replacing another at
+    /// full opacity is drawn too.
     private var serial = 0
+    private var drawnSerial = 0
     private let lock = NSLock()
     private var posted: [String] = []
 
@@ -74,7 +77,7 @@ final class NoticeLine: @unchecked Sendable {
 
     /// Whether a frame must be drawn for the line to look as it should now.
     func needsFrame(now: Double) -> Bool {
-        abs(opacity(now: now) - drawnOpacity) > 1.0 / 64
+        abs(opacity(now: now) - drawnOpacity) > 1.0 / 64 || (shown != nil && serial != drawnSerial)
     }
 
     /// Seconds until the line next needs a frame by itself (the fade beginning), or nil.
@@ -87,6 +90,7 @@ final class NoticeLine: @unchecked Sendable {
     func overlay(windowWidth: Int, windowHeight: Int, now: Double) -> [OverlayItem] {
         let opacity = opacity(now: now)
         drawnOpacity = opacity
+        drawnSerial = serial
         guard opacity > 0, var current = shown, let text else {
             if opacity == 0 { shown = nil }
             return []

@@ -90,7 +90,10 @@ public final class NotebookSession: PageEditSink {
     }
 
     public var currentPageID: PageID { pageIDs[pageIndex] }
-    public var title: String { (try? store.title) ?? "" }
+    public var title: String { closedTitle ?? (try? store.title) ?? "" }
+    /// The title of the notebook once closed: the window may still draw its status line (a notice held
+    /// before closing, `closingProblem`), and a closed file cannot be read.
+    private var closedTitle: String?
     public var isReadOnly: Bool { store.isReadOnly }
 
     /// "Physics — page 2 of 5", for messages.
@@ -486,6 +489,7 @@ public final class NotebookSession: PageEditSink {
     // MARK: Private
 
     private func attach() throws {
+        closedTitle = nil
         // Once per opening, where the read-only notice goes: SQLite itself drops the frames without a word.
         if let damage = store.walDamage { say("quire: \(store.path) may show less than was saved: \(damage)") }
         if let reason = store.readOnlyReason {
@@ -524,6 +528,7 @@ public final class NotebookSession: PageEditSink {
 
     func detach() throws {
         closingProblem = nil
+        closedTitle = title
         guard let autosaver, !autosaver.flush() else {
             autosaver?.stop()
             autosaver = nil
