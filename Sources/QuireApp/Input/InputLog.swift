@@ -29,33 +29,80 @@ public enum InputLog {
         }
     }
 
-    /// Every event of the log at `path`, in order.
+    /// The longest line read (a device list of many devices is a few kilobytes; an event a few hundred
+    /// bytes) and the most events a log may hold (an hour of a pen at 1,000 samples a second is 3.6
+    /// million): what a log costs in memory is bounded whatever its size, and refused past these.
+    public static let maximumLineBytes = 1 << 20
+    public static let maximumEvents = 4_000_000
+
+    /// Every event of the log at `path`, in order. Read as a stream, a line at a time: memory holds the
+    /// events and one line, never the whole file.
     public static func read(_ path: String) throws -> [WindowEvent] {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw Failure.unreadable(path: path, reason: FileSystemReason.text(for: error))
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw Failure.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure.unreadable(path: path, reason: "it is not a regular file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Failure.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
+        defer { try? handle.close() }
         let decoder = JSONDecoder()
         var events: [WindowEvent] = []
         var sawFormat = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !raw.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+        var lineNumber = 0
+        var pending: [UInt8] = []
+        func take(_ raw: ArraySlice<UInt8>) throws {
+            lineNumber += 1
+            guard raw.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0d }) else { return }
+            guard raw.count <= maximumLineBytes else {
+                if !sawFormat { throw Failure.notAnInputLog(path: path) }
+                throw Failure.badLine(path: path, line: lineNumber, reason: "longer than \(maximumLineBytes) bytes")
+            }
             let line: Line
             do {
-                line = try decoder.decode(Line.self, from: Data(raw.utf8))
+                line = try decoder.decode(Line.self, from: Data(raw))
             } catch {
                 if !sawFormat { throw Failure.notAnInputLog(path: path) }
-                throw Failure.badLine(path: path, line: index + 1, reason: String(describing: error).prefix(200).description)
+                throw Failure.badLine(path: path, line: lineNumber, reason: String(describing: error).prefix(200).description)
             }
             if !sawFormat {
                 guard line.format == format else { throw Failure.notAnInputLog(path: path) }
                 sawFormat = true
-                continue
+                return
             }
-            if let event = line.event { events.append(event) }
+            if let event = line.event {
+                guard events.count < maximumEvents else {
+                    throw Failure.badLine(path: path, line: lineNumber, reason: "a log holds at most \(maximumEvents) events")
+                }
+                events.append(event)
+            }
         }
+        while true {
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+            } catch {
+                throw Failure.unreadable(path: path, reason: FileSystemReason.text(for: error))
+            }
+            if chunk.isEmpty { break }
+            var start = 0
+            let bytes = [UInt8](chunk)
+            while let newline = bytes[start...].firstIndex(of: 0x0a) {
+                if pending.isEmpty {
+                    try take(bytes[start..<newline])
+                } else {
+                    pending += bytes[start..<newline]
+                    try take(pending[...])
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            pending += bytes[start...]
+            if pending.count > maximumLineBytes {
+                if !sawFormat { throw Failure.notAnInputLog(path: path) }
+                throw Failure.badLine(path: path, line: lineNumber + 1, reason: "longer than \(maximumLineBytes) bytes")
+            }
+        }
+        try take(pending[...])
         guard sawFormat else { throw Failure.notAnInputLog(path: path) }
         return events
     }
