@@ -17,15 +17,7 @@ final class FuzzSmokeTests: XCTestCase {
         }
         let seed = ProcessInfo.processInfo.environment["QUIRE_FUZZ_SEED"] ?? "1"
         for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: fuzzer)
-            process.arguments = ["--only", target, "--cases", "1000", "--seed", seed, "--timeout", "20"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let (process, text) = try runFuzzer(["--only", target, "--cases", "1000", "--seed", seed, "--timeout", "20"])
             let crashed = process.terminationReason == .uncaughtSignal
             XCTAssertFalse(crashed, "\(target) crashed (signal \(process.terminationStatus)) on seed \(seed): \(text.suffix(2000))")
             XCTAssertEqual(process.terminationStatus, 0, "\(target), seed \(seed): \(text.suffix(2000))")
@@ -34,21 +26,27 @@ final class FuzzSmokeTests: XCTestCase {
         }
     }
 
+    /// Runs quire-fuzz with `arguments` to its end; the finished process and what it printed.
+    private func runFuzzer(_ arguments: [String]) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: fuzzer)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process, text)
+    }
+
     /// A memory ceiling that makes no sense is refused before any case runs, naming the range.
     func testAnAbsurdMemoryCeilingIsRefused() throws {
         guard FileManager.default.isExecutableFile(atPath: fuzzer) else {
             try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
         }
         for ceiling in ["0", "-5", "99999999999", "nan"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: fuzzer)
-            process.arguments = ["--only", "png", "--cases", "1", "--memory-ceiling", ceiling]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let (process, text) = try runFuzzer(["--only", "png", "--cases", "1", "--memory-ceiling", ceiling])
             XCTAssertEqual(process.terminationStatus, 64, "--memory-ceiling \(ceiling): \(text)")
             XCTAssertFalse(text.contains("cases in"), "no case runs with --memory-ceiling \(ceiling): \(text)")
         }
@@ -63,15 +61,7 @@ final class FuzzSmokeTests: XCTestCase {
         // .build/debug/quire-fuzz → .build/fuzz-corpus
         let corpus = URL(fileURLWithPath: fuzzer).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz-corpus").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: fuzzer)
-        process.arguments = ["--write-seeds", corpus]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (process, text) = try runFuzzer(["--write-seeds", corpus])
         XCTAssertEqual(process.terminationStatus, 0, text)
         for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp"] {
             let seeds = (try? FileManager.default.contentsOfDirectory(atPath: corpus + "/" + target)) ?? []
