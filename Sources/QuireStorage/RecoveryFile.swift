@@ -92,6 +92,8 @@ public enum RecoveryFile {
             } catch {
                 try? recovery.close()
                 remove(candidate)
+                // Once the notebook is closed its connection cannot be copied again: no next place.
+                if closed { throw error }
                 lastError = error
             }
         }
