@@ -90,11 +90,12 @@ private func measureOpenWithHistory(folder: String, context: BenchmarkContext) t
     // Each stroke's step, as the window records it (its id and place, in the page's order), stamped.
     let database = try DatabaseQueue(path: path)
     try database.write { db in
-        let insert = try db.makeStatement(sql: "INSERT INTO history_step(page_id, seq, undone, label, edit, stamp) VALUES (?, ?, 0, 'stroke', ?, ?)")
-        for page in pages {
+        let insert = try db.makeStatement(sql: "INSERT INTO page_history(step, undone, label, edit, stamp) VALUES (?, 0, 'stroke', ?, ?)")
+        for (slot, page) in zip(Int64(1)..., pages) {
+            try db.execute(sql: "UPDATE page SET history_slot = ? WHERE id = ?", arguments: [slot, page.id.rawValue])
             for (index, item) in page.items.enumerated() {
-                let row = try NotebookStore.storedHistoryStep(page: page.id, edit: .insert([ItemPlace(item.id, at: index)]))
-                try insert.execute(arguments: [row.page, index + 1, row.edit, 1_800_000_000_000_000 + index])
+                let row = try NotebookStore.storedHistoryStep(slot: slot, seq: Int64(index + 1), edit: .insert([ItemPlace(item.id, at: index)]))
+                try insert.execute(arguments: [row.key, row.edit, 1_800_000_000_000_000 + index])
             }
         }
     }

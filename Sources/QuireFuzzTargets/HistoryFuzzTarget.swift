@@ -51,7 +51,7 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
     try store.close()
     let database = try DatabaseQueue(path: seedPath)
     // Seeds: each stored step, as its number (the notebook's page changes from 128) and its own JSON.
-    let steps = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM history_step ORDER BY seq") }
+    let steps = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM page_history ORDER BY step") }
     let pageChanges = try database.read { try Data.fetchAll($0, sql: "SELECT edit FROM notebook_step ORDER BY seq") }
     let seeds = steps.enumerated().map { [UInt8($0)] + Array($1) } + pageChanges.enumerated().map { [UInt8(128 + $0)] + Array($1) }
     try database.close()
@@ -59,14 +59,15 @@ func historyTarget(in folder: String) throws -> FuzzTarget {
     let casePath = folder + "/history-case.quire"
     return FuzzTarget(name: "history", seeds: seeds, protectedPrefix: 1) { bytes in
         guard let first = bytes.first else { return }
-        let table = first < 128 ? "history_step" : "notebook_step"
+        // A page's step `seq` is the row `slot << 32 + seq` of `page_history` (`PageStepRows`).
+        let (table, seqColumn) = first < 128 ? ("page_history", "(step & 4294967295)") : ("notebook_step", "seq")
         let seq = Int(first % 128) % (first < 128 ? steps.count : pageChanges.count) + 1
         FuzzTarget.removeNotebook(at: casePath)
         defer { FuzzTarget.removeNotebook(at: casePath) }
         try notebook.write(to: URL(fileURLWithPath: casePath))
         let writer = try DatabaseQueue(path: casePath)
         try writer.write { db in
-            try db.execute(sql: "UPDATE \(table) SET edit = ? WHERE seq = ?", arguments: [Data(bytes.dropFirst()), seq])
+            try db.execute(sql: "UPDATE \(table) SET edit = ? WHERE \(seqColumn) = ?", arguments: [Data(bytes.dropFirst()), seq])
         }
         try writer.close()
         let before = Array(try Data(contentsOf: URL(fileURLWithPath: casePath)))

@@ -69,7 +69,8 @@ extension NotebookStore {
             }
             // A step of a page's history that can bring an item back keeps that item's blobs.
             if schemaVersion >= 3 {
-                for list in try String.fetchAll(db, sql: "SELECT blobs FROM history_step WHERE blobs IS NOT NULL") {
+                let steps = schemaVersion >= 4 ? "page_history" : "history_step"
+                for list in try String.fetchAll(db, sql: "SELECT blobs FROM \(steps) WHERE blobs IS NOT NULL") {
                     referenced.formUnion(list.split(separator: " ").map(String.init))
                 }
             }

@@ -18,8 +18,9 @@ enum ItemKey {
         return id.rawValue.databaseValue
     }
 
-    /// A page's id as `history_step.page_id` holds it: 16 bytes for a UUID, as an item's id is (a step
-    /// row is small, and the key is most of it).
+    /// A page's id as schema 3's `history_step.page_id` holds it: 16 bytes for a UUID, as an item's id
+    /// is (a step row is small, and the key is most of it). Read by `SchemaV4Migration` and for a
+    /// read-only schema-3 notebook.
     static func value(_ page: PageID) -> DatabaseValue {
         if let bytes = uuidBytes(page.rawValue) { return Data(bytes).databaseValue }
         return page.rawValue.databaseValue

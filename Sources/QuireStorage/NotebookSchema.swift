@@ -39,6 +39,9 @@ import GRDB
 ///
 /// Version 3 (`SchemaV3Migration`): `history_step` keeps each page's undo and redo with the page,
 /// written in the transaction of the edit it records.
+///
+/// Version 4 (`SchemaV4Migration`): those steps are rows of `page_history`, keyed by the page's
+/// `history_slot` and the step's number, so the page being written appends its steps at the table's end.
 enum NotebookSchema {
     typealias Migration = @Sendable (Database) throws -> Void
 
@@ -95,6 +98,7 @@ enum NotebookSchema {
         },
         SchemaV2Migration.migrate,
         SchemaV3Migration.migrate,
+        SchemaV4Migration.migrate,
     ]
 
     /// Brings a writable file up to the last of `steps` (`currentVersion`), one transaction per step: a

@@ -61,7 +61,7 @@ extension NotebookStore {
     /// transaction that fails leaves nothing behind), else read from the file once.
     private func storedOrder(of page: PageID, in db: Database) throws -> StoredOrder {
         if let known = orders.take(page) { return known }
-        return try StoredOrder(page: page, in: db, path: path)
+        return try StoredOrder(page: page, in: db, path: path, schemaVersion: schemaVersion)
     }
 
     /// Remembers `order` once the transaction commits; on a rollback it is never remembered, so the
@@ -133,7 +133,7 @@ struct StoredOrder {
     /// The year 10,000 in microseconds since 1970.
     static let largestPlausibleRevision: Int64 = 253_402_300_800 * 1_000_000
 
-    init(page: PageID, in db: Database, path: String) throws {
+    init(page: PageID, in db: Database, path: String, schemaVersion: Int) throws {
         self.page = page
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM page WHERE id = ?", arguments: [page.rawValue]) != nil else {
             throw NotebookFileError.noSuchPage(path: path, page: page.rawValue)
@@ -160,7 +160,7 @@ struct StoredOrder {
             members.insert(id)
             positions.append(try StoredRow(row: row, table: "item", name: "item \(id) of page \(page)", path: path).double("position"))
         }
-        history = try StoredHistoryState(page: page, in: db)
+        history = try StoredHistoryState(page: page, schemaVersion: schemaVersion, in: db)
     }
 
     func contains(_ id: ItemID) -> Bool { members.contains(id) }

@@ -3,36 +3,47 @@ import GRDB
 import QuireDocument
 
 /// A stored page's history as its step numbers: done steps `bottom...cursor`, undone ones
-/// `cursor + 1...end`. Read with the page's order (`StoredOrder`) and kept up to date by the edits.
+/// `cursor + 1...end`, in the rows `rows` says. Read with the page's order (`StoredOrder`) and kept up to
+/// date by the edits.
 struct StoredHistoryState {
     var bottom: Int64 = 1
     var cursor: Int64 = 0
     var end: Int64 = 0
-    /// The rows do not make a history (gaps, undone steps below done ones, absurd numbers): the next
-    /// new edit starts the page's history afresh, and undo and redo are refused until then.
+    var rows: PageStepRows
+    /// The rows do not make a history (gaps, undone steps below done ones, absurd numbers, a slot that is
+    /// not the page's own): the next new edit starts the page's history afresh, and undo and redo are
+    /// refused until then.
     var damaged = false
 
-    init() {}
-
-    init(page: PageID, in db: Database) throws {
-        let rows = try Row.fetchCursor(db, sql: "SELECT seq, undone FROM history_step WHERE page_id = ? ORDER BY seq",
-                                       arguments: [ItemKey.value(page)])
+    init(page: PageID, schemaVersion: Int, in db: Database) throws {
+        rows = try PageStepRows(page: page, schemaVersion: schemaVersion, in: db)
+        damaged = rows.slotIsDamaged
+        let (sql, arguments) = rows.select("undone")
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         var count = 0
         var first = true
-        while let row = try rows.next() {
+        while let row = try cursor.next() {
             count += 1
             guard count <= 2 * PageHistory.capacity, let seq = Int64.fromDatabaseValue(row["seq"]),
                   let undone = Int64.fromDatabaseValue(row["undone"]), undone == 0 || undone == 1,
-                  seq > 0, seq < Int64.max / 2, first || seq == end + 1, undone == 1 || cursor == end
+                  seq > 0, seq <= PageStepRows.largestSeq, first || seq == end + 1, undone == 1 || self.cursor == end
             else {
-                self = StoredHistoryState()
+                startAfresh()
                 damaged = true
                 return
             }
-            if first { bottom = seq; cursor = seq - 1; first = false }
+            if first { bottom = seq; self.cursor = seq - 1; first = false }
             end = seq
-            if undone == 0 { cursor = seq }
+            if undone == 0 { self.cursor = seq }
         }
+    }
+
+    /// No steps (its rows deleted, or not to be read), in the same rows.
+    mutating func startAfresh() {
+        bottom = 1
+        cursor = 0
+        end = 0
+        damaged = false
     }
 }
 
@@ -47,43 +58,56 @@ extension NotebookStore {
         case let .record(label, stamp, afresh):
             try endNotebookRedo(in: db)
             if state.damaged || afresh {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page)])
-                state = StoredHistoryState()
+                try state.rows.delete(in: db)
+                state.startAfresh()
             }
             if state.end > state.cursor {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq > ?", arguments: [ItemKey.value(page), state.cursor])
+                try state.rows.delete(state.cursor + 1...PageStepRows.largestSeq, in: db)
                 state.end = state.cursor
+            }
+            if state.cursor == PageStepRows.largestSeq {
+                // Four billion steps on one page: its history starts again (what it keeps would be dropped
+                // step by step anyway).
+                try state.rows.delete(in: db)
+                state.startAfresh()
+            }
+            // The page's steps go last in `page_history`, where a new one is appended (`SchemaV4Migration`).
+            let isLast: Bool
+            if let slot = state.rows.slot { isLast = try PageStepRows.isHighest(slot, in: db) } else { isLast = false }
+            if !isLast {
+                let slot = try PageStepRows.nextSlot(in: db, path: path, page: page)
+                state.rows = try state.rows.move(page: page, to: slot, in: db)
             }
             // A change from the command line has no stamp of the window's: it is stamped now.
             let stamp = stamp > 0 ? stamp : Int64(Date().timeIntervalSince1970 * 1_000_000)
             let step = HistoryStep(label: label ?? edit.summary, edit: HistoryEdit(edit), stamp: stamp)
             let seq = state.cursor + 1
             try db.cachedStatement(sql: """
-                INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) VALUES (?, ?, 0, ?, ?, ?, ?)
-                """).execute(arguments: [ItemKey.value(page), seq, step.label, try HistoryRows.encode(step.edit),
+                INSERT INTO page_history(step, undone, label, edit, blobs, stamp) VALUES (?, 0, ?, ?, ?, ?)
+                """).execute(arguments: [try state.rows.key(seq), step.label, try HistoryRows.encode(step.edit),
                                          HistoryRows.blobColumn(step.edit), stamp])
             state.cursor = seq
             state.end = seq
             let lowestKept = seq - Int64(PageHistory.capacity) + 1
             if state.bottom < lowestKept {
-                try db.execute(sql: "DELETE FROM history_step WHERE page_id = ? AND seq < ?", arguments: [ItemKey.value(page), lowestKept])
+                try state.rows.delete(state.bottom...lowestKept - 1, in: db)
                 state.bottom = lowestKept
             }
         case let .undo(kept):
             guard !state.damaged, state.cursor >= state.bottom else { throw refuse("the page's stored history has no step to undo") }
-            try rewrite(step: state.cursor, of: page, undone: true, as: kept, in: db)
+            try rewrite(step: try state.rows.key(state.cursor), undone: true, as: kept, in: db)
             state.cursor -= 1
         case let .redo(kept):
             guard !state.damaged, state.cursor < state.end else { throw refuse("the page's stored history has no step to redo") }
-            try rewrite(step: state.cursor + 1, of: page, undone: false, as: kept, in: db)
+            try rewrite(step: try state.rows.key(state.cursor + 1), undone: false, as: kept, in: db)
             state.cursor += 1
         }
     }
 
-    private func rewrite(step seq: Int64, of page: PageID, undone: Bool, as kept: HistoryStep, in db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE history_step SET undone = ?, label = ?, edit = ?, blobs = ?, stamp = ? WHERE page_id = ? AND seq = ?")
+    private func rewrite(step key: Int64, undone: Bool, as kept: HistoryStep, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE page_history SET undone = ?, label = ?, edit = ?, blobs = ?, stamp = ? WHERE step = ?")
             .execute(arguments: [undone ? 1 : 0, kept.label, try HistoryRows.encode(kept.edit), HistoryRows.blobColumn(kept.edit),
-                                 kept.stamp, ItemKey.value(page), seq])
+                                 kept.stamp, key])
     }
 
     /// The stored history of `page` (as loaded: its items are what the newest steps resolve against).
@@ -97,14 +121,14 @@ extension NotebookStore {
                 .corrupt(path: path, reason: "the undo history of page \(page.id) \(reason)")
             }
             // The state's scan stops at the first row past what a page keeps, so no count is needed first.
-            let state = try StoredHistoryState(page: page.id, in: db)
+            let state = try StoredHistoryState(page: page.id, schemaVersion: schemaVersion, in: db)
+            guard !state.rows.slotIsDamaged else { throw damaged("is stored under a number that is not the page's own") }
             guard !state.damaged else { throw damaged("has more steps than a page keeps, or steps missing or out of order") }
             var done: [HistoryStep] = [], undone: [HistoryStep] = []
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT seq, undone, label, length(edit) AS size, edit, stamp FROM history_step WHERE page_id = ? ORDER BY seq
-                """, arguments: [ItemKey.value(page.id)])
+            let (sql, arguments) = state.rows.select("undone, label, length(edit) AS size, edit, stamp")
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                let stored = StoredRow(row: row, table: "history_step", name: "a history step of page \(page.id)", path: path)
+                let stored = StoredRow(row: row, table: schemaVersion >= 4 ? "page_history" : "history_step", name: "a history step of page \(page.id)", path: path)
                 let seq = try stored.int64("seq")
                 guard try stored.int64("size") <= Self.maximumBlobSize else { throw damaged("has step \(seq) larger than any edit") }
                 let step: HistoryStep
@@ -135,10 +159,15 @@ extension NotebookStore {
         guard schemaVersion >= 3 else { return [:] }
         return try read { db in
             var depths: [PageID: (undo: Int, redo: Int)] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT page_id, sum(undone = 0) AS done, sum(undone = 1) AS undone FROM history_step GROUP BY page_id
-                """) {
-                guard let page = ItemKey.pageID(row["page_id"]) else { continue }
+            let sql = schemaVersion >= 4 ? """
+                SELECT p.id AS page_id, sum(h.undone = 0) AS done, sum(h.undone = 1) AS undone
+                FROM page p JOIN page_history h ON h.step > p.history_slot << 32 AND h.step <= (p.history_slot << 32) + \(PageStepRows.largestSeq)
+                WHERE typeof(p.history_slot) = 'integer' AND p.history_slot BETWEEN 1 AND \(PageStepRows.largestSlot)
+                GROUP BY p.id
+                """ : "SELECT page_id, sum(undone = 0) AS done, sum(undone = 1) AS undone FROM history_step GROUP BY page_id"
+            for row in try Row.fetchAll(db, sql: sql) {
+                let key: DatabaseValue = row["page_id"]
+                guard let page = schemaVersion >= 4 ? String.fromDatabaseValue(key).map(PageID.init) : ItemKey.pageID(key) else { continue }
                 depths[page] = (Int.fromDatabaseValue(row["done"]) ?? 0, Int.fromDatabaseValue(row["undone"]) ?? 0)
             }
             return depths
@@ -147,9 +176,10 @@ extension NotebookStore {
 }
 
 extension NotebookStore {
-    /// A step as `history_step` stores it, its page key and its edit's bytes, for a tool that writes
-    /// steps in bulk with SQL of its own (the history benchmark's notebook of 500,000 steps).
-    public static func storedHistoryStep(page: PageID, edit: HistoryEdit) throws -> (page: DatabaseValue, edit: Data) {
-        (ItemKey.value(page), try HistoryRows.encode(edit))
+    /// A step as `page_history` stores it, its key (step `seq` of the page given `slot`) and its edit's
+    /// bytes, for a tool that writes steps in bulk with SQL of its own (the history benchmark's notebook
+    /// of 500,000 steps), which sets each page's `history_slot` too.
+    public static func storedHistoryStep(slot: Int64, seq: Int64, edit: HistoryEdit) throws -> (key: Int64, edit: Data) {
+        (PageStepRows.base(ofSlot: slot) + seq, try HistoryRows.encode(edit))
     }
 }

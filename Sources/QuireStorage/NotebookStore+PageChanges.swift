@@ -121,8 +121,8 @@ extension NotebookStore {
         }
         for page in trashed where !named.contains(page) {
             orders.forget(PageID(page))
+            try PageStepRows(page: PageID(page), schemaVersion: schemaVersion, in: db).delete(in: db)
             try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page])
-            try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(PageID(page))])
         }
     }
 

@@ -124,7 +124,8 @@ public final class NotebookStore: @unchecked Sendable {
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
                 // has no tables yet, and the migration from 0 makes them (in one transaction).
                 let items = version == 1 ? "stroke" : "item"
-                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version >= 3 ? ["history_step", "notebook_step"] : [])
+                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version == 3 ? ["history_step"] : version >= 4 ? ["page_history"] : [])
+                    + (version >= 3 ? ["notebook_step"] : [])
                 for table in tables where try !db.tableExists(table) {
                     throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
                 }
@@ -496,9 +497,10 @@ public final class NotebookStore: @unchecked Sendable {
     public func deletePage(_ page: PageID) throws {
         try write { db in
             orders.forget(page)
+            // The steps first, while the page's row still says where they are.
+            try PageStepRows(page: page, schemaVersion: schemaVersion, in: db).delete(in: db)
             try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [page.rawValue])
             guard db.changesCount > 0 else { throw NotebookFileError.noSuchPage(path: path, page: page.rawValue) }
-            try db.execute(sql: "DELETE FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(page)])
         }
     }
 

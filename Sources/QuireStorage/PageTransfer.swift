@@ -58,7 +58,7 @@ extension NotebookStore {
     public func takeBack(_ arrival: PageID) throws {
         guard try holdsPage(arrival) else { return }
         let changed = try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM history_step WHERE page_id = ?", arguments: [ItemKey.value(arrival)]) ?? 0
+            try PageStepRows(page: arrival, schemaVersion: schemaVersion, in: db).count(in: db)
         }
         guard changed == 0 else {
             throw NotebookFileError.editRefused(path: path, page: arrival.rawValue, reason: "the page was changed here after it "

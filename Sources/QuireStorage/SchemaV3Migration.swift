@@ -4,7 +4,8 @@ import QuireDocument
 import QuireInk
 
 /// Schema 2 → 3: each page's undo history is stored with it, in `history_step`, and the notebook's
-/// history of page changes in `notebook_step`.
+/// history of page changes in `notebook_step`. (Schema 4 moves the page steps to `page_history`, where a
+/// new step costs about one page write instead of three: see `SchemaV4Migration`.)
 ///
 /// `history_step(page_id, seq, undone, label, edit, blobs, stamp)`: one row a step, keyed
 /// `(page_id, seq)` WITHOUT ROWID, so a page's steps sit together and a new stroke's step writes one

@@ -117,11 +117,11 @@ final class NotebookHistoryTests: StorageTestCase {
         let id = try store.pageIDs()[0]
         var editor = try Editor(store, page: id)
         try editor.apply(editor.page.adding(Ink.stroke(.pen, count: 2_000)))
-        let size = try store.database.read { try Int.fetchOne($0, sql: "SELECT length(edit) FROM history_step") }
+        let size = try store.database.read { try Int.fetchOne($0, sql: "SELECT length(edit) FROM page_history") }
         XCTAssertLessThan(try XCTUnwrap(size), 100)
         // Undone, the step must bring the stroke back on its own: now it holds the ink.
         try editor.undo()
-        let undoneSize = try store.database.read { try Int.fetchOne($0, sql: "SELECT length(edit) FROM history_step") }
+        let undoneSize = try store.database.read { try Int.fetchOne($0, sql: "SELECT length(edit) FROM page_history") }
         XCTAssertGreaterThan(try XCTUnwrap(undoneSize), 2_000 * 16)
         let drawn = Ink.stored(editor.history.undone[0].edit.keptItems[0])
         // Read back from the file, redo brings the stroke back sample for sample.
@@ -151,7 +151,7 @@ final class NotebookHistoryTests: StorageTestCase {
             inked.items.append(.stroke(Ink.stroke(.marker, seed: 99)))
             return PageItem(id: item.id, .scrap(inked))
         })
-        let historyBytes = try store.database.read { try Int.fetchOne($0, sql: "SELECT sum(length(edit)) FROM history_step") ?? 0 }
+        let historyBytes = try store.database.read { try Int.fetchOne($0, sql: "SELECT sum(length(edit)) FROM page_history") ?? 0 }
         let inkBytes = try store.database.read { try Int.fetchOne($0, sql: "SELECT sum(length(data)) FROM item WHERE kind = 'stroke'") ?? 0 }
         XCTAssertLessThan(historyBytes, inkBytes / 10, "21 steps keep less than a tenth of the scrap's ink")
         // And every step still undoes exactly, after reading them back.
@@ -173,7 +173,7 @@ final class NotebookHistoryTests: StorageTestCase {
         for k in 0..<(PageHistory.capacity + 5) {
             try editor.apply(editor.page.adding(Ink.stroke(.pen, count: 3, seed: Double(k))))
         }
-        let seqs = try store.database.read { try Int64.fetchAll($0, sql: "SELECT seq FROM history_step ORDER BY seq") }
+        let seqs = try store.database.read { try Int64.fetchAll($0, sql: "SELECT step & 4294967295 FROM page_history ORDER BY step") }
         XCTAssertEqual(seqs.count, PageHistory.capacity)
         XCTAssertEqual(seqs.first, 6, "the five oldest dropped")
         XCTAssertEqual(editor.history.done.count, PageHistory.capacity)
@@ -190,16 +190,18 @@ final class NotebookHistoryTests: StorageTestCase {
     func testADamagedHistoryIsRefusedNamingTheNotebookAndThePageStillOpens() throws {
         let path = folder + "/D.quire"
         let damages: [(String, String)] = [
-            ("the JSON is not an edit", "UPDATE history_step SET edit = '{\"explode\":1}' WHERE seq = 2"),
-            ("a step names another item", "UPDATE history_step SET edit = '{\"insert\":[{\"id\":\"nope\",\"at\":1}]}' WHERE seq = 2"),
-            ("a position past any page", "UPDATE history_step SET edit = '{\"insert\":[{\"id\":\"x\",\"at\":1e300}]}' WHERE seq = 1"),
-            ("a gap in the steps", "UPDATE history_step SET seq = 9 WHERE seq = 2"),
-            ("a one-item step cut short", "UPDATE history_step SET edit = X'01020304' WHERE seq = 2"),
-            ("a one-item step past any page", "UPDATE history_step SET edit = substr(edit, 1, 17) || X'FFFFFFFF' WHERE seq = 2"),
-            ("an undone step below a done one", "UPDATE history_step SET undone = 1 WHERE seq = 1"),
-            ("damaged ink in a kept value", "UPDATE history_step SET edit = '{\"remove\":[{\"at\":0,\"item\":{\"id\":\"a\",\"kind\":\"stroke\",\"samples\":\"AAAA\",\"style\":{}}}]}' WHERE seq = 2"),
-            ("a number that is not one", "UPDATE history_step SET edit = '{\"reorder\":{\"id\":\"a\",\"from\":NaN,\"to\":1}}' WHERE seq = 2"),
-            ("far too many steps", "INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) SELECT page_id, seq + value, 0, label, edit, blobs, stamp FROM history_step, generate_series(10, 2100) WHERE seq = 2"),
+            ("the JSON is not an edit", "UPDATE page_history SET edit = '{\"explode\":1}' WHERE (step & 4294967295) = 2"),
+            ("a step names another item", "UPDATE page_history SET edit = '{\"insert\":[{\"id\":\"nope\",\"at\":1}]}' WHERE (step & 4294967295) = 2"),
+            ("a position past any page", "UPDATE page_history SET edit = '{\"insert\":[{\"id\":\"x\",\"at\":1e300}]}' WHERE (step & 4294967295) = 1"),
+            ("a gap in the steps", "UPDATE page_history SET step = step + 7 WHERE (step & 4294967295) = 2"),
+            ("a one-item step cut short", "UPDATE page_history SET edit = X'01020304' WHERE (step & 4294967295) = 2"),
+            ("a one-item step past any page", "UPDATE page_history SET edit = substr(edit, 1, 17) || X'FFFFFFFF' WHERE (step & 4294967295) = 2"),
+            ("an undone step below a done one", "UPDATE page_history SET undone = 1 WHERE (step & 4294967295) = 1"),
+            ("damaged ink in a kept value", "UPDATE page_history SET edit = '{\"remove\":[{\"at\":0,\"item\":{\"id\":\"a\",\"kind\":\"stroke\",\"samples\":\"AAAA\",\"style\":{}}}]}' WHERE (step & 4294967295) = 2"),
+            ("a number that is not one", "UPDATE page_history SET edit = '{\"reorder\":{\"id\":\"a\",\"from\":NaN,\"to\":1}}' WHERE (step & 4294967295) = 2"),
+            ("far too many steps", "INSERT INTO page_history(step, undone, label, edit, blobs, stamp) SELECT step + value, 0, label, edit, blobs, stamp FROM page_history, generate_series(10, 2100) WHERE (step & 4294967295) = 2"),
+            ("a page numbered past any notebook", "UPDATE page SET history_slot = 1 << 40"),
+            ("a page numbered with text", "UPDATE page SET history_slot = 'one'"),
         ]
         for (what, damage) in damages {
             try? FileManager.default.removeItem(atPath: path)
@@ -217,7 +219,7 @@ final class NotebookHistoryTests: StorageTestCase {
                 // generate_series is an extension some SQLite builds lack: that damage is made by hand.
                 try database.write { db in
                     for k in 10...2_100 {
-                        try db.execute(sql: "INSERT INTO history_step(page_id, seq, undone, label, edit, blobs, stamp) SELECT page_id, \(k), 0, label, edit, blobs, stamp FROM history_step WHERE seq = 2")
+                        try db.execute(sql: "INSERT INTO page_history(step, undone, label, edit, blobs, stamp) SELECT step - 2 + \(k), 0, label, edit, blobs, stamp FROM page_history WHERE (step & 4294967295) = 2")
                     }
                 }
             }

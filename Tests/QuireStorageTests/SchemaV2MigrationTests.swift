@@ -67,7 +67,7 @@ final class SchemaV2MigrationTests: StorageTestCase {
         try store.close()
         XCTAssertEqual(try version(path), NotebookSchema.currentVersion)
         let tables = try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") }
-        XCTAssertEqual(tables, ["blob", "history_step", "item", "notebook", "notebook_step", "page", "style", "thumbnail"])
+        XCTAssertEqual(tables, ["blob", "item", "notebook", "notebook_step", "page", "page_history", "style", "thumbnail"])
 
         // A second open finds nothing to do and changes nothing.
         let before = try XCTUnwrap(bytes(of: path))
