@@ -60,13 +60,20 @@ extension VectorInk {
     /// curve within `tolerance` and are at most a quarter of the dab long, with width and rotation
     /// interpolated by arc length as the dab walker does.
     func sweptPieces(tolerance: Double) -> [ConvexPiece] {
+        let dabs = sweptDabs(tolerance: tolerance)
+        guard let first = dabs.first else { return [] }
+        guard dabs.count > 1 else { return [.polygon(Self.convexHull(first))] }
+        return zip(dabs, dabs.dropFirst()).map { .polygon(Self.convexHull($0 + $1)) }
+    }
+
+    /// The corners of a non-round dab at each end of each step (see `sweptPieces`).
+    func sweptDabs(tolerance: Double) -> [[Point]] {
         guard let start, let first = nodes.first else { return [] }
         let footprint = style.brush.footprint
         func dab(_ p: Point, _ width: Double, _ rotation: Double) -> [Point] {
             footprint.corners(center: p, diameter: width.isFinite && width > 0 ? width : 0, rotation: rotation) ?? [p]
         }
-        var pieces: [ConvexPiece] = []
-        var previous = dab(start, first.width, first.rotation)
+        var dabs = [dab(start, first.width, first.rotation)]
         for (i, curve) in curves.enumerated() where i + 1 < nodes.count {
             let length = curve.arcLength
             guard length > 0, length.isFinite else { continue }
@@ -79,14 +86,11 @@ extension VectorInk {
             for k in 1...count {
                 let t = Double(k) / Double(count)
                 let u = k == count ? 1 : curve.arcLength(to: t) / length
-                let next = dab(k == count ? curve.p3 : curve.point(at: t), a.width + (b.width - a.width) * u,
-                               a.rotation + (b.rotation - a.rotation) * u)
-                pieces.append(.polygon(Self.convexHull(previous + next)))
-                previous = next
+                dabs.append(dab(k == count ? curve.p3 : curve.point(at: t), a.width + (b.width - a.width) * u,
+                                a.rotation + (b.rotation - a.rotation) * u))
             }
         }
-        if pieces.isEmpty { pieces.append(.polygon(Self.convexHull(previous))) }
-        return pieces
+        return dabs
     }
 
     /// The convex hull, counter-clockwise with y up (Andrew's monotone chain), so that every hull is
