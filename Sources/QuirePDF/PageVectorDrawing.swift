@@ -34,6 +34,21 @@ struct PageVectorDrawing {
             cairo_save(context)
         case .restore:
             cairo_restore(context)
+        case .beginGroup:
+            cairo_push_group(context)
+        case let .endGroup(clips):
+            let group = cairo_pop_group(context)
+            cairo_save(context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+            for clip in clips {
+                cairo_new_path(context)
+                clip.add(to: context)
+                cairo_clip(context)
+            }
+            cairo_set_source(context, group)
+            cairo_paint(context)
+            cairo_restore(context)
+            cairo_pattern_destroy(group)
         case let .clip(path, evenOdd):
             cairo_new_path(context)
             path.add(to: context)

@@ -4,8 +4,8 @@ import QuireInk
 
 /// One page as the steps that draw it as vectors (`VectorDrawingStep`), worked out without cairo: the
 /// paper, then the items bottom first as the renderer stacks them — ink as filled outlines or stroked
-/// curves, ink under erasers as its outline less theirs, scraps as their pictures and ink clipped by
-/// their outlines, placed pictures through their corners. `PageVectorDrawing` replays the steps.
+/// curves, what lies under erasers in groups clipped to outside them, scraps as their pictures and ink
+/// clipped by their outlines, placed pictures through their corners. `PageVectorDrawing` replays the steps.
 ///
 /// Scraps cast no shadow here. The renderer's shadow is a 3-pixel blur under the paper's edge, a depth
 /// cue for a desk on screen; PDF and SVG have no blur, so it could only be a bitmap (the pure-vector
@@ -41,32 +41,33 @@ struct PageVectorPlan: Sendable {
     /// The steps over the paper: the ink, scraps and pictures.
     var stepsOverPaper: ArraySlice<VectorDrawingStep> { steps[paperSteps...] }
 
-    /// An eraser in a layer: where it lies in the layer, its bounds there, and its filled shape on the
-    /// page (carried through the layer's map), taken out of the ink drawn before it.
+    /// An eraser in a layer (or erasers one after another): where it lies in the layer and the clips
+    /// outside it (`EraserClip`).
     private struct Eraser {
         var index: Int
-        var bounds: Rect
-        var shape: BezierPath
-        /// `shape`'s bounds, worked out once: every run of ink under the eraser is tested against them.
-        var shapeBounds: Rect
-        /// Its ink, for the convex pieces a clip needs where subtracting cannot be done (rare: worked
-        /// out only then).
-        var ink: VectorInk
+        var clips: [BezierPath]
     }
 
     /// Items of one layer, bottom first, each eraser taking its shape out of everything before it in
-    /// `items`. Ink under erasers is drawn as its outline less theirs (`outline(_:less:)`): the file holds
-    /// each stroke once, whatever erases it, so a page grows with its ink rather than with the erasers
-    /// over it (clips around the ink under each eraser made cairo write the ink again for every clip).
-    /// A picture or a scrap under an eraser on the same layer keeps a clip outside the eraser's pieces,
-    /// as does ink whose outline the geometry could not subtract from.
+    /// `items`. What lies under an eraser is drawn into a group (cairo's push_group: a form XObject in
+    /// PDF, a `<g>` in SVG) painted clipped to outside the eraser, and the groups nest: the first
+    /// eraser's group is painted into the second's, and so on, so ink between two erasers is taken by the
+    /// later one only. Each stroke is then written once, as it would be unerased (stroked lines and curves
+    /// for plain ink), and each eraser once, as its clip: the file grows with the ink plus the erasers.
+    /// (A clip per eraser round each stroke under it wrote that stroke again for every eraser; taking the
+    /// erasers' shapes out of each outline made every erased stroke an outline in many pieces, about 5×
+    /// the size and 4× the time of Xournal++'s export of the same strokes.)
     private mutating func addLayer(_ items: ArraySlice<PageItem>, through map: Homography?, area: Rect) {
         var erasers: [Eraser] = []
         var under = Rect.null
+        // Whether something was drawn since the last eraser: erasers one after another (erasing is often
+        // several strokes) share one group, clipped to outside each of them.
+        var drawnSinceEraser = true
         for index in items.indices {
             let item = items[index]
             guard let stroke = item.stroke, blendMode(of: stroke) == .erase else {
                 under = under.union(item.bounds)
+                drawnSinceEraser = true
                 continue
             }
             // An eraser over nothing drawn before it changes nothing.
@@ -78,31 +79,26 @@ struct PageVectorPlan: Sendable {
                 shape = carried
             }
             guard !shape.isEmpty, shape.isFinite else { continue }
-            erasers.append(Eraser(index: index, bounds: stroke.bounds, shape: shape, shapeBounds: shape.bounds, ink: ink))
-        }
-        for index in items.indices {
-            let item = items[index], bounds = item.bounds
-            let over = erasers.filter { $0.index > index && $0.bounds.intersects(bounds) }
-            if over.isEmpty {
-                addItem(item, through: map, area: area)
-            } else if let stroke = item.stroke {
-                addStroke(stroke, through: map, erasedBy: over, area: area)
+            let clips = EraserClip.outside(shape, within: area, tolerance: tolerance) {
+                EraserClip.clipsOutside(ink.convexPieces(tolerance: tolerance), through: map, within: area)
+            }
+            if drawnSinceEraser || erasers.isEmpty {
+                erasers.append(Eraser(index: index, clips: clips))
             } else {
-                addClipped(over, through: map, area: area) { $0.addItem(item, through: map, area: area) }
+                erasers[erasers.count - 1].clips += clips
+            }
+            drawnSinceEraser = false
+        }
+        steps += Array(repeating: .beginGroup, count: erasers.count)
+        var next = erasers.startIndex
+        for index in items.indices {
+            if next < erasers.endIndex, erasers[next].index == index {
+                steps.append(.endGroup(clippedTo: erasers[next].clips))
+                next += 1
+            } else {
+                addItem(items[index], through: map, area: area)
             }
         }
-    }
-
-    /// What `draw` adds, clipped to outside every one of `erasers`' convex pieces.
-    private mutating func addClipped(_ erasers: [Eraser], through map: Homography?, area: Rect, _ draw: (inout Self) -> Void) {
-        steps.append(.save)
-        for eraser in erasers {
-            for clip in EraserClip.clipsOutside(eraser.ink.convexPieces(tolerance: tolerance), through: map, within: area) {
-                steps.append(.clip(clip, evenOdd: false))
-            }
-        }
-        draw(&self)
-        steps.append(.restore)
     }
 
     private func blendMode(of stroke: Stroke) -> InkBlendMode {
@@ -153,10 +149,8 @@ struct PageVectorPlan: Sendable {
     /// Ink as filled outlines (non-zero): plain ink a run of near-equal colour at a time, at the opacity
     /// its overlapping dabs reach; a highlighter's whole outline once at its layer's opacity, as the
     /// renderer joins its own layer, so it never darkens where it crosses itself. Erasers draw nothing
-    /// themselves: ink under them is drawn less their shapes (`erasedBy`, from `addLayer`; `area`
-    /// bounds what a clip falls back to when the geometry cannot subtract).
-    private mutating func addStroke(_ stroke: Stroke, through map: Homography?, erasedBy erasers: [Eraser] = [],
-                                    area: Rect = .null) {
+    /// themselves: what they take is clipped away round the groups under them (`addLayer`).
+    private mutating func addStroke(_ stroke: Stroke, through map: Homography?) {
         var engine = registry.makeEngine(for: stroke.style)
         let render = engine.renderStyle
         guard render.blendMode != .erase else { return }
@@ -170,7 +164,7 @@ struct PageVectorPlan: Sendable {
         for run in InkRun.runs(of: ink, translucent: { !highlight && opacity($0, $1) < 0.995 }) {
             let shown = opacity(run.color, run.width)
             guard shown > 0 else { continue }
-            if map == nil, erasers.isEmpty, !highlight, shown >= 0.995, run.cuts.isEmpty,
+            if map == nil, !highlight, shown >= 0.995, run.cuts.isEmpty,
                let curves = Self.strokedRuns(of: run.ink, tolerance: tolerance) {
                 steps.append(.stroke(curves, color: run.color, opacity: shown))
                 continue
@@ -182,33 +176,8 @@ struct PageVectorPlan: Sendable {
             }
             guard !outline.isEmpty, outline.isFinite else { continue }
             let cuts = run.cuts.isEmpty ? [] : cutPaths(run.cuts, around: run.ink.centerLine.bounds.outsetBy(run.width + 2), through: map)
-            let outlineBounds = outline.bounds
-            let over = erasers.filter { $0.shapeBounds.intersects(outlineBounds) }
-            guard !over.isEmpty else {
-                steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
-                continue
-            }
-            if let left = Self.outline(outline, less: over.map(\.shape)) {
-                // Erased whole: nothing to draw.
-                if !left.isEmpty { steps.append(.fill(left, color: run.color, opacity: shown, cuts: cuts)) }
-            } else {
-                let fill = VectorDrawingStep.fill(outline, color: run.color, opacity: shown, cuts: cuts)
-                addClipped(over, through: map, area: area) { $0.steps.append(fill) }
-            }
+            steps.append(.fill(outline, color: run.color, opacity: shown, cuts: cuts))
         }
-    }
-
-    /// `outline` (filled non-zero) less each of `shapes`, as one path to fill non-zero; nil when the
-    /// geometry met a problem it could not resolve (the caller clips instead).
-    static func outline(_ outline: BezierPath, less shapes: [BezierPath]) -> BezierPath? {
-        var left = outline
-        for shape in shapes {
-            guard !left.isEmpty else { break }
-            let result = left.subtracting(shape)
-            guard result.problems.isEmpty else { return nil }
-            left = result.path
-        }
-        return left
     }
 
     /// `ink` as wide as vectors draw it: a soft brush narrower than its dabs (`Brush.vectorWidthFraction`),
@@ -239,12 +208,9 @@ struct PageVectorPlan: Sendable {
     }
 
     /// The ink's area to fill (non-zero): the outline of round dabs, or for a nib that is not round (the
-    /// chisel of markers and highlighters) the union of the hulls it sweeps, every one wound alike.
+    /// chisel of markers and highlighters) the area it sweeps (`VectorInk.sweptOutline`).
     static func shape(of ink: VectorInk, tolerance: Double) -> BezierPath {
-        guard ink.style.brush.footprint != .disc else { return ink.outline(tolerance: tolerance) }
-        var path = BezierPath()
-        for piece in ink.convexPieces(tolerance: tolerance) { path.append(piece.path) }
-        return path
+        ink.style.brush.footprint == .disc ? ink.outline(tolerance: tolerance) : ink.sweptOutline(tolerance: tolerance)
     }
 
     /// The half planes to clip to: for each cut, the side its direction points to, within `area` (the

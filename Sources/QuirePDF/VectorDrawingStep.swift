@@ -17,6 +17,11 @@ enum VectorDrawingStep: Sendable {
     /// cairo_save: the clips that follow last until the matching `restore`.
     case save
     case restore
+    /// cairo_push_group: what follows, up to the matching `endGroup`, is drawn into a group of its own.
+    case beginGroup
+    /// Ends the innermost group and paints it, clipped to each of `clips` (non-zero): an eraser's
+    /// outside (`EraserClip`) round what was drawn before it.
+    case endGroup(clippedTo: [BezierPath])
     /// Intersects the clip with `path` under `evenOdd` or non-zero filling.
     case clip(BezierPath, evenOdd: Bool)
     /// Fills `path` (non-zero) in `color` at `opacity`, clipped first to each of `cuts` (non-zero), all

@@ -66,30 +66,60 @@ final class PDFExportTests: XCTestCase {
         assertColor(image[200, 140], (1, 0.9, 0.6), "the eraser paints nothing of its own")
     }
 
-    /// Issue 37: erasers take their shape out of the ink under them, so a page grows with its ink. Twenty
-    /// erasers across twenty strokes (a page erased as one goes) came out at many times the size of the
-    /// same page unerased, each stroke's ink written again under every eraser's clips.
-    func testAnErasedPageIsAboutAsLargeAsItsInk() throws {
-        let size = PageSize(width: 400, height: 200)
-        let strokes = (0..<20).map { k in
-            ExportPages.stroke(ExportPages.line(Point(20, 15 + 8.5 * Double(k)), Point(380, 15 + 8.5 * Double(k))),
-                               style: ExportPages.pen(.black, width: 4))
+    /// Issue 37: what lies under an eraser is written once, into a group painted under the eraser's
+    /// clip, so a page grows with its ink and its erasers, never with their product. Twenty erasers
+    /// across twenty strokes (a page erased as one goes) came out at 1.9 MB with a clip per eraser round
+    /// each stroke (each stroke written again for every clip round it).
+    func testAnErasedPageGrowsWithItsInkAndErasersNotTheirProduct() throws {
+        func page(_ count: Int) -> (strokes: [Stroke], erasers: [Stroke], size: PageSize) {
+            let size = PageSize(width: 400, height: 200)
+            let strokes = (0..<count).map { k in
+                ExportPages.stroke(ExportPages.line(Point(20, 15 + 170 * Double(k) / Double(count)),
+                                                    Point(380, 15 + 170 * Double(k) / Double(count))),
+                                   style: ExportPages.pen(.black, width: 4))
+            }
+            let erasers = (0..<count).map { j in
+                ExportPages.stroke(ExportPages.line(Point(35 + 350 * Double(j) / Double(count), 5),
+                                                    Point(35 + 350 * Double(j) / Double(count), 195)),
+                                   style: ExportPages.eraser(width: 6))
+            }
+            return (strokes, erasers, size)
         }
-        let erasers = (0..<20).map { j in
-            ExportPages.stroke(ExportPages.line(Point(35 + 17.5 * Double(j), 5), Point(35 + 17.5 * Double(j), 195)),
-                               style: ExportPages.eraser(width: 6))
-        }
-        let (_, plain) = try write([Page(size: size, strokes: strokes)])
-        let (document, erased) = try write([Page(size: size, strokes: strokes + erasers)])
-        // Erased, each stroke is twenty-one outlines to fill (caps and all) instead of one line to stroke:
-        // several times the numbers (7.4 KB against 1.1 KB), where clips made it 1.9 MB.
-        XCTAssertLessThan(erased.count, 10 * plain.count, "erased \(erased.count) bytes, unerased \(plain.count)")
+        let twenty = page(20)
+        // The same page with its erasers drawn as pen strokes: what the ink and the erasers' shapes cost.
+        let asInk = twenty.erasers.map { Stroke(samples: $0.samples, style: ExportPages.pen(.black, width: 6)) }
+        let (_, inked) = try write([Page(size: twenty.size, strokes: twenty.strokes + asInk)])
+        let (document, erased) = try write([Page(size: twenty.size, strokes: twenty.strokes + twenty.erasers)])
+        // Each eraser adds a group (a form XObject and its resources, about 500 bytes) and its clip, the
+        // page's frame less it.
+        XCTAssertLessThan(erased.count, 2 * inked.count + 600 * twenty.erasers.count,
+                          "erased \(erased.count) bytes, with the erasers as ink \(inked.count)")
+        // Twice the strokes and twice the erasers: about twice the file, where the product would be four.
+        let forty = page(40)
+        let (_, erasedForty) = try write([Page(size: forty.size, strokes: forty.strokes + forty.erasers)])
+        XCTAssertLessThan(Double(erasedForty.count) / Double(erased.count), 2.5, "\(erasedForty.count) against \(erased.count)")
         let image = try render(document)
         for j in [0, 7, 19] {
             let x = Int(35 + 17.5 * Double(j))
             assertColor(image[x, 100], (1, 1, 1), "erased where eraser \(j) crosses a stroke")
             assertColor(image[x + 9, Int(15 + 8.5 * 10)], (0, 0, 0), "ink left between erasers")
         }
+    }
+
+    /// Erasing is often several strokes in a row: they share one group, clipped to outside each of them.
+    func testErasersOneAfterAnotherShareOneGroup() throws {
+        let strokes = (0..<5).map { k in
+            ExportPages.stroke(ExportPages.line(Point(20, 30 + 30 * Double(k)), Point(380, 30 + 30 * Double(k))),
+                               style: ExportPages.pen(.black, width: 4))
+        }
+        let erasers = [100.0, 200, 300].map { x in
+            ExportPages.stroke(ExportPages.line(Point(x, 5), Point(x, 195)), style: ExportPages.eraser(width: 10))
+        }
+        let (document, bytes) = try write([Page(size: PageSize(width: 400, height: 200), strokes: strokes + erasers)])
+        XCTAssertEqual(ExportPages.count(Array("/Subtype /Form".utf8), in: bytes), 1, "one group for the three")
+        let image = try render(document)
+        for x in [100, 200, 300] { assertColor(image[x, 90], (1, 1, 1), "erased at \(x)") }
+        assertColor(image[150, 90], (0, 0, 0), "ink between the erasers")
     }
 
     func testHighlighterCrossingItselfIsNoDarkerWhereItCrosses() throws {
