@@ -5,21 +5,46 @@ extension BezierPath {
     /// Adds the path to `context`'s current path (in its user space), as cairo's own moves, lines and
     /// cubics; a quadratic becomes its raised cubic. Nothing is filled or cleared.
     func add(to context: OpaquePointer) {
+        add(to: context, placing: { $0 })
+    }
+
+    /// Adds the path with every point on a grid of 1/`grid` of the surface's own units (as
+    /// `PageVectorDrawing` places stroked lines), where the user space is a plain scale and move of the
+    /// surface's; otherwise as `add(to:)`. cairo prints a point as it holds it, in 1/256 units ("415.035156");
+    /// on the grid it needs at most three digits after the point ("415.125"), and a filled outline or a
+    /// clip of a page of ink is about half as many bytes. A point moves at most half a grid step.
+    func add(to context: OpaquePointer, grid: Double) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, grid > 0 else { return add(to: context) }
+        cairo_save(context)
+        // The path is kept in the surface's units, so it is the same path once the matrix is back.
+        cairo_identity_matrix(context)
+        add(to: context) { p in
+            Point(((p.x * matrix.xx + matrix.x0) * grid).rounded() / grid, ((p.y * matrix.yy + matrix.y0) * grid).rounded() / grid)
+        }
+        cairo_restore(context)
+    }
+
+    private func add(to context: OpaquePointer, placing place: (Point) -> Point) {
         var current = Point.zero
         for element in elements {
             switch element {
             case let .move(p):
-                cairo_move_to(context, p.x, p.y)
+                let q = place(p)
+                cairo_move_to(context, q.x, q.y)
                 current = p
             case let .line(p):
-                cairo_line_to(context, p.x, p.y)
+                let q = place(p)
+                cairo_line_to(context, q.x, q.y)
                 current = p
             case let .quad(c, p):
-                let c1 = current + (c - current) * (2.0 / 3.0), c2 = p + (c - p) * (2.0 / 3.0)
-                cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                let c1 = place(current + (c - current) * (2.0 / 3.0)), c2 = place(p + (c - p) * (2.0 / 3.0)), q = place(p)
+                cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, q.x, q.y)
                 current = p
             case let .cubic(c1, c2, p):
-                cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                let d1 = place(c1), d2 = place(c2), q = place(p)
+                cairo_curve_to(context, d1.x, d1.y, d2.x, d2.y, q.x, q.y)
                 current = p
             case .close:
                 cairo_close_path(context)

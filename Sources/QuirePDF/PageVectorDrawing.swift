@@ -42,7 +42,7 @@ struct PageVectorDrawing {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
             for clip in clips {
                 cairo_new_path(context)
-                clip.add(to: context)
+                clip.add(to: context, grid: Self.grid)
                 cairo_clip(context)
             }
             cairo_set_source(context, group)
@@ -60,12 +60,12 @@ struct PageVectorDrawing {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
             for cut in cuts {
                 cairo_new_path(context)
-                cut.add(to: context)
+                cut.add(to: context, grid: Self.grid)
                 cairo_clip(context)
             }
             cairo_set_source_rgba(context, Double(color.red), Double(color.green), Double(color.blue), opacity)
             cairo_new_path(context)
-            path.add(to: context)
+            path.add(to: context, grid: Self.grid)
             cairo_fill(context)
             cairo_restore(context)
         case let .stroke(runs, color, opacity):
@@ -73,7 +73,7 @@ struct PageVectorDrawing {
         }
     }
 
-    /// How finely stroked lines' points are placed, in the surface's units: an eighth of a point (0.17
+    /// How finely stroked lines, outlines and clips are placed, in the surface's units: an eighth of a point (0.17
     /// page pixels; 0.52 pixels at 300 dpi). cairo keeps paths in fixed point of 1/256 and prints them
     /// with three decimals, so a point anywhere prints as "415.035"; one on this grid needs at most three
     /// digits after the point and mostly fewer ("415", "415.5", "415.25"), and the flip to PDF's upward y
