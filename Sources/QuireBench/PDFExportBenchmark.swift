@@ -11,7 +11,7 @@ import QuirePDF
 /// (fastest, slowest) of wall and processor time, the time per page, the files' sizes, the time
 /// preparing the pages takes alone (what the other thread can take off the writer's), and the load
 /// average around the runs. (Issue 16's goal: Quire ≤ 1/3 of Xournal++'s time.) Then the annotated-PDF
-/// set (`AnnotatedPDFExportBenchmark`).
+/// set (`AnnotatedPDFExportBenchmark`) and the erased pages (`ErasedPDFExportBenchmark`).
 let pdfExportBenchmark = Benchmark(name: "pdf-export",
                                    summary: "vector PDF export, 50 pages × 300 strokes, against Xournal++: time, ratio, bytes per page") { context in
     let folder = NSTemporaryDirectory() + "quire-bench-pdf-\(getpid())"
@@ -68,6 +68,7 @@ let pdfExportBenchmark = Benchmark(name: "pdf-export",
     context.report("Xournal++ PDF size per page", xournal.bytes / perPage / 1024, "KiB")
     context.report("Quire ÷ Xournal++ (PDF size)", Double(bytes) / xournal.bytes, "×")
     try AnnotatedPDFExportBenchmark.run(context: context, folder: folder)
+    try ErasedPDFExportBenchmark.run(context: context, folder: folder)
 }
 
 /// The times of runs that each write one whole PDF.

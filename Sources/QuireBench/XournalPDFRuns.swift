@@ -24,6 +24,17 @@ struct XournalPDFRuns {
         pdf = folder + "/xournal.pdf"
     }
 
+    /// The same for a `.xopp` file already written; nil, having said so, where Xournal++ is not installed.
+    init?(xopp: String, folder: String) {
+        guard let xournal = XournalComparison.executable(named: "xournalpp") else {
+            print("  Xournal++ comparison skipped: xournalpp is not installed (apt install xournalpp)")
+            return nil
+        }
+        self.xournal = xournal
+        self.xopp = xopp
+        pdf = folder + "/xournal.pdf"
+    }
+
     /// One export; false, having said why, if Xournal++ failed.
     mutating func run() throws -> Bool {
         try? FileManager.default.removeItem(atPath: pdf)
