@@ -1,3 +1,4 @@
+import Foundation
 import QuireGeometry
 import QuireInk
 
@@ -21,44 +22,50 @@ enum EraserClip {
         guard !area.isNull, !area.isEmpty else { return [] }
         let result = BezierPath(rect: area).subtracting(shape)
         guard result.problems.isEmpty, result.path.isFinite else { return pieces() }
-        return [thinned(result.path, tolerance: tolerance)]
+        return [fitted(result.path, tolerance: tolerance)]
     }
 
-    /// `path` with each run of straight lines thinned by Douglas–Peucker within `tolerance` (its ends and
-    /// every curve kept): the outline of round ink is traced in short steps along its sides
-    /// (`VectorInk.outline`), most of which a clip does not need.
-    static func thinned(_ path: BezierPath, tolerance: Double) -> BezierPath {
-        var simplifier = DouglasPeuckerSimplifier(tolerance: tolerance)
-        var kept: [Int] = []
-        var out: [PathElement] = []
-        out.reserveCapacity(path.elements.count)
-        // The points of the lines since the last point that is not a line's end, that point first.
-        var run: [Point] = []
-        func flush() {
-            if run.count > 2 {
-                simplifier.simplify(run, into: &kept)
-                out += kept.dropFirst().map { .line(to: run[$0]) }
-            } else {
-                out += run.dropFirst().map { .line(to: $0) }
+    /// `path` (closed contours) drawn again in few lines and cubics within `tolerance`: each contour
+    /// flattened finely, cut at its corners (a turn of more than 40° at a point), and each part between
+    /// corners fitted (`CurveFit`). The outline of round ink is traced a short step at a time, with an arc
+    /// round the dab at every outer turn (`VectorInk.outline`): as a clip that is several times the
+    /// numbers a smooth curve along it needs.
+    static func fitted(_ path: BezierPath, tolerance: Double) -> BezierPath {
+        let sharpTurn = cos(40.0 * .pi / 180)
+        var out = BezierPath()
+        for (points, isClosed) in path.flattened(tolerance: tolerance / 4) {
+            var ring = points
+            if ring.count > 1, ring.first == ring.last { ring.removeLast() }
+            guard isClosed, ring.count >= 4 else {
+                if ring.count > 2 { out.append(BezierPath(polygon: ring)) }
+                continue
             }
-            run = []
-        }
-        for element in path.elements {
-            switch element {
-            case let .line(to) where !run.isEmpty:
-                run.append(to)
-            case let .move(to):
-                flush()
-                out.append(element)
-                run = [to]
-            default:
-                flush()
-                out.append(element)
-                if let end = element.points.last { run = [end] }
+            let n = ring.count
+            var corners: [Int] = []
+            for i in 0..<n {
+                let before = ring[i] - ring[(i + n - 1) % n], after = ring[(i + 1) % n] - ring[i]
+                let lengths = before.length * after.length
+                if lengths > 0, before.dot(after) < sharpTurn * lengths { corners.append(i) }
             }
+            if corners.isEmpty { corners = [0] }
+            var elements: [PathElement] = [.move(to: ring[corners[0]])]
+            for k in corners.indices {
+                let from = corners[k], to = corners[(k + 1) % corners.count]
+                var part: [Point] = []
+                var i = from
+                repeat {
+                    part.append(ring[i])
+                    i = (i + 1) % n
+                } while i != to
+                part.append(ring[to])
+                for curve in CurveFit.fit(part, tangents: Array(repeating: .zero, count: part.count), tolerance: tolerance * 0.75) {
+                    elements.append(curve.degree == 1 ? .line(to: curve.p3) : .cubic(control1: curve.p1, control2: curve.p2, to: curve.p3))
+                }
+            }
+            elements.append(.close)
+            out.append(BezierPath(elements))
         }
-        flush()
-        return BezierPath(out)
+        return out
     }
 
     /// The clips (non-zero) whose intersection is the outside of `pieces` (page coordinates, or carried
