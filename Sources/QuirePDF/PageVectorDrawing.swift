@@ -39,12 +39,7 @@ struct PageVectorDrawing {
         case let .endGroup(clips):
             let group = cairo_pop_group(context)
             cairo_save(context)
-            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-            for clip in clips {
-                cairo_new_path(context)
-                clip.add(to: context, grid: Self.grid)
-                cairo_clip(context)
-            }
+            clip(toEachOf: clips)
             cairo_set_source(context, group)
             cairo_paint(context)
             cairo_restore(context)
@@ -57,12 +52,7 @@ struct PageVectorDrawing {
             cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         case let .fill(path, color, opacity, cuts):
             cairo_save(context)
-            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
-            for cut in cuts {
-                cairo_new_path(context)
-                cut.add(to: context, grid: Self.grid)
-                cairo_clip(context)
-            }
+            clip(toEachOf: cuts)
             cairo_set_source_rgba(context, Double(color.red), Double(color.green), Double(color.blue), opacity)
             cairo_new_path(context)
             path.add(to: context, grid: Self.grid)
@@ -70,6 +60,16 @@ struct PageVectorDrawing {
             cairo_restore(context)
         case let .stroke(runs, color, opacity):
             stroke(runs, color: color, opacity: opacity)
+        }
+    }
+
+    /// Intersects the clip with each of `paths` (non-zero, on the `grid`), leaving the fill rule non-zero.
+    private func clip(toEachOf paths: [BezierPath]) {
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        for path in paths {
+            cairo_new_path(context)
+            path.add(to: context, grid: Self.grid)
+            cairo_clip(context)
         }
     }
 
