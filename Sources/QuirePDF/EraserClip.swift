@@ -7,8 +7,8 @@ import QuireInk
 /// backends turn destination-out into pictures, which is why this is a clip; `PageVectorPlan` draws
 /// what lies under an eraser once, into a group, and paints the group under the eraser's clip.
 ///
-/// The clip is the area less the eraser's filled shape, worked out once (`outside`): one path, about
-/// as long as the eraser's outline. Where the geometry cannot subtract, the eraser is taken as a union of
+/// The clip is the area less the eraser's filled shape, worked out once (`outside`) and fitted in few
+/// lines and cubics (`fitted`). Where the geometry cannot subtract, the eraser is taken as a union of
 /// convex pieces (`VectorInk.convexPieces`): outside one piece C is, under the non-zero rule, the clip
 /// of a rectangle round everything drawn together with C wound the other way (winding 1 outside C, 0
 /// inside it); intersecting one such clip per piece leaves outside all of them. A single clip of the
