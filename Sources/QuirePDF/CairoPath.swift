@@ -8,21 +8,15 @@ extension BezierPath {
         add(to: context, placing: { $0 })
     }
 
-    /// Adds the path with every point on a grid of 1/`grid` of the surface's own units (as
-    /// `PageVectorDrawing` places stroked lines), where the user space is a plain scale and move of the
-    /// surface's; otherwise as `add(to:)`. cairo prints a point as it holds it, in 1/256 units ("415.035156");
-    /// on the grid it needs at most three digits after the point ("415.125"), and a filled outline or a
-    /// clip of a page of ink is about half as many bytes. A point moves at most half a grid step.
+    /// Adds the path with every point on a grid of 1/`grid` of the surface's own units (`SurfaceGrid`),
+    /// where the user space is a plain scale and move of the surface's; otherwise as `add(to:)`. A filled
+    /// outline or a clip of a page of ink is then about half as many bytes.
     func add(to context: OpaquePointer, grid: Double) {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, grid > 0 else { return add(to: context) }
+        guard let onGrid = SurfaceGrid(context, grid: grid) else { return add(to: context) }
         cairo_save(context)
         // The path is kept in the surface's units, so it is the same path once the matrix is back.
         cairo_identity_matrix(context)
-        add(to: context) { p in
-            Point(((p.x * matrix.xx + matrix.x0) * grid).rounded() / grid, ((p.y * matrix.yy + matrix.y0) * grid).rounded() / grid)
-        }
+        add(to: context, placing: onGrid.place)
         cairo_restore(context)
     }
 
@@ -50,6 +44,30 @@ extension BezierPath {
                 cairo_close_path(context)
             }
         }
+    }
+}
+
+/// Points carried from a context's user space into its surface's own units (points for PDF) and put on
+/// a grid of 1/`grid` of them: cairo prints a point as it holds it, in 1/256 units ("415.035156"), and
+/// one on the grid needs at most three digits after the point ("415.125"). Only where the user space is
+/// a plain scale and move of the surface's (nil otherwise); a point moves at most half a grid step.
+struct SurfaceGrid {
+    private let matrix: cairo_matrix_t
+    private let grid: Double
+
+    init?(_ context: OpaquePointer, grid: Double) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0, grid > 0 else { return nil }
+        self.matrix = matrix
+        self.grid = grid
+    }
+
+    /// Surface units per user unit.
+    var scale: Double { matrix.xx }
+
+    func place(_ p: Point) -> Point {
+        Point(((p.x * matrix.xx + matrix.x0) * grid).rounded() / grid, ((p.y * matrix.yy + matrix.y0) * grid).rounded() / grid)
     }
 }
 

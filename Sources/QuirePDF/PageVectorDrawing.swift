@@ -87,24 +87,18 @@ struct PageVectorDrawing {
     /// in user units. Widths are rounded to a hundredth of a unit (under 0.014 page pixels), printed in
     /// four digits rather than eight; points to the `grid`.
     private func stroke(_ runs: [VectorInk.WidthRun], color: InkColor, opacity: Double) {
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
         // Only a plain scale and move is carried over by hand; anything else strokes in user units.
-        let plain = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == matrix.yy && matrix.xx > 0
-        let scale = plain ? matrix.xx : 1
+        let onGrid = SurfaceGrid(context, grid: Self.grid)
+        let scale = onGrid?.scale ?? 1
+        let place = onGrid?.place ?? { $0 }
         cairo_save(context)
-        if plain { cairo_identity_matrix(context) }
+        if onGrid != nil { cairo_identity_matrix(context) }
         cairo_set_source_rgba(context, Double(color.red), Double(color.green), Double(color.blue), opacity)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         for run in runs {
             cairo_new_path(context)
             cairo_set_line_width(context, (run.width * scale * 100).rounded() / 100)
-            func place(_ point: Point) -> Point {
-                guard plain else { return point }
-                return Point(((point.x * scale + matrix.x0) * Self.grid).rounded() / Self.grid,
-                             ((point.y * scale + matrix.y0) * Self.grid).rounded() / Self.grid)
-            }
             guard let first = run.pieces.first else { continue }
             let start = place(first.p0)
             cairo_move_to(context, start.x, start.y)
