@@ -20,7 +20,8 @@ extension VectorInk {
         // Every subpath wound as the hulls are (`convexHull`), so that non-zero fills their union.
         func append(_ polygon: [Point]) {
             guard polygon.count > 2 else { return }
-            path.append(BezierPath(polygon: Self.signedArea(polygon) < 0 ? polygon.reversed() : polygon))
+            let piece = BezierPath(polygon: polygon)
+            path.append(piece.signedArea < 0 ? piece.reversed : piece)
         }
         append(Self.convexHull(first))
         guard dabs.count > 1, first.count > 2, dabs.allSatisfy({ $0.count == first.count }) else {
@@ -69,10 +70,5 @@ extension VectorInk {
     private static func centre(_ corners: [Point]) -> Point {
         let sum = corners.reduce(Point(0, 0)) { $0 + $1 }
         return sum / Double(corners.count)
-    }
-
-    /// Twice the area, positive counter-clockwise with y up (as `convexHull` winds).
-    private static func signedArea(_ polygon: [Point]) -> Double {
-        zip(polygon, polygon.dropFirst() + polygon.prefix(1)).reduce(0) { $0 + $1.0.cross($1.1) }
     }
 }
