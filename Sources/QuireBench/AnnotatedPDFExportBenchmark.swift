@@ -44,13 +44,7 @@ enum AnnotatedPDFExportBenchmark {
         var quireBytes = 0
         let rounds = 5
         for _ in 0..<rounds {
-            quireBytes = try quire.measure(path: out, pictures: { _ in original }) { writer, lap in
-                let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
-                while let page = try prepared.next() {
-                    try writer.add(page)
-                    lap()
-                }
-            }
+            quireBytes = try quire.measurePreparedAhead(pages, path: out, pictures: { _ in original })
             if let ran = try xournal?.run(), !ran { xournal = nil }
         }
         quire.report("annotated PDF, Quire", context: context)

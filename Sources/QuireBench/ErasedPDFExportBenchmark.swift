@@ -44,13 +44,7 @@ enum ErasedPDFExportBenchmark {
         var quireBytes = 0
         let rounds = 5
         for _ in 0..<rounds {
-            quireBytes = try quire.measure(path: out) { writer, lap in
-                let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
-                while let page = try prepared.next() {
-                    try writer.add(page)
-                    lap()
-                }
-            }
+            quireBytes = try quire.measurePreparedAhead(pages, path: out)
             if let ran = try xournal?.run(), !ran { xournal = nil }
         }
         quire.report("erased, \(label): Quire", context: context)

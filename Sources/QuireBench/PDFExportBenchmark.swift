@@ -25,13 +25,7 @@ let pdfExportBenchmark = Benchmark(name: "pdf-export",
     print("  load average before: \(PDFExportRuns.loadAverage)")
     for round in 0..<rounds {
         let path = folder + "/run-\(round).pdf"
-        bytes = try overlapped.measure(path: path) { writer, lap in
-            let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
-            while let page = try prepared.next() {
-                try writer.add(page)
-                lap()
-            }
-        }
+        bytes = try overlapped.measurePreparedAhead(pages, path: path)
         _ = try sequential.measure(path: path) { writer, lap in
             for (index, page) in pages.enumerated() {
                 try writer.add(page, number: index + 1)
@@ -103,6 +97,19 @@ struct PDFExportRuns {
         let bytes = try fileSize(path)
         try FileManager.default.removeItem(atPath: path)
         return bytes
+    }
+
+    /// `measure` of the export `quire export --pdf` runs: each next page prepared on another thread
+    /// (`PreparedAhead`) while the writer adds the current one.
+    mutating func measurePreparedAhead(_ pages: [Page], path: String,
+                                       pictures: @escaping (BlobID) throws -> [UInt8] = { _ in [] }) throws -> Int {
+        try measure(path: path, pictures: pictures) { writer, lap in
+            let prepared = PreparedAhead(count: pages.count) { try PreparedVectorPage(pages[$0], number: $0 + 1) }
+            while let page = try prepared.next() {
+                try writer.add(page)
+                lap()
+            }
+        }
     }
 
     func report(_ label: String, context: BenchmarkContext) {
