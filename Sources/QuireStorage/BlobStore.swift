@@ -69,7 +69,7 @@ extension NotebookStore {
             }
             // A step of a page's history that can bring an item back keeps that item's blobs.
             if schemaVersion >= 3 {
-                let steps = schemaVersion >= 4 ? "page_history" : "history_step"
+                let steps = PageStepRows.table(schemaVersion: schemaVersion)
                 for list in try String.fetchAll(db, sql: "SELECT blobs FROM \(steps) WHERE blobs IS NOT NULL") {
                     referenced.formUnion(list.split(separator: " ").map(String.init))
                 }

@@ -128,7 +128,7 @@ extension NotebookStore {
             let (sql, arguments) = state.rows.select("undone, label, length(edit) AS size, edit, stamp")
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                let stored = StoredRow(row: row, table: schemaVersion >= 4 ? "page_history" : "history_step", name: "a history step of page \(page.id)", path: path)
+                let stored = StoredRow(row: row, table: PageStepRows.table(schemaVersion: schemaVersion), name: "a history step of page \(page.id)", path: path)
                 let seq = try stored.int64("seq")
                 guard try stored.int64("size") <= Self.maximumBlobSize else { throw damaged("has step \(seq) larger than any edit") }
                 let step: HistoryStep

@@ -124,8 +124,7 @@ public final class NotebookStore: @unchecked Sendable {
                 // change): a file missing one is refused untouched. v1 has strokes only; a version-0 file
                 // has no tables yet, and the migration from 0 makes them (in one transaction).
                 let items = version == 1 ? "stroke" : "item"
-                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version == 3 ? ["history_step"] : version >= 4 ? ["page_history"] : [])
-                    + (version >= 3 ? ["notebook_step"] : [])
+                let tables: [String] = (version > 0 ? ["notebook", "page", items] : []) + (version >= 3 ? [PageStepRows.table(schemaVersion: version), "notebook_step"] : [])
                 for table in tables where try !db.tableExists(table) {
                     throw NotebookFileError.corrupt(path: path, reason: "its table `\(table)` is missing")
                 }

@@ -14,6 +14,9 @@ struct PageStepRows {
 
     static func base(ofSlot slot: Int64) -> Int64 { slot << 32 }
 
+    /// The table a notebook of `schemaVersion` (3 or later) keeps its pages' steps in.
+    static func table(schemaVersion: Int) -> String { schemaVersion >= 4 ? "page_history" : "history_step" }
+
     private enum Place: Equatable {
         case slot(Int64)
         case noSlot
