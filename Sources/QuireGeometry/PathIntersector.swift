@@ -70,9 +70,11 @@ struct PathIntersector {
         }
         if isSelf { raw = raw.filter { !isTrivialSelfHit($0) } }
         let merged = merge(raw)
+        let nearestOnA = nearestAlong(a, merged.map { ($0.segA, $0.lengthA) })
+        let nearestOnB = nearestAlong(b, merged.map { ($0.segB, $0.lengthB) })
         var result: [Hit] = []
         for (k, h) in merged.enumerated() {
-            guard let kind = classify(h, among: merged, index: k) else { continue }
+            guard let kind = classify(h, nearestOnA: nearestOnA[k], nearestOnB: nearestOnB[k]) else { continue }
             var h = h
             h.kind = kind
             result.append(h)
@@ -180,6 +182,32 @@ struct PathIntersector {
         }
     }
 
+    /// For each place on `g` (a segment and the length along the path there), how far along the path
+    /// the nearest other place lies (`alongDistance`; infinite when none shares its subpath). Sorted
+    /// along each subpath, the nearest is a neighbour, or round a closed one the place at the other end:
+    /// a path that meets itself hundreds of times (a stroke's outline) took a look at every pair.
+    private func nearestAlong(_ g: PathGeometry, _ places: [(segment: Int, length: Double)]) -> [Double] {
+        var nearest = [Double](repeating: .infinity, count: places.count)
+        let order = places.indices.sorted {
+            (g.segments[places[$0].segment].subpath, places[$0].length) < (g.segments[places[$1].segment].subpath, places[$1].length)
+        }
+        var start = 0
+        while start < order.count {
+            let subpath = g.segments[places[order[start]].segment].subpath
+            var end = start + 1
+            while end < order.count, g.segments[places[order[end]].segment].subpath == subpath { end += 1 }
+            func note(_ i: Int, _ j: Int) {
+                let d = alongDistance(g, places[i].segment, places[i].length, places[j].segment, places[j].length)
+                nearest[i] = min(nearest[i], d)
+                nearest[j] = min(nearest[j], d)
+            }
+            for k in start..<(end - 1) { note(order[k], order[k + 1]) }
+            if end - start > 2 { note(order[start], order[end - 1]) }
+            start = end
+        }
+        return nearest
+    }
+
     /// Distance along one path between two places, going round a closed subpath the short way;
     /// infinite between different subpaths.
     private func alongDistance(_ g: PathGeometry, _ s1: Int, _ l1: Double, _ s2: Int, _ l2: Double) -> Double {
@@ -197,14 +225,10 @@ struct PathIntersector {
     /// happens. Looks at points a short way before and after the hit on both paths: the paths cross
     /// when those directions alternate around the hit (A, B, A, B); a direction along which both
     /// paths run marks an overlap.
-    private func classify(_ h: Hit, among all: [Hit], index: Int) -> IntersectionKind? {
-        var reach = 1e-4 * scale
-        for (k, o) in all.enumerated() where k != index {
-            let da = alongDistance(a, h.segA, h.lengthA, o.segA, o.lengthA)
-            let db = alongDistance(b, h.segB, h.lengthB, o.segB, o.lengthB)
-            reach = min(reach, 0.4 * da, 0.4 * db)
-        }
-        reach = max(reach, tolerance * 1000)
+    /// `nearestOnA`, `nearestOnB`: how far along each path the nearest other hit lies (`nearestAlong`);
+    /// the points looked at stay nearer than that, so they never pass another hit.
+    private func classify(_ h: Hit, nearestOnA: Double, nearestOnB: Double) -> IntersectionKind? {
+        let reach = max(min(1e-4 * scale, 0.4 * nearestOnA, 0.4 * nearestOnB), tolerance * 1000)
         let aAfter = a.nearbyPoint(segment: h.segA, t: h.t, distance: reach, forward: true)
         let aBefore = a.nearbyPoint(segment: h.segA, t: h.t, distance: reach, forward: false)
         let bAfter = b.nearbyPoint(segment: h.segB, t: h.u, distance: reach, forward: true)

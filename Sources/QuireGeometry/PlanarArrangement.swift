@@ -144,9 +144,15 @@ struct PlanarArrangement {
     /// Connected-part number of each vertex.
     private func components() -> [Int: Int] {
         var parent: [Int: Int] = [:]
+        // With the path halved on the way up: without it a long chain of vertices (an outline cut at
+        // every place it meets itself) made each look a walk down the whole chain.
         func find(_ x: Int) -> Int {
             var x = x
-            while let p = parent[x], p != x { x = p }
+            while let p = parent[x], p != x {
+                let grand = parent[p] ?? p
+                parent[x] = grand
+                x = grand
+            }
             return x
         }
         for e in edges {
