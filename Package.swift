@@ -39,6 +39,9 @@ let package = Package(
         // qpdf (C++), behind a C interface: an annotated PDF's own pages, links and outline copied into
         // the export with the ink laid over them, instead of each page redrawn through poppler.
         .target(name: "CQPDFOverlay", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("stdc++")]),
+        // Clipper (C++, Debian's libpolyclipping), behind a C interface: an eraser's shape taken out of
+        // the page as clean polygons, its outline's folds and crossings resolved in a few milliseconds.
+        .target(name: "CPolygonClipping", linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]),
 
         // Pure Swift.
         .target(name: "QuireGeometry"),
@@ -54,7 +57,7 @@ let package = Package(
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
-        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "CQPDFOverlay", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
+        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "CQPDFOverlay", "CPolygonClipping", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
         // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
         .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),

@@ -7,14 +7,15 @@
 set -euo pipefail
 
 # Building: the C libraries Quire's shims link against (cairo writes PDF and SVG, poppler-glib reads PDFs,
-# qpdf keeps an annotated PDF's own pages, links and outline in its export,
+# qpdf keeps an annotated PDF's own pages, links and outline in its export, Clipper (libpolyclipping) takes erasers' shapes
+# out of the page in vector export,
 # zlib unpacks and packs Xournal++ files, libxml2 parses them, FreeType draws the interface's text in the font fontconfig finds,
 # Xcursor makes the tools' pointers).
 build_packages=(libx11-dev libxi-dev libxrandr-dev libgl-dev libegl-dev libpng-dev libjpeg62-turbo-dev libsqlite3-dev
-                libcairo2-dev libpoppler-glib-dev libqpdf-dev zlib1g-dev libxml2-dev libfreetype-dev libfontconfig-dev libxcursor-dev)
+                libcairo2-dev libpoppler-glib-dev libqpdf-dev libpolyclipping-dev zlib1g-dev libxml2-dev libfreetype-dev libfontconfig-dev libxcursor-dev)
 # Running: Mesa's GLX and EGL drivers (a GPU vendor's driver works as well).
 runtime_packages=(libx11-6 libxi6 libxrandr2 libgl1 libegl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libgl1-mesa-dri libglx-mesa0 libegl-mesa0
-                  libcairo2 libpoppler-glib8 libqpdf29 zlib1g libxml2 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1)
+                  libcairo2 libpoppler-glib8 libqpdf29 libpolyclipping22 zlib1g libxml2 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1)
 # Testing: real X servers and XTEST to drive them; Xorg with the dummy screen and the built-in
 # inputtest driver (emulated pen, touchscreen, keyboard) and XInput2 to watch them, XFixes to read the pointer's picture back. The tests carry a
 # copy of inputtest's protocol header; xserver-xorg-dev holds the original they are checked against.

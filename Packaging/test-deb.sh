@@ -69,7 +69,7 @@ tags=$(lintian --fail-on error,warning "$deb" 2>&1 | { grep -v 'running with roo
 lintian -I "$deb" 2>&1 | grep -q hardening-no-bindnow && fail "the binary is not linked -z now (lintian: hardening-no-bindnow)"
 grep -qxF /usr/share/doc/quire/INSTALL.md <<<"$listing" && fail "the package carries INSTALL.md (building from source)"
 depends=$(dpkg-deb -f "$deb" Depends)
-for library in libc6 libx11-6 libxi6 libegl1 libgl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libegl-mesa0 libcairo2 libpoppler-glib8 libqpdf29 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1; do
+for library in libc6 libx11-6 libxi6 libegl1 libgl1 libpng16-16 libjpeg62-turbo libsqlite3-0 libegl-mesa0 libcairo2 libpoppler-glib8 libqpdf29 libpolyclipping22 libfreetype6 libfontconfig1 fonts-dejavu-core libxcursor1; do
     grep -q "\b$library\b" <<<"$depends" || fail "Depends lacks $library: $depends"
 done
 grep -qi swift <<<"$depends" && fail "Depends names Swift: $depends"
