@@ -67,6 +67,17 @@ public struct VectorInk: Equatable, Sendable {
         return result
     }
 
+    /// A box round everything the ink covers: the centre line's, widened by the widest dab's reach
+    /// (half its width for a disc, half its diagonal for a rectangular nib). `.null` for an empty stroke.
+    public var bounds: Rect {
+        let widest = nodes.reduce(0.0) { max($0, $1.width.isFinite ? $1.width : 0) }
+        var reach = widest / 2
+        if case let .rectangle(aspect) = style.brush.footprint, aspect.isFinite {
+            reach *= (1 + aspect * aspect).squareRoot()
+        }
+        return nodes.isEmpty ? .null : centerLine.bounds.outsetBy(reach)
+    }
+
     /// Arc length of the centre line.
     public var length: Double { curves.reduce(0) { $0 + $1.arcLength } }
 

@@ -41,38 +41,49 @@ struct PageVectorPlan: Sendable {
     /// The steps over the paper: the ink, scraps and pictures.
     var stepsOverPaper: ArraySlice<VectorDrawingStep> { steps[paperSteps...] }
 
-    /// An eraser in a layer (or erasers one after another): where it lies in the layer and the clips
-    /// outside it (`EraserClip`).
-    private struct Eraser {
-        var index: Int
+    /// A group of what lies under erasers: where it ends in the layer (at its last eraser) and the
+    /// clips outside its erasers (`EraserClip`).
+    private struct ErasedGroup {
+        var end: Int
         var clips: [BezierPath]
     }
 
     /// Items of one layer, bottom first, each eraser taking its shape out of everything before it in
     /// `items`. What lies under an eraser is drawn into a group (cairo's push_group: a form XObject in
     /// PDF, a `<g>` in SVG) painted clipped to outside the eraser, and the groups nest: the first
-    /// eraser's group is painted into the second's, and so on, so ink between two erasers is taken by the
-    /// later one only. Each stroke is then written once, as it would be unerased (stroked lines and curves
-    /// for plain ink), and each eraser once, as its clip: the file grows with the ink plus the erasers.
+    /// group is painted into the second's, and so on, so ink between two erasers is taken by the later
+    /// one only. Each stroke is then written once, as it would be unerased (stroked lines and curves for
+    /// plain ink), and each eraser once, as its clip: the file grows with the ink plus the erasers.
     /// (A clip per eraser round each stroke under it wrote that stroke again for every eraser; taking the
     /// erasers' shapes out of each outline made every erased stroke an outline in many pieces, about 5×
     /// the size and 4× the time of Xournal++'s export of the same strokes.)
+    ///
+    /// One group serves several erasers when nothing drawn between them reaches the earlier ones:
+    /// clipping that ink to outside them as well changes none of it. So erasing here, writing on
+    /// elsewhere and erasing again is one group, not one each (each costs a form, its resources and a
+    /// compression stream of its own: about 400 bytes).
     private mutating func addLayer(_ items: ArraySlice<PageItem>, through map: Homography?, area: Rect) {
-        var erasers: [Eraser] = []
+        var groups: [ErasedGroup] = []
+        // The erasers not yet closed into a group: their clips, what they reach, the last one's place.
+        var pending: (clips: [BezierPath], reaches: [Rect], last: Int)?
+        var inks: [Int: VectorInk] = [:]
         var under = Rect.null
-        // Whether something was drawn since the last eraser: erasers one after another (erasing is often
-        // several strokes) share one group, clipped to outside each of them.
-        var drawnSinceEraser = true
         for index in items.indices {
             let item = items[index]
-            guard let stroke = item.stroke, blendMode(of: stroke) == .erase else {
+            guard let stroke = item.stroke else {
+                Self.close(&pending, into: &groups, ifReaching: item.bounds)
                 under = under.union(item.bounds)
-                drawnSinceEraser = true
+                continue
+            }
+            let ink = Self.drawnWidth(registry.vectorInk(for: stroke.samples, style: stroke.style))
+            guard blendMode(of: stroke) == .erase else {
+                inks[index] = ink
+                Self.close(&pending, into: &groups, ifReaching: ink.bounds)
+                under = under.union(ink.bounds)
                 continue
             }
             // An eraser over nothing drawn before it changes nothing.
-            guard stroke.bounds.intersects(under) else { continue }
-            let ink = Self.drawnWidth(registry.vectorInk(for: stroke.samples, style: stroke.style))
+            guard ink.bounds.intersects(under) else { continue }
             var shape = Self.shape(of: ink, tolerance: tolerance)
             if let map {
                 guard let carried = map.apply(to: shape, tolerance: tolerance) else { continue }
@@ -82,33 +93,44 @@ struct PageVectorPlan: Sendable {
             let clips = EraserClip.outside(shape, within: area, tolerance: tolerance) {
                 EraserClip.clipsOutside(ink.convexPieces(tolerance: tolerance), through: map, within: area)
             }
-            if drawnSinceEraser || erasers.isEmpty {
-                erasers.append(Eraser(index: index, clips: clips))
-            } else {
-                erasers[erasers.count - 1].clips += clips
-            }
-            drawnSinceEraser = false
+            var joined = pending ?? (clips: [], reaches: [], last: index)
+            joined.clips += clips
+            joined.reaches.append(ink.bounds)
+            joined.last = index
+            pending = joined
         }
-        steps += Array(repeating: .beginGroup, count: erasers.count)
-        var next = erasers.startIndex
+        Self.close(&pending, into: &groups, ifReaching: nil)
+        steps += Array(repeating: .beginGroup, count: groups.count)
+        var next = groups.startIndex
         for index in items.indices {
-            if next < erasers.endIndex, erasers[next].index == index {
-                steps.append(.endGroup(clippedTo: erasers[next].clips))
+            if next < groups.endIndex, groups[next].end == index {
+                steps.append(.endGroup(clippedTo: groups[next].clips))
                 next += 1
             } else {
-                addItem(items[index], through: map, area: area)
+                addItem(items[index], ink: inks[index], through: map, area: area)
             }
         }
+    }
+
+    /// Ends the erasers still open in a group of their own, at the last of them, when what is about to
+    /// be drawn (`bounds`, in the layer's coordinates) reaches any of them; always when `bounds` is nil.
+    private static func close(_ pending: inout (clips: [BezierPath], reaches: [Rect], last: Int)?,
+                              into groups: inout [ErasedGroup], ifReaching bounds: Rect?) {
+        guard let open = pending else { return }
+        if let bounds, !open.reaches.contains(where: { $0.intersects(bounds) }) { return }
+        groups.append(ErasedGroup(end: open.last, clips: open.clips))
+        pending = nil
     }
 
     private func blendMode(of stroke: Stroke) -> InkBlendMode {
         registry.makeEngine(for: stroke.style).renderStyle.blendMode
     }
 
-    private mutating func addItem(_ item: PageItem, through map: Homography?, area: Rect) {
+    /// `ink`: the stroke's, where the layer has worked it out already.
+    private mutating func addItem(_ item: PageItem, ink: VectorInk? = nil, through map: Homography?, area: Rect) {
         switch item.content {
         case let .stroke(stroke):
-            addStroke(stroke, through: map)
+            addStroke(stroke, ink: ink, through: map)
         case let .scrap(scrap):
             addScrap(scrap, through: map, area: area)
         case let .image(placed):
@@ -150,21 +172,22 @@ struct PageVectorPlan: Sendable {
     /// its overlapping dabs reach; a highlighter's whole outline once at its layer's opacity, as the
     /// renderer joins its own layer, so it never darkens where it crosses itself. Erasers draw nothing
     /// themselves: what they take is clipped away round the groups under them (`addLayer`).
-    private mutating func addStroke(_ stroke: Stroke, through map: Homography?) {
+    private mutating func addStroke(_ stroke: Stroke, ink known: VectorInk? = nil, through map: Homography?) {
         var engine = registry.makeEngine(for: stroke.style)
         let render = engine.renderStyle
         guard render.blendMode != .erase else { return }
-        let ink = Self.drawnWidth(engine.vectorInk(for: stroke.samples, style: stroke.style))
+        let ink = known ?? Self.drawnWidth(engine.vectorInk(for: stroke.samples, style: stroke.style))
         let highlight = render.blendMode == .highlight
-        func opacity(_ color: InkColor, _ width: Double) -> Double {
-            highlight ? Double(render.layerOpacity) : InkRun.shownOpacity(color.alpha, width: width, brush: stroke.style.brush)
-        }
-        // A highlighter is one colour, filled whole once: cutting it into runs would let them overlap
-        // where it crosses itself. Other translucent ink is cut square where its runs meet.
-        for run in InkRun.runs(of: ink, translucent: { !highlight && opacity($0, $1) < 0.995 }) {
-            let shown = opacity(run.color, run.width)
+        // A highlighter is drawn as the renderer draws it: a layer of its own, solid within, shown at
+        // the layer's opacity; so it is one colour, filled whole once (cut into runs, they would overlap
+        // where it crosses itself). Other translucent ink is cut square where its runs meet.
+        let shown: (InkColor, Double) -> Double = highlight
+            ? { _, _ in 1 }
+            : { InkRun.shownOpacity($0.alpha, width: $1, brush: stroke.style.brush) }
+        for run in InkRun.runs(of: ink, shown: shown) {
+            let shown = highlight ? Double(render.layerOpacity) : run.opacity
             guard shown > 0 else { continue }
-            if map == nil, !highlight, shown >= 0.995, run.cuts.isEmpty,
+            if map == nil, !highlight, shown >= InkRun.opaque, run.cuts.isEmpty,
                let curves = Self.strokedRuns(of: run.ink, tolerance: tolerance) {
                 steps.append(.stroke(curves, color: run.color, opacity: shown))
                 continue

@@ -122,6 +122,61 @@ final class PDFExportTests: XCTestCase {
         assertColor(image[150, 90], (0, 0, 0), "ink between the erasers")
     }
 
+    /// Erasers in different places, with ink written between them elsewhere, share one group: that ink
+    /// lies outside the earlier eraser, so clipping it to outside that eraser too changes nothing. Ink
+    /// written across an earlier eraser's place ends its group there, so that eraser never takes it.
+    func testErasersApartShareAGroupUnlessLaterInkCrossesThem() throws {
+        let size = PageSize(width: 400, height: 200)
+        func line(_ y: Double, from x0: Double = 20, to x1: Double = 380) -> Stroke {
+            ExportPages.stroke(ExportPages.line(Point(x0, y), Point(x1, y)), style: ExportPages.pen(.black, width: 4))
+        }
+        func eraser(at x: Double) -> Stroke {
+            ExportPages.stroke(ExportPages.line(Point(x, 5), Point(x, 195)), style: ExportPages.eraser(width: 10))
+        }
+        // Ink between the erasers lies right of the first one.
+        let apart = [line(40), line(80), eraser(at: 60), line(120, from: 150), eraser(at: 300)]
+        let (apartDocument, apartBytes) = try write([Page(size: size, strokes: apart)])
+        XCTAssertEqual(ExportPages.count(Array("/Subtype /Form".utf8), in: apartBytes), 1, "one group for both erasers")
+        let image = try render(apartDocument)
+        assertColor(image[60, 40], (1, 1, 1), "the first eraser takes the ink under it")
+        assertColor(image[300, 80], (1, 1, 1), "the second eraser takes the ink under it")
+        assertColor(image[300, 120], (1, 1, 1), "and the ink written between them")
+        assertColor(image[200, 120], (0, 0, 0), "ink between the erasers, away from both")
+        // Ink written across the first eraser's place after it: not erased by it.
+        let crossing = [line(40), eraser(at: 60), line(120), eraser(at: 300)]
+        let (crossingDocument, crossingBytes) = try write([Page(size: size, strokes: crossing)])
+        XCTAssertEqual(ExportPages.count(Array("/Subtype /Form".utf8), in: crossingBytes), 2)
+        let crossed = try render(crossingDocument)
+        assertColor(crossed[60, 120], (0, 0, 0), "ink drawn over the first eraser's place after it stays")
+        assertColor(crossed[60, 40], (1, 1, 1), "ink under the first eraser goes")
+        assertColor(crossed[300, 120], (1, 1, 1), "the second eraser takes the later ink")
+    }
+
+    /// A marker's dabs change their alpha with every change of pressure, but a dozen overlap at every
+    /// point and the stroke shows solid: it is one fill, not a fill (and an opacity state) per step as
+    /// when runs were cut by the dabs' own alpha (25 such strokes came to 63 KB; now about 21 KB).
+    func testAMarkerThatShowsSolidIsOneFillWhateverItsPressure() throws {
+        let strokes = (0..<25).map { n -> Stroke in
+            let samples = (0..<(30 + 2 * n)).map { i -> InputSample in
+                let t = Double(i)
+                return InputSample(position: Point(20 + Double(n % 5) * 75 + t * 1.5, 30 + Double(n / 5) * 35 + 8 * sin(t / 4 + Double(n))),
+                                   pressure: 0.2 + Double((n + i) % 7) / 10, tiltX: Double(n % 5), tiltY: -3,
+                                   time: t / 200, device: .pen)
+            }
+            return Stroke(samples: samples, style: .defaults(for: .marker))
+        }
+        let page = Page(size: PageSize(width: 500, height: 220), strokes: strokes)
+        let fills = PageVectorPlan(page, registry: .standard).steps.filter {
+            if case .fill = $0 { return true } else { return false }
+        }
+        XCTAssertEqual(fills.count, strokes.count, "one fill a stroke")
+        let (document, bytes) = try write([page])
+        XCTAssertLessThan(bytes.count, 30_000)
+        let image = try render(document)
+        // Stroke 0's sample 4, at (26, 36.7).
+        assertColor(image[26, 37], (0, 0, 0), within: 8, "the marker is solid")
+    }
+
     func testHighlighterCrossingItselfIsNoDarkerWhereItCrosses() throws {
         let yellow = InkColor(red: 1, green: 0.85, blue: 0)
         let corners = [Point(40, 100), Point(300, 100), Point(300, 160), Point(200, 160), Point(200, 40)]
