@@ -35,6 +35,7 @@ let allBenchmarks: [Benchmark] = [
     exportBenchmark,
     exportRenderBenchmark,
     pdfExportBenchmark,
+    erasedPDFExportBenchmark,
     pdfExportMemoryBenchmark,
     largeExportBenchmark,
     importBenchmark,

@@ -5,6 +5,15 @@ import QuireInk
 import QuirePDF
 import QuireXournal
 
+/// The erased-page set alone (it is part of `pdf-export` too), for a quick look while working on erasers.
+let erasedPDFExportBenchmark = Benchmark(name: "pdf-export-erased",
+                                         summary: "vector PDF export of erased pages against Xournal++: time and size") { context in
+    let folder = NSTemporaryDirectory() + "quire-bench-pdf-erased-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try ErasedPDFExportBenchmark.run(context: context, folder: folder)
+}
+
 /// The erased-page set of `pdf-export` (issue 37): pages with erasers over their ink, exported by Quire
 /// and by Xournal++ from Quire's own `.xopp` of them (as `quire export --xopp` writes it; Xournal++
 /// draws an eraser stroke as a white one), in rounds alternating. Two Letter pages: the drill page
