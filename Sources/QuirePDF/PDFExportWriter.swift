@@ -23,6 +23,11 @@ public final class PDFExportWriter {
     /// the time for a stream about a tenth larger, on pages of handwriting where deflate took a quarter
     /// of the export. Only this thread, and only during `add` and `finish`.
     static let deflateLevel: Int32 = 1
+    /// The level for a page with erasers (`PageVectorPlan.erasedGroups`). What lies under each eraser's
+    /// group is a stream of its own, deflated apart from the page's other streams, and there the file's
+    /// size is what gives out first: at zlib's 6 the drill page (100 strokes, 25 of them erasers) is
+    /// 85 KiB instead of 101 KiB, 1.9 instead of 2.2 times Xournal++'s, for a sixth more of its time.
+    static let erasedPageDeflateLevel: Int32 = 6
 
     public let path: String
     private let file: PartialFile
@@ -93,13 +98,13 @@ public final class PDFExportWriter {
             // import kept the original's shape, so this is one scale unless the page was resized).
             var scaleX = original.width / page.size.width, scaleY = original.height / page.size.height
             if abs(scaleX - scaleY) <= 1e-6 * scaleX { scaleY = scaleX }
-            drawInkPage(width: original.width, height: original.height, scaleX: scaleX, scaleY: scaleY) {
+            drawInkPage(width: original.width, height: original.height, scaleX: scaleX, scaleY: scaleY, level: level(page)) {
                 drawing.drawOverPaper(page.plan)
             }
             originals.addOriginal(source: original.source, page: original.page, inkPage: inkPages - 1)
         } else {
             let scale = Self.pointsPerPixel
-            drawInkPage(width: page.size.width * scale, height: page.size.height * scale, scaleX: scale, scaleY: scale) {
+            drawInkPage(width: page.size.width * scale, height: page.size.height * scale, scaleX: scale, scaleY: scale, level: level(page)) {
                 drawing.draw(page.plan)
             }
             originals?.addInkPage(inkPages - 1)
@@ -126,9 +131,14 @@ public final class PDFExportWriter {
         file.discard()
     }
 
-    /// One page of `width` × `height` points from cairo, `draw` seeing page pixels scaled by `scaleX`, `scaleY`.
-    private func drawInkPage(width: Double, height: Double, scaleX: Double, scaleY: Double, _ draw: () -> Void) {
-        withDeflateLevel {
+    private func level(_ page: PreparedVectorPage) -> Int32 {
+        page.plan.erasedGroups > 0 ? Self.erasedPageDeflateLevel : Self.deflateLevel
+    }
+
+    /// One page of `width` × `height` points from cairo, `draw` seeing page pixels scaled by `scaleX`,
+    /// `scaleY`, its streams deflated at `level`.
+    private func drawInkPage(width: Double, height: Double, scaleX: Double, scaleY: Double, level: Int32, _ draw: () -> Void) {
+        withDeflateLevel(level) {
             cairo_pdf_surface_set_size(surface, width, height)
             cairo_save(context)
             cairo_scale(context, scaleX, scaleY)
@@ -139,10 +149,10 @@ public final class PDFExportWriter {
         inkPages += 1
     }
 
-    /// Runs `body` with this thread's default deflate level at `deflateLevel`, then puts back what it was.
-    private func withDeflateLevel(_ body: () -> Void) {
+    /// Runs `body` with this thread's default deflate level at `level`, then puts back what it was.
+    private func withDeflateLevel(_ level: Int32 = deflateLevel, _ body: () -> Void) {
         let previous = quire_default_deflate_level()
-        quire_set_default_deflate_level(Self.deflateLevel)
+        quire_set_default_deflate_level(level)
         defer { quire_set_default_deflate_level(previous) }
         body()
     }

@@ -38,6 +38,9 @@ struct PageVectorPlan: Sendable {
         addLayer(page.items[...], through: nil, area: area)
     }
 
+    /// How many groups of what lies under erasers the page has (each painted clipped to outside them).
+    var erasedGroups: Int { steps.reduce(0) { if case .beginGroup = $1 { $0 + 1 } else { $0 } } }
+
     /// The steps over the paper: the ink, scraps and pictures.
     var stepsOverPaper: ArraySlice<VectorDrawingStep> { steps[paperSteps...] }
 

@@ -103,4 +103,18 @@ final class PDFContentStreamTests: XCTestCase {
         XCTAssertEqual(out[0], 0x78)
         XCTAssertEqual(out[1] >> 6, 2, "zlib's default level outside the writer")
     }
+
+    /// A page with erasers is deflated at `erasedPageDeflateLevel` (zlib's 6: FLEVEL 2), its groups'
+    /// streams included, where the file's size is what gives out first; plain pages stay at level 1.
+    func testAPageWithErasersIsDeflatedAtTheErasedPagesLevel() throws {
+        let eraser = Stroke(samples: (0..<60).map { step in
+            InputSample(position: Point(40 + Double(step) * 4, 60 + Double(step) * 3), pressure: 0.6, time: Double(step) / 100, device: .pen)
+        }, style: .defaults(for: .eraser))
+        let erased = Page(size: .letter, strokes: handwritingPage().strokes + [eraser])
+        let streams = deflatedStreams(of: try export([erased, handwritingPage()]))
+        XCTAssertEqual(PDFExportWriter.erasedPageDeflateLevel, 6)
+        let levels = streams.map { $0.header.1 >> 6 }
+        XCTAssertGreaterThanOrEqual(levels.filter { $0 == 2 }.count, 2, "the erased page and its group at level 6: \(levels)")
+        XCTAssertEqual(levels.filter { $0 == 0 }.count, 1, "the plain page at level 1: \(levels)")
+    }
 }
