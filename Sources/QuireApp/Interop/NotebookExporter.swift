@@ -38,8 +38,10 @@ public struct ExportedPages: @unchecked Sendable {
 
     public var count: Int { numbers.count }
 
-    /// The `index`th page written.
-    public func page(_ index: Int) throws -> Page { try read(index) }
+    /// The `index`th page written; a page that cannot be read is a `PageExportError` naming it.
+    public func page(_ index: Int) throws -> Page {
+        try PageExportError.naming(page: numbers[index]) { try read(index) }
+    }
 }
 
 /// How an export is made beyond its pages and its path: what a format that takes them reads.

@@ -51,7 +51,7 @@ public struct PNGNotebookExporter: NotebookExporter {
                     // Named as it is handed over: the pipeline encodes and writes it on another thread,
                     // and a failure later must take it away too.
                     written.append(file)
-                    try pipeline.export(page, to: file)
+                    try PageExportError.naming(page: pages.numbers[index]) { try pipeline.export(page, to: file) }
                     progress(index + 1)
                 }
             } catch {

@@ -42,7 +42,7 @@ public struct PDFNotebookExporter: NotebookExporter {
         defer { prepared.cancel() }
         var written = 0
         while let page = try prepared.next() {
-            try writer.add(page)
+            try PageExportError.naming(page: page.number) { try writer.add(page) }
             written += 1
             progress(written)
         }
@@ -66,7 +66,7 @@ public struct SVGNotebookExporter: NotebookExporter {
             defer { prepared.cancel() }
             while let page = try prepared.next() {
                 let file = pageFile(page.number, in: folder, extension: "svg")
-                try writer.write(page, to: file)
+                try PageExportError.naming(page: page.number) { try writer.write(page, to: file) }
                 written.append(file)
                 progress(written.count)
             }

@@ -19,7 +19,8 @@ public struct XoppNotebookExporter: NotebookExporter {
             var export = XournalExport(picture: { try store.blob($0) }, pdfBackground: background.path(for:))
             let writer = try XournalWriter(path: path, creator: settings.creator)
             for index in 0..<pages.count {
-                try writer.add(try export.convert(try pages.page(index)))
+                let page = try pages.page(index)
+                try PageExportError.naming(page: pages.numbers[index]) { try writer.add(try export.convert(page)) }
                 progress(index + 1)
             }
             try writer.finish()
