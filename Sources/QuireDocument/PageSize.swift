@@ -35,10 +35,17 @@ public struct PageSize: Hashable, Sendable, Codable {
     /// Width and height in whole pixels, as the renderer sizes the page; a side out of range is clamped
     /// into it (a checked size, see `problem`, is never changed except by rounding). Never traps.
     public var pixelSize: (width: Int, height: Int) {
-        func pixels(_ side: Double) -> Int {
-            Int((side.isFinite ? min(Self.maximumSide, max(Self.minimumSide, side)) : Self.minimumSide).rounded())
+        let sides = clampedSize
+        return (Int(sides.width.rounded()), Int(sides.height.rounded()))
+    }
+
+    /// Width and height with a side out of range clamped into it (not a number: the smallest side), not
+    /// rounded: what an exported image covers at its scale (an A4 page is 793.7 × 1122.5 pixels).
+    public var clampedSize: (width: Double, height: Double) {
+        func clamped(_ side: Double) -> Double {
+            side.isFinite ? min(Self.maximumSide, max(Self.minimumSide, side)) : Self.minimumSide
         }
-        return (pixels(width), pixels(height))
+        return (clamped(width), clamped(height))
     }
 
     public var orientation: PageOrientation { width > height ? .landscape : .portrait }

@@ -101,7 +101,10 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     /// Page `index` (0-based) as straight-alpha RGBA on white, `scale` pixels per point (72 dpi × scale).
-    public func render(page index: Int, scale: Double) throws -> RGBAImage {
+    /// The page fills the image (`renderSize`, whole pixels): where the page is no whole number of pixels
+    /// at the scale, it is stretched that little, as an image laid on a page item's rectangle wants. With
+    /// `exactly`, it is drawn at `scale` itself and cut at its edge, as Quire's PNG export draws a page.
+    public func render(page index: Int, scale: Double, exactly: Bool = false) throws -> RGBAImage {
         guard pageSizes.indices.contains(index) else {
             throw PDFError.noSuchPage(name: name, page: index + 1, pages: pageCount)
         }
@@ -122,7 +125,11 @@ public final class PDFDocument: @unchecked Sendable {
         defer { cairo_destroy(context) }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
-        cairo_scale(context, Double(width) / size.width, Double(height) / size.height)
+        if exactly {
+            cairo_scale(context, scale, scale)
+        } else {
+            cairo_scale(context, Double(width) / size.width, Double(height) / size.height)
+        }
         guard withPage(index, { page in poppler_page_render(page, context) }) != nil else {
             throw PDFError.renderFailed(name: name, page: index + 1, reason: "poppler cannot read the page")
         }

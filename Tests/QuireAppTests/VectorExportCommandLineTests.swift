@@ -254,6 +254,41 @@ final class VectorExportCommandLineTests: XCTestCase {
         }
     }
 
+    /// Issue 37: ruled and grid paper lie where the PNG has them at a scale that is no whole number of
+    /// pixels a page pixel (100 dpi), margins and edge rows included, on a Letter page and on an A4 page
+    /// (793.7 × 1122.5 page pixels: no whole number of pixels at any scale).
+    func testRuledAndGridPaperLieWhereThePNGHasThemAt100DPI() throws {
+        do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL for the PNG export: \(error)") }
+        let lines = InkColor(red: 0.2, green: 0.35, blue: 0.7)
+        let pages = [
+            Page(size: .letter, background: PageBackground(pattern: .ruled, lineColor: lines, spacing: 32)),
+            Page(size: .letter, background: PageBackground(pattern: .grid, paperColor: cream, lineColor: lines, spacing: 25)),
+            Page(size: .a4, background: PageBackground(pattern: .ruled, lineColor: lines, spacing: 30)),
+            Page(size: .a4, background: PageBackground(pattern: .grid, lineColor: lines, spacing: 20)),
+        ]
+        let store = try NotebookStore.create(at: library + "/Lines.quire", title: "Lines", pages: pages)
+        try store.close()
+        let pdf = library + "/lines.pdf"
+        let exported = try quire(["export", "Lines", "--pdf", pdf])
+        XCTAssertEqual(exported.exitStatus, 0, exported.text)
+        let rendered = try quire(["export", "Lines", "--png", library + "/png", "--dpi", "100"])
+        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
+        let document = try PDFDocument(contentsOf: pdf)
+        let scale = 100.0 / 96
+        for page in pages.indices {
+            let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
+            // At the scale exactly, as the PNG export draws the page, not stretched to whole pixels.
+            let image = try document.render(page: page, scale: scale / PDFExportWriter.pointsPerPixel, exactly: true)
+            XCTAssertEqual(image.width, png.width, "page \(page + 1)")
+            XCTAssertEqual(image.height, png.height, "page \(page + 1)")
+            let comparison = PixelComparison(image, png)
+            // Lines a pixel wide from two rasterisers differ in their rims; a pattern out of place by
+            // a pixel differs along every line.
+            XCTAssertLessThan(comparison.fractionDiffering(by: 60), 0.002, "page \(page + 1): \(comparison)")
+            XCTAssertLessThan(comparison.meanDifference, 1.2, "page \(page + 1): \(comparison)")
+        }
+    }
+
     /// Dots a few pixels apart on a large page (a million of them) are one tile, described once.
     func testDenseDotsOnALargePageAreOneTile() throws {
         let store = try NotebookStore.create(at: library + "/Dense.quire", title: "Dense", pages: [
@@ -372,10 +407,13 @@ final class VectorExportCommandLineTests: XCTestCase {
 struct PixelComparison: CustomStringConvertible {
     let differences: [Int]
 
-    /// `ignoring` says which pixels are left out.
+    /// `ignoring` says which pixels are left out. Images of different sizes differ wholly (every pixel
+    /// of the larger as far apart as can be): compared as no pixels at all, they passed every threshold.
     init(_ a: RGBAImage, _ b: RGBAImage, ignoring: (Int, Int) -> Bool = { _, _ in false }) {
         var differences = [Int](repeating: 0, count: 256)
-        if a.width == b.width, a.height == b.height {
+        if a.width != b.width || a.height != b.height {
+            differences[255] = max(1, max(a.width * a.height, b.width * b.height))
+        } else {
             for y in 0..<a.height {
                 for x in 0..<a.width where !ignoring(x, y) {
                     let p = a[x, y], q = b[x, y]

@@ -46,10 +46,13 @@ public final class PageExportPipeline {
         group.wait()
     }
 
-    /// The size `page` is exported at, or an error stating the limits.
+    /// The size `page` is exported at, or an error stating the limits: the page's own size at the scale,
+    /// rounded (not its size in whole pixels scaled, which the renderer draws: an A4 page at 100 dpi is
+    /// 1,169 rows, as a PDF viewer shows it, not 1,170, the half pixel the renderer's page has past its
+    /// bottom edge scaled into a row of its own).
     public func imageSize(of page: Page) throws -> PageImageSize {
-        let (width, height) = page.size.pixelSize
-        return try PageImageSize.tiled(pageWidth: Double(width), pageHeight: Double(height), scale: scale)
+        let (width, height) = page.size.clampedSize
+        return try PageImageSize.tiled(pageWidth: width, pageHeight: height, scale: scale)
     }
 
     /// Renders `page` and queues its rows for encoding into `path`. Throws a render error at once, and
@@ -118,8 +121,11 @@ public final class PageExportPipeline {
         }
     }
 
+    /// A renderer whose page is the page's size in whole pixels rounded up, so that it covers every
+    /// pixel of the image (`imageSize`), which is cut at the page's own edge.
     private func renderer(for page: Page) throws -> PageBandRenderer {
-        let (width, height) = page.size.pixelSize
+        let sides = page.size.clampedSize
+        let (width, height) = (Int(sides.width.rounded(.up)), Int(sides.height.rounded(.up)))
         if let renderer, renderer.pageWidth == width, renderer.pageHeight == height { return renderer }
         renderer = nil
         let made = try PageBandRenderer(pageWidth: width, pageHeight: height, brushDirectory: brushDirectory)
