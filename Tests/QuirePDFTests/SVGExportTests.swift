@@ -95,6 +95,29 @@ final class SVGExportTests: XCTestCase {
         XCTAssertFalse(text.contains("<image"), "no pictures for ink or erasers")
     }
 
+    /// Issue 37: a page erased as one goes — every line crossed by an eraser, every eraser crossed by
+    /// the next line, so no two erasers share a group — writes as SVG with each eraser's clip once: the
+    /// file grows with the lines and erasers, not their product (which ran cairo out of memory).
+    func testAPageErasedAsOneGoesGrowsWithItsInkAndErasers() throws {
+        func page(_ count: Int) -> Page {
+            var strokes: [Stroke] = []
+            for k in 0..<count {
+                let y = 15 + Double(k % 95) * 4
+                strokes.append(ExportPages.stroke(ExportPages.line(Point(10, y), Point(390, y)), style: ExportPages.pen(.black, width: 2)))
+                let x = 20 + Double(k % 180) * 2
+                strokes.append(ExportPages.stroke(ExportPages.line(Point(x, 5), Point(x, 395)), style: ExportPages.eraser(width: 1.5)))
+            }
+            return Page(size: PageSize(width: 400, height: 400), strokes: strokes)
+        }
+        let (summary, text) = try write(page(150))
+        // cairo writes a group's clip as a clip path of its own and the clip it is painted through.
+        XCTAssertTrue((150...300).contains(summary.clipPaths), "a clip or two an eraser: \(summary.clipPaths)")
+        let (_, doubled) = try write(page(300))
+        XCTAssertLessThan(Double(doubled.utf8.count) / Double(text.utf8.count), 2.3, "\(doubled.utf8.count) against \(text.utf8.count) bytes")
+        // About 640 bytes a line and its eraser, path, clip and group together.
+        XCTAssertLessThan(text.utf8.count, 150 * 1_000)
+    }
+
     func testAJPEGIsEmbeddedAsItsOwnBytes() throws {
         let jpeg = try JPEG.encode(RGBAImage(width: 16, height: 12, fill: (200, 100, 50, 255)), quality: 90)
         let id = ExportPages.blobID(7)
