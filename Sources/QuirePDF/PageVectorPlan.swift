@@ -66,6 +66,13 @@ struct PageVectorPlan: Sendable {
     /// elsewhere and erasing again is one group, not one each (each costs a form, its resources and a
     /// compression stream of its own: about 400 bytes).
     private mutating func addLayer(_ items: ArraySlice<PageItem>, through map: Homography?, area: Rect) {
+        // Most layers have no eraser: their items are drawn as they come, each stroke's ink worked out
+        // and let go in turn. A layer with erasers works out every stroke's ink first, to know what each
+        // eraser reaches, and keeps it until the stroke is drawn.
+        guard items.contains(where: { $0.stroke.map { blendMode(of: $0) == .erase } ?? false }) else {
+            for item in items { addItem(item, through: map, area: area) }
+            return
+        }
         var groups: [ErasedGroup] = []
         // The erasers not yet closed into a group: their clips, what they reach, the last one's place.
         var pending: (clips: [BezierPath], reaches: [Rect], last: Int)?
@@ -110,7 +117,7 @@ struct PageVectorPlan: Sendable {
                 steps.append(.endGroup(clippedTo: groups[next].clips))
                 next += 1
             } else {
-                addItem(items[index], ink: inks[index], through: map, area: area)
+                addItem(items[index], ink: inks.removeValue(forKey: index), through: map, area: area)
             }
         }
     }
