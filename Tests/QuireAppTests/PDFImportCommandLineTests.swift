@@ -143,7 +143,8 @@ final class PDFImportCommandLineTests: XCTestCase {
         }
         try quire("export", "Paper", "--png", library + "/png", "--pages", "2", "--scale", "2")
         let image = try PNG.read(from: library + "/png/page-002.png")
-        XCTAssertEqual(image.width, 1066, "533⅓ page pixels, rounded, × 2")
+        // The page at the scale exactly, cut at its edge (not its whole pixels scaled: 533 × 2).
+        XCTAssertEqual(image.width, 1067, "533⅓ page pixels × 2, rounded")
         XCTAssertEqual(image.height, 800)
         // Inside the box, away from the line: the box's blue (0.1, 0.2, 0.9).
         for (x, y) in [(400, 200), (280, 140), (525, 250)] {

@@ -107,6 +107,18 @@ final class VectorExportCommandLineTests: XCTestCase {
         try FileManager.default.contentsOfDirectory(atPath: library).filter { !$0.hasPrefix("Mixed.quire") }.sorted()
     }
 
+    /// A notebook of `pages` exported as a PDF and as PNGs at `dpi` (into `png/` in the library): the PDF.
+    private func exportedAsPDFAndPNG(_ title: String, _ pages: [Page], dpi: Int) throws -> PDFDocument {
+        let store = try NotebookStore.create(at: library + "/\(title).quire", title: title, pages: pages)
+        try store.close()
+        let pdf = library + "/\(title).pdf"
+        let exported = try quire(["export", title, "--pdf", pdf])
+        XCTAssertEqual(exported.exitStatus, 0, exported.text)
+        let rendered = try quire(["export", title, "--png", library + "/png", "--dpi", "\(dpi)"])
+        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
+        return try PDFDocument(contentsOf: pdf)
+    }
+
     private func quire(_ arguments: [String]) throws -> QuireProcess {
         let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
         XCTAssertTrue(process.waitForExit(timeout: 120), "quire \(arguments) did not finish")
@@ -297,23 +309,17 @@ final class VectorExportCommandLineTests: XCTestCase {
     func testDottedPaperLiesWhereThePNGHasItAt100DPIEdgesIncluded() throws {
         do { _ = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL for the PNG export: \(error)") }
         let lines = InkColor(red: 0.2, green: 0.35, blue: 0.7)
-        let store = try NotebookStore.create(at: library + "/Dots.quire", title: "Dots", pages: [
+        let document = try exportedAsPDFAndPNG("Dots", [
             Page(size: .letter, background: PageBackground(pattern: .dotted, lineColor: lines, spacing: 32)),
             // 625 × 400 pixels at 100 dpi: a whole number, so the PNG is not stretched by rounding its size.
             Page(size: PageSize(width: 600, height: 384), background: PageBackground(pattern: .dotted, paperColor: cream,
                                                                                      lineColor: lines, spacing: 25)),
-        ])
-        try store.close()
-        let pdf = library + "/dots.pdf"
-        let exported = try quire(["export", "Dots", "--pdf", pdf])
-        XCTAssertEqual(exported.exitStatus, 0, exported.text)
-        let rendered = try quire(["export", "Dots", "--png", library + "/png", "--dpi", "100"])
-        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
+        ], dpi: 100)
+        let pdf = library + "/Dots.pdf"
         // Each dot where it is, not a tile a reader may render at whole device pixels (Splash and others
         // round it, and the dots drift).
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: pdf))).ranges(of: Array("/PatternType".utf8)).count, 0,
                        "the dots are a tiling pattern")
-        let document = try PDFDocument(contentsOf: pdf)
         let scale = 100.0 / 96
         for (page, spacing) in [(0, 32.0), (1, 25.0)] {
             let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
@@ -347,14 +353,7 @@ final class VectorExportCommandLineTests: XCTestCase {
             Page(size: .a4, background: PageBackground(pattern: .ruled, lineColor: lines, spacing: 30)),
             Page(size: .a4, background: PageBackground(pattern: .grid, lineColor: lines, spacing: 20)),
         ]
-        let store = try NotebookStore.create(at: library + "/Lines.quire", title: "Lines", pages: pages)
-        try store.close()
-        let pdf = library + "/lines.pdf"
-        let exported = try quire(["export", "Lines", "--pdf", pdf])
-        XCTAssertEqual(exported.exitStatus, 0, exported.text)
-        let rendered = try quire(["export", "Lines", "--png", library + "/png", "--dpi", "100"])
-        XCTAssertEqual(rendered.exitStatus, 0, rendered.text)
-        let document = try PDFDocument(contentsOf: pdf)
+        let document = try exportedAsPDFAndPNG("Lines", pages, dpi: 100)
         let scale = 100.0 / 96
         for page in pages.indices {
             let png = try PNG.read(from: library + String(format: "/png/page-%03d.png", page + 1))
