@@ -106,10 +106,8 @@ enum AnnotatedPDFExportBenchmark {
     /// How far `body` raises this process's peak resident memory over what it held before, in MB (the
     /// peak is reset first through /proc/self/clear_refs).
     private static func peakAddedMegabytes(_ body: () throws -> Void) throws -> Double {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         let before = ExportBenchmarkPages.residentMegabytes("VmRSS:")
-        try body()
-        return ExportBenchmarkPages.peakResidentMegabytes() - before
+        return try ExportBenchmarkPages.peakResidentMegabytes(during: body) - before
     }
 }
 

@@ -103,6 +103,14 @@ enum ExportBenchmarkPages {
 
     static func peakResidentMegabytes() -> Double { residentMegabytes("VmHWM:") }
 
+    /// The process's peak resident memory while `body` runs, in MB: the peak is reset first (through
+    /// /proc/self/clear_refs), so it counts from what the process holds when `body` starts.
+    static func peakResidentMegabytes(during body: () throws -> Void) rethrows -> Double {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        try body()
+        return peakResidentMegabytes()
+    }
+
     /// A memory figure from /proc/self/status ("VmRSS:", "VmHWM:"), in MB.
     static func residentMegabytes(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

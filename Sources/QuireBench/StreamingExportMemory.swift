@@ -37,7 +37,7 @@ enum StreamingExportMemory {
                 let out = folder + "/stream-\(count)"
                 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 let started = DispatchTime.now().uptimeNanoseconds
-                let peak = try peakResident {
+                let peak = try ExportBenchmarkPages.peakResidentMegabytes {
                     let prepared = PreparedAhead(count: count) { try PreparedVectorPage(page($0), number: $0 + 1) }
                     if format == "PDF" {
                         let writer = try PDFExportWriter(path: out + "/notebook.pdf", pictures: pictures, report: { _ in })
@@ -58,12 +58,5 @@ enum StreamingExportMemory {
             }
             context.report("\(format): peak at \(pageCounts.last!) pages ÷ at \(pageCounts[0])", peaks.last! / peaks[0], "×", target: "≤ 1.2")
         }
-    }
-
-    /// The process's peak resident memory while `body` runs, in MB (the peak is reset first).
-    private static func peakResident(_ body: () throws -> Void) throws -> Double {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        try body()
-        return ExportBenchmarkPages.peakResidentMegabytes()
     }
 }

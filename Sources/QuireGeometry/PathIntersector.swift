@@ -185,7 +185,8 @@ struct PathIntersector {
     /// For each place on `g` (a segment and the length along the path there), how far along the path
     /// the nearest other place lies (`alongDistance`; infinite when none shares its subpath). Sorted
     /// along each subpath, the nearest is a neighbour, or round a closed one the place at the other end:
-    /// a path that meets itself hundreds of times (a stroke's outline) took a look at every pair.
+    /// two paths that meet hundreds of times (a stroke's outline across another's) took a look at every
+    /// pair of their meetings.
     private func nearestAlong(_ g: PathGeometry, _ places: [(segment: Int, length: Double)]) -> [Double] {
         var nearest = [Double](repeating: .infinity, count: places.count)
         let order = places.indices.sorted {

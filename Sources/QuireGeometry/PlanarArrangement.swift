@@ -145,7 +145,7 @@ struct PlanarArrangement {
     private func components() -> [Int: Int] {
         var parent: [Int: Int] = [:]
         // With the path halved on the way up: without it a long chain of vertices (an outline cut at
-        // every place it meets itself) made each look a walk down the whole chain.
+        // hundreds of places) made each look a walk down the whole chain.
         func find(_ x: Int) -> Int {
             var x = x
             while let p = parent[x], p != x {

@@ -25,10 +25,9 @@ enum EraserClip {
     static func outside(_ shape: BezierPath, within area: Rect, tolerance: Double, pieces: () -> [BezierPath]) -> [BezierPath] {
         guard !area.isNull, !area.isEmpty else { return [] }
         guard let rings = PolygonClipping.area(area, less: shape, tolerance: tolerance / 4) else { return pieces() }
-        var outside = BezierPath()
-        for ring in rings where ring.count > 2 { outside.append(BezierPath(polygon: ring)) }
-        // An empty clip where the eraser covers everything: nothing under it shows.
-        return [fitted(outside, tolerance: tolerance)]
+        // Clipper's rings are flat already: fitted as they are. An empty clip where the eraser covers
+        // everything: nothing under it shows.
+        return [fitted(rings.map { (points: $0, isClosed: true) }, tolerance: tolerance)]
     }
 
     /// `path` (closed contours) drawn again in few lines and cubics within `tolerance`: each contour
@@ -37,9 +36,15 @@ enum EraserClip {
     /// round the dab at every outer turn (`VectorInk.outline`): as a clip that is several times the
     /// numbers a smooth curve along it needs.
     static func fitted(_ path: BezierPath, tolerance: Double) -> BezierPath {
+        fitted(path.flattened(tolerance: tolerance / 4), tolerance: tolerance)
+    }
+
+    /// Contours already flattened within a quarter of `tolerance` (a closed one may or may not repeat its
+    /// first point at its end), fitted as `fitted(_:tolerance:)` fits a path's.
+    static func fitted(_ contours: [(points: [Point], isClosed: Bool)], tolerance: Double) -> BezierPath {
         let sharpTurn = cos(40.0 * .pi / 180)
         var out = BezierPath()
-        for (points, isClosed) in path.flattened(tolerance: tolerance / 4) {
+        for (points, isClosed) in contours {
             var ring = points
             if ring.count > 1, ring.first == ring.last { ring.removeLast() }
             guard isClosed, ring.count >= 4 else {

@@ -19,8 +19,8 @@ public struct PNGNotebookExporter: NotebookExporter {
         for page in try pages.store.summary().pages {
             guard let number = wanted[page.id] else { continue }
             do {
-                _ = try PageImageSize.tiled(pageWidth: page.size.clampedSize.width, pageHeight: page.size.clampedSize.height,
-                                            scale: settings.scale)
+                let sides = page.size.clampedSize
+                _ = try PageImageSize.tiled(pageWidth: sides.width, pageHeight: sides.height, scale: settings.scale)
             } catch {
                 throw ExportRequestError("\(settings.scaleName ?? "the scale \(settings.scale)") is too large for page \(number): \(error)")
             }

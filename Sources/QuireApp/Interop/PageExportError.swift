@@ -15,15 +15,11 @@ public struct PageExportError: Error, CustomStringConvertible {
     static func naming<T>(page: Int, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as PageExportError {
-            throw error
-        } catch VectorExportError.badPageSize(let number, let reason) {
-            throw VectorExportError.badPageSize(page: number, reason: reason)
-        } catch let error as VectorExportError {
-            if case .cannotKeepOriginals = error { throw error }
-            throw PageExportError(page: page, reason: error)
         } catch {
-            throw PageExportError(page: page, reason: error)
+            switch error {
+            case is PageExportError, VectorExportError.badPageSize, VectorExportError.cannotKeepOriginals: throw error
+            default: throw PageExportError(page: page, reason: error)
+            }
         }
     }
 }
