@@ -16,6 +16,7 @@ Xournal++ is Debian's `xournalpp`; without it (or with --no-xournal) only Quire 
 """
 import argparse
 import ctypes as C
+import json
 import math
 import os
 import re
@@ -28,6 +29,8 @@ import time
 
 SCREEN_W, SCREEN_H = 1280, 1024
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+DEFAULT_HANDWRITING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data",
+                                   "handwriting-1-page.json")
 
 # --- inputtest protocol 1.1 (xf86-input-inputtest-protocol.h) -------------------------------------
 MAXV = 64
@@ -253,11 +256,24 @@ def find_window(display, pid, title, timeout=30):
     return None
 
 
+class Pacer:
+    """Sends at `rate` Hz from its start: `wait()` sleeps until the next sample is due."""
+
+    def __init__(self, rate):
+        self.rate, self.start, self.sent = rate, time.monotonic(), 0
+
+    def wait(self):
+        self.sent += 1
+        ahead = self.start + self.sent / self.rate - time.monotonic()
+        if ahead > 0:
+            time.sleep(ahead)
+
+
 def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_stroke=None):
     """Strokes of `per_stroke` samples at `rate` Hz, zigzags in rows across the middle of a window at the
-    screen's top left (inside the page in both programs); returns the samples sent. `after_stroke(n)` is
-    called once the n-th stroke's pen has lifted."""
-    start = time.monotonic()
+    screen's top left (inside the page in both programs); returns the samples sent and strokes drawn.
+    `after_stroke(n)` is called once the n-th stroke's pen has lifted."""
+    pacer = Pacer(rate)
     total = int(seconds * rate)
     left, right = width * 0.3, width * 0.7
     top, bottom = height * 0.35, height * 0.85
@@ -275,10 +291,7 @@ def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_str
             y = y0 + 6 * math.sin(i / 6.0)
             pen.motion(x, y, 300 + (i * 7) % 500)
             sent += 1
-            due = start + sent / rate
-            ahead = due - time.monotonic()
-            if ahead > 0:
-                time.sleep(ahead)
+            pacer.wait()
         pen.button(False, x, y, 0)
         pen.proximity(False, x, y)
         stroke += 1
@@ -288,7 +301,91 @@ def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_str
     return sent, stroke
 
 
-def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, checkpoints=()):
+def hover_pen(pen, seconds, width, height, rate=1000):
+    """The pen in proximity over the page, moving in slow zigzags with its tip up, at `rate` Hz: what a
+    hand resting between strokes sends. Returns the samples sent."""
+    pacer = Pacer(rate)
+    total = int(seconds * rate)
+    left, right = width * 0.3, width * 0.7
+    top, bottom = height * 0.35, height * 0.85
+    pen.proximity(True, left, top)
+    for i in range(total):
+        phase = (i % 4000) / 4000.0
+        x = left + (right - left) * (phase * 2 if phase < 0.5 else 2 - phase * 2)
+        y = top + (bottom - top) * ((i // 4000) % 5) / 5 + 8 * math.sin(i / 50.0)
+        pen.motion(x, y, 0)
+        pacer.wait()
+    pen.proximity(False, left, top)
+    pen.sync()
+    return total
+
+
+def load_handwriting(path):
+    """The strokes of a pen-samples/1 recording (every page): lists of (ms, x, y, pressure) in page
+    pixels, and the page's width and height."""
+    with open(path) as f:
+        data = json.load(f)
+    if data.get("format") != "pen-samples/1":
+        sys.exit(f"bench-live: {path} is not a pen-samples/1 recording")
+    page = data["page"]
+    strokes = [[(s[0], s[1], s[2], s[3]) for s in stroke["samples"]] for sheet in data["pages"] for stroke in sheet
+               if len(stroke["samples"]) >= 2]
+    return strokes, float(page["width"]), float(page["height"])
+
+
+def write_handwriting(pen, seconds, width, height, handwriting, rate=1000, after_stroke=None):
+    """Recorded handwriting at its own speed, its samples filled in to `rate` Hz (linear between two
+    recorded ones, as a 1 kHz pen would report the same hand), the page fitted into the middle of the
+    window; strokes follow one another after a 30 ms lift, over and over, for `seconds`. Returns the
+    samples sent with the tip down and the strokes drawn."""
+    strokes, page_w, page_h = handwriting
+    scale = min(width * 0.8 / page_w, height * 0.8 / page_h)
+    ox, oy = width * 0.1, height * 0.1
+    pacer = Pacer(rate)
+    deadline = time.monotonic() + seconds
+    sent = drawn = 0
+    while time.monotonic() < deadline:
+        stroke = strokes[drawn % len(strokes)]
+        points = []
+        for (t0, x0, y0, p0), (t1, x1, y1, p1) in zip(stroke, stroke[1:]):
+            steps = max(1, int(round((t1 - t0) * rate / 1000)))
+            points += [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps, p0 + (p1 - p0) * k / steps)
+                       for k in range(steps)]
+        points.append(stroke[-1][1:])
+        to_window = [(ox + x * scale, oy + y * scale, max(1.0, p * 1000)) for x, y, p in points]
+        x, y, _ = to_window[0]
+        pen.proximity(True, x, y)
+        pen.button(True, x, y, to_window[0][2])
+        for x, y, pressure in to_window:
+            pen.motion(x, y, pressure)
+            sent += 1
+            pacer.wait()
+        pen.button(False, x, y, 0)
+        pen.proximity(False, x, y)
+        drawn += 1
+        if after_stroke:
+            after_stroke(drawn)
+        for _ in range(30):
+            pacer.wait()
+    pen.sync()
+    return sent, drawn
+
+
+def run_phase(pid, label, body):
+    """CPU and resident growth of process `pid` while `body()` streams; `body` returns (samples, strokes)."""
+    cpu0, rss0, t0 = cpu_seconds(pid), resident_bytes(pid), time.monotonic()
+    samples, strokes = body()
+    elapsed = time.monotonic() - t0
+    time.sleep(0.5)  # let the last frame land
+    cpu1, rss1 = cpu_seconds(pid), resident_bytes(pid)
+    return {"label": label, "cpu": 100 * (cpu1 - cpu0) / elapsed, "rss": rss1 - rss0, "rss0": rss0, "rss1": rss1,
+            "samples": samples, "strokes": strokes, "elapsed": elapsed, "rate": samples / elapsed}
+
+
+def measure(name, title, command, env, display, pen, seconds, size, handwriting=None, hover_seconds=0,
+            settle=3.0, checkpoints=()):
+    """Starts the program, then streams the phases into it one after another — hovering, long strokes,
+    handwriting — and returns each phase's figures by label (None where the program did not run)."""
     width, height = size
     # The program's output goes to a file, read at the end: a pipe nobody reads while it runs fills at
     # 64 KiB, and the program then blocks in its next write and stops drawing (Quire's statistics lines,
@@ -296,6 +393,7 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, 
     log = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(command, env=dict(env, DISPLAY=display), stdout=log,
                                stderr=subprocess.STDOUT, text=True)
+    results = {}
     try:
         window = find_window(display, process.pid, title)
         if window is None:
@@ -306,22 +404,26 @@ def measure(name, title, command, env, display, pen, seconds, size, settle=3.0, 
         subprocess.run(["xdotool", "windowsize", "--sync", window, str(width), str(height)], env=xenv,
                        timeout=10)
         time.sleep(settle)  # start-up work (first frames, autosave set-up) is not what is measured
-        cpu0, rss0, t0 = cpu_seconds(process.pid), resident_bytes(process.pid), time.monotonic()
+        phases = []
+        if hover_seconds > 0:
+            phases.append(("hover", lambda: (hover_pen(pen, hover_seconds, width, height), 0)))
         after = Checkpoints(process.pid, checkpoints) if checkpoints else None
-        samples, strokes = stream_pen(pen, seconds, width, height, after_stroke=after)
-        t1 = time.monotonic()
-        time.sleep(0.5)  # let the last frame land
-        if process.poll() is not None:
-            print(f"bench-live: {name} exited (status {process.returncode}) before the end: not measured")
-            return None
-        cpu1, rss1 = cpu_seconds(process.pid), resident_bytes(process.pid)
-        elapsed = t1 - t0
-        result = {"cpu": 100 * (cpu1 - cpu0) / elapsed, "rss": rss1 - rss0, "rss0": rss0,
-                  "samples": samples, "strokes": strokes, "elapsed": elapsed, "rate": samples / elapsed}
-        print(f"{name}: {samples} samples in {strokes} strokes over {elapsed:.1f} s "
-              f"({result['rate']:.0f}/s); CPU {result['cpu']:.1f} % of a core; resident "
-              f"{rss0 / 2**20:.1f} → {rss1 / 2**20:.1f} MiB (+{(rss1 - rss0) / 2**20:.2f} MiB)")
-        return result
+        phases.append(("long strokes", lambda: stream_pen(pen, seconds, width, height, after_stroke=after)))
+        if handwriting:
+            phases.append(("handwriting", lambda: write_handwriting(pen, seconds, width, height, handwriting)))
+        for label, body in phases:
+            result = run_phase(process.pid, label, body)
+            if process.poll() is not None:
+                print(f"bench-live: {name} exited (status {process.returncode}) during {label}: not measured")
+                return None
+            results[label] = result
+            per_sample = f", {result['rss'] / result['samples']:.0f} B a sample" if result["strokes"] else ""
+            what = (f"{result['samples']} samples in {result['strokes']} strokes" if result["strokes"]
+                    else f"{result['samples']} hover samples")
+            print(f"{name}, {label}: {what} over {result['elapsed']:.1f} s ({result['rate']:.0f}/s); CPU "
+                  f"{result['cpu']:.1f} % of a core; resident {result['rss0'] / 2**20:.1f} → "
+                  f"{result['rss1'] / 2**20:.1f} MiB (+{result['rss'] / 2**20:.2f} MiB{per_sample})", flush=True)
+        return results
     finally:
         process.terminate()
         try:
@@ -355,16 +457,21 @@ def ensure_xournalpp():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quire", default=".build/release/quire")
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=60, help="seconds of each drawing phase")
+    parser.add_argument("--hover-seconds", type=float, default=20, help="seconds of hovering first (0: none)")
+    parser.add_argument("--handwriting", default=DEFAULT_HANDWRITING if os.path.exists(DEFAULT_HANDWRITING) else None,
+                        help="a pen-samples/1 recording for the handwriting phase (default: ../shared/data's, "
+                             "when there)")
     parser.add_argument("--size", default="1024x768")
     parser.add_argument("--no-xournal", action="store_true")
     parser.add_argument("--checkpoints", default="", metavar="N,N,…",
-                        help="print resident growth (and the mappings that took it) after these strokes")
+                        help="print resident growth (and the mappings that took it) after these long strokes")
     args = parser.parse_args()
     size = tuple(int(v) for v in args.size.lower().split("x"))
     checkpoints = [int(n) for n in args.checkpoints.split(",") if n.strip()]
     if not shutil.which("xdotool"):
         sys.exit("bench-live: xdotool is missing (apt-get install xdotool)")
+    handwriting = load_handwriting(args.handwriting) if args.handwriting else None
     with tempfile.TemporaryDirectory(prefix="quire-bench-live-") as folder:
         server, display, pen_socket = start_xorg(folder)
         try:
@@ -374,28 +481,44 @@ def main():
                        XDG_CONFIG_HOME=os.path.join(home, "config"), QUIRE_FRAME_STATS="1",
                        QUIRE_LATENCY_STATS="1")
             env.pop("WAYLAND_DISPLAY", None)
+            phases = ", ".join(filter(None, [f"{args.hover_seconds:g} s hovering" if args.hover_seconds > 0 else None,
+                                             f"{args.seconds:g} s of 200-sample strokes",
+                                             f"{args.seconds:g} s of handwriting" if handwriting else None]))
             print(f"bench-live: Xorg {display} (dummy {SCREEN_W}x{SCREEN_H} at 60 Hz, inputtest pen), "
-                  f"windows {size[0]}x{size[1]}, {args.seconds:g} s of pen at 1 kHz each")
+                  f"windows {size[0]}x{size[1]}; pen at 1 kHz into each: {phases}")
             # One connection for both: the driver takes one client in its life.
             pen = Pen(pen_socket)
+            common = dict(handwriting=handwriting, hover_seconds=args.hover_seconds, checkpoints=checkpoints)
             quire = measure("Quire", "^Quire", [args.quire, "--library", os.path.join(folder, "library")], env, display,
-                            pen, args.seconds, size, checkpoints=checkpoints)
+                            pen, args.seconds, size, **common)
             xournal = None
             if args.no_xournal:
                 print("bench-live: Xournal++ left out (--no-xournal)")
             elif not ensure_xournalpp():
                 print("bench-live: Xournal++ could not be installed: no comparison")
             else:
-                xournal = measure("Xournal++", "Xournal", ["xournalpp"], env, display, pen, args.seconds, size,
-                                  checkpoints=checkpoints)
-            if quire and xournal:
-                cpu_ratio = quire["cpu"] / max(xournal["cpu"], 1e-9)
-                mem_ratio = quire["rss"] / xournal["rss"] if xournal["rss"] > 0 else float("inf")
-                print(f"Quire ÷ Xournal++: CPU {cpu_ratio:.2f} (goal ≤ 1.0), resident growth "
-                      f"{mem_ratio:.2f} (goal ≤ 2.0; {quire['rss'] / 2**20:.2f} vs {xournal['rss'] / 2**20:.2f} MiB)")
+                xournal = measure("Xournal++", "Xournal", ["xournalpp"], env, display, pen, args.seconds, size, **common)
+            if quire:
+                summarize(quire, xournal)
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+def summarize(quire, xournal):
+    """One line a phase: CPU and memory per stored sample for both, and Quire ÷ Xournal++."""
+    print("summary (phase: Quire | Xournal++ | Quire ÷ Xournal++):")
+    for label, mine in quire.items():
+        theirs = (xournal or {}).get(label)
+        cpu = f"CPU {mine['cpu']:.1f} %" + (f" | {theirs['cpu']:.1f} % | {mine['cpu'] / max(theirs['cpu'], 1e-9):.2f}"
+                                            if theirs else "")
+        line = f"  {label}: {cpu} (goal ≤ 1.0)" if theirs else f"  {label}: {cpu}"
+        if mine["strokes"]:
+            per = mine["rss"] / mine["samples"]
+            line += f"; resident growth {per:.0f} B a stored sample (goal ≤ 200)"
+            if theirs:
+                line += f" | {theirs['rss'] / theirs['samples']:.0f} B"
+        print(line)
 
 
 if __name__ == "__main__":
