@@ -113,9 +113,9 @@ public final class QuireApplication {
             + "\(Int(window.refreshRate.rounded())) Hz display\(window.refreshRateIsMeasured ? "" : " assumed"); "
             + (window.presentsPartially ? "partial presentation" : "whole swaps") + "). "
             + "Keys: \(KeyTable.summary). Notebook: \(session.store.path), \(session.position).")
+        _ = interface.notices.takePosted(now: WindowFrames.now())
+        var wantsFrame = frames.wanted
         while true {
-            _ = interface.notices.takePosted(now: WindowFrames.now())
-            let wantsFrame = frames.wanted
             let events = window.waitForEvents(timeout: timeout(wantsFrame: wantsFrame))
             let cpuAtRead = frames.inputRead()
             shown.showArrivedPictures(now: WindowFrames.now())
@@ -134,7 +134,8 @@ public final class QuireApplication {
             _ = session.checkFile(now: WindowFrames.now()) { canvas.page }
             kept.keepColors()
             pointer.update()
-            frames.drawIfDue()
+            _ = interface.notices.takePosted(now: WindowFrames.now())
+            wantsFrame = frames.drawIfDue()
         }
     }
 

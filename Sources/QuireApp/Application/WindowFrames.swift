@@ -92,15 +92,21 @@ final class WindowFrames {
 
     /// Draws a frame when one is wanted and its slot has come, then reports statistics when due; input
     /// that wants no frame (a hover over nothing) starts no frame's latency.
-    func drawIfDue() {
+    /// Returns whether a frame is wanted now, after it: the loop's next wait is timed by it, so the
+    /// interface's look (the status line, the toolbar) is worked out once for an event that draws
+    /// nothing — a pen hovering sends a thousand a second.
+    @discardableResult
+    func drawIfDue() -> Bool {
         let drawing = wanted
         if !drawing { latency.inputNeedsNoFrame() }
         if drawing && pacer.wait(now: Self.now()) == 0 {
             draw()
             reportStatistics()
+            return wanted
         } else if !drawing {
             reportStatistics()
         }
+        return drawing
     }
 
     /// Draws a frame: only what changed since the last one where the window can present part of

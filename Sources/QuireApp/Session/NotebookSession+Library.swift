@@ -26,6 +26,7 @@ extension NotebookSession {
         if path == store.path {
             guard !refuseReadOnly(), savesCaughtUp() else { return }
             try store.rename(to: title)
+            forgetTitle()
         } else {
             let other = try NotebookStore(openingAt: path)
             defer { try? other.close() }

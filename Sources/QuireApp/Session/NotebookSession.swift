@@ -90,7 +90,20 @@ public final class NotebookSession: PageEditSink {
     }
 
     public var currentPageID: PageID { pageIDs[pageIndex] }
-    public var title: String { closedTitle ?? (try? store.title) ?? "" }
+    public var title: String {
+        if let closedTitle { return closedTitle }
+        if let knownTitle { return knownTitle }
+        let read = (try? store.title) ?? ""
+        knownTitle = read
+        return read
+    }
+    /// The title as last read from the file. The status line asks for it with every event the window
+    /// takes (each pen hover), and a read is a transaction: kept here, read again when a notebook is
+    /// opened, renamed through the session or a page is loaded (where another program's rename of a
+    /// notebook shown read-only shows).
+    private var knownTitle: String?
+    /// Reads the title from the file again when next asked (after a rename).
+    func forgetTitle() { knownTitle = nil }
     /// The title of the notebook once closed: the window may still draw its status line (a notice held
     /// before closing, `closingProblem`), and a closed file cannot be read.
     private var closedTitle: String?
@@ -108,6 +121,7 @@ public final class NotebookSession: PageEditSink {
     /// turning a page may wait on the disk, drawing never does.
     public func loadCurrentPage() throws -> Page {
         autosaver?.flush()
+        knownTitle = nil
         let page = try store.loadPage(currentPageID)
         // The store reads the page's order for edits in the background now, not when the first stroke
         // is saved.
@@ -490,6 +504,7 @@ public final class NotebookSession: PageEditSink {
 
     private func attach() throws {
         closedTitle = nil
+        knownTitle = nil
         // Once per opening, where the read-only notice goes: SQLite itself drops the frames without a word.
         if let damage = store.walDamage { say("quire: \(store.path) may show less than was saved: \(damage)") }
         if let reason = store.readOnlyReason {
