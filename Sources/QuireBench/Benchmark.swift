@@ -41,6 +41,7 @@ let allBenchmarks: [Benchmark] = [
     importBenchmark,
     pdfImportBenchmark,
     scrapPageBenchmark,
+    photoPageBenchmark,
     scissorsBenchmark,
     stretchWarpBenchmark,
     xoppBenchmark,

@@ -24,4 +24,16 @@ enum BenchmarkPhoto {
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
+
+    /// `count` 4000×3000 photos (12 MP) written as JPEGs (quality 90) into `folder` as p0.jpg, p1.jpg, …,
+    /// each with a corner block of its own, so no two are the same bytes and none is stored once for two.
+    static func distinctJPEGs(count: Int, in folder: String) throws -> [String] {
+        var photo = make(width: 4000, height: 3000)
+        return try (0..<count).map { i in
+            for y in 0..<64 { for x in 0..<64 { photo[x, y] = .init(r: UInt8(i % 256), g: UInt8(255 - i % 256), b: UInt8(i * 2 % 256), a: 255) } }
+            let path = folder + "/p\(i).jpg"
+            FileManager.default.createFile(atPath: path, contents: Data(try JPEG.encode(photo, quality: 90)))
+            return path
+        }
+    }
 }

@@ -48,15 +48,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
 
     // A page of 100 photos, each its own 12 MP JPEG, laid out 10 × 10 as a person might arrange them.
     print("  (encoding 100 distinct 12 MP JPEGs…)")
-    var paths: [String] = []
-    var photo = base
-    for i in 0..<100 {
-        // A different corner block per photo, so no two are the same bytes (and none is deduplicated).
-        for y in 0..<64 { for x in 0..<64 { photo[x, y] = .init(r: UInt8(i), g: UInt8(255 - i), b: UInt8(i * 2 % 256), a: 255) } }
-        let path = folder + "/p\(i).jpg"
-        FileManager.default.createFile(atPath: path, contents: Data(try JPEG.encode(photo, quality: 90)))
-        paths.append(path)
-    }
+    let paths = try BenchmarkPhoto.distinctJPEGs(count: 100, in: folder)
     let path = folder + "/hundred.quire"
     let store = try NotebookStore.create(at: path, title: "Hundred")
     let pageID = try store.pageIDs()[0]

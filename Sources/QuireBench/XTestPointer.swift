@@ -27,6 +27,13 @@ final class XTestPointer {
         XFlush(display)
     }
 
+    /// One click of the wheel: button 4 up, 5 down, 6 left, 7 right.
+    func wheel(_ button: UInt32) {
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XTestFakeButtonEvent(display, button, 0, 0)
+        XFlush(display)
+    }
+
     /// Waits until the server has handled everything sent.
     func sync() { XSync(display, 0) }
 }

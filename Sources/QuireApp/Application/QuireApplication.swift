@@ -121,6 +121,7 @@ public final class QuireApplication {
             shown.showArrivedPictures(now: WindowFrames.now())
             _ = interface.sorter.takeArrivedThumbnails()
             frames.eventsArrived(events)
+            if !isAwaitingImages { frames.picturesSettled() }
             // Only after the quiet spell's timeout, never while a frame waits for its slot.
             if events.isEmpty && !wantsFrame && !isAwaitingImages && WindowFrames.now() - frames.lastBusy >= Self.thumbnailQuiet {
                 shown.refreshThumbnail()

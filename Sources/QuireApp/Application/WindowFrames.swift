@@ -41,6 +41,7 @@ final class WindowFrames {
     /// The window is on screen: frames follow its monitor's refresh from now on.
     func windowShown() {
         pacer = FramePacer(rate: window.refreshRate)
+        stats.windowReady(now: Self.now())
         if latency.enabled {
             say(window.serverClockIsMonotonic
                 ? "Latency: the X server stamps input with this machine's monotonic clock: input → swap is measured whole"
@@ -73,6 +74,12 @@ final class WindowFrames {
             default: break
             }
         }
+    }
+
+    /// No picture of the page waits to be decoded or rendered any more (QUIRE_FRAME_STATS says when,
+    /// once, after the first frame).
+    func picturesSettled() {
+        if let line = stats.picturesSettled(now: Self.now()) { say(line) }
     }
 
     /// Starts timing the batch of input just read; the value is handed to `batchHandled`.
@@ -127,14 +134,14 @@ final class WindowFrames {
         latency.frameShown(marks, serverClockIsMonotonic: window.serverClockIsMonotonic)
         shown.bakeBetweenFrames()
         wholeFrameNeeded = false
-        stats.frameDrawn(partial: partial && drawn != nil, now: Self.now())
+        stats.frameDrawn(partial: partial && drawn != nil, took: marks.presented - marks.began, now: Self.now())
     }
 
     /// Prints (and shows) the frame and latency statistics when due. Only just after a frame or while
     /// none is wanted: summarizing thousands of latencies takes a millisecond or more, which between
     /// reading input and drawing it would be added to that input's latency.
     private func reportStatistics() {
-        if let line = stats.report(now: Self.now()) { say(line) }
+        for line in stats.report(now: Self.now()) { say(line) }
         if let report = latency.report(now: Self.now()) {
             if let line = report.line { say(line) }
             if let tail = report.tail { say(tail) }

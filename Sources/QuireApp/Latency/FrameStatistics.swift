@@ -1,18 +1,44 @@
+import Foundation
+
 /// Frames drawn, reported as "Frames: N drawn (P partial)" at most twice a second and only after new
 /// frames, when QUIRE_FRAME_STATS=1: how tests and `make bench-live` see the frame pacing at work.
+/// Beside it, once, how long after the window was ready its first frame was presented ("First frame:
+/// 12.3 ms after ready") and every picture of the page was shown ("Pictures shown: …"), and with each
+/// report the drawing times of the frames since the last one ("Frame times (ms): 2.1 3.4 …", frame begun
+/// → presented): what `quire-bench photo-page` reads.
 struct FrameStatistics {
     let enabled: Bool
     private(set) var drawn = 0
     private(set) var partial = 0
     private var reported = 0
     private var lastReport = 0.0
+    /// When the window said it was ready (monotonic seconds), until the first frame is reported.
+    private var readyAt: Double?
+    private var firstFrame: String?
+    private var picturesPending = true
+    /// Milliseconds each frame since the last report took to draw and present.
+    private var times: [Double] = []
     static let period = 0.5
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    mutating func frameDrawn(partial isPartial: Bool, now: Double) {
+    mutating func windowReady(now: Double) {
+        readyAt = now
+    }
+
+    mutating func frameDrawn(partial isPartial: Bool, took seconds: Double, now: Double) {
         drawn += 1
         if isPartial { partial += 1 }
+        guard enabled else { return }
+        times.append(seconds * 1000)
+        if drawn == 1, let readyAt { firstFrame = Self.line("First frame", since: readyAt, now: now) }
+    }
+
+    /// Once, the first time after a frame that no picture waits to be decoded: the line saying when.
+    mutating func picturesSettled(now: Double) -> String? {
+        guard enabled, picturesPending, drawn > 0, let readyAt else { return nil }
+        picturesPending = false
+        return Self.line("Pictures shown", since: readyAt, now: now)
     }
 
     /// Seconds until a report is due, or nil when there is nothing new to report.
@@ -21,11 +47,21 @@ struct FrameStatistics {
         return max(0, lastReport + Self.period - now)
     }
 
-    /// The line to print now, if one is due.
-    mutating func report(now: Double) -> String? {
-        guard let wait = secondsUntilReport(now: now), wait == 0 else { return nil }
+    /// The lines to print now, if a report is due.
+    mutating func report(now: Double) -> [String] {
+        guard let wait = secondsUntilReport(now: now), wait == 0 else { return [] }
         reported = drawn
         lastReport = now
-        return "Frames: \(drawn) drawn (\(partial) partial)"
+        var lines = [firstFrame, "Frames: \(drawn) drawn (\(partial) partial)"].compactMap { $0 }
+        firstFrame = nil
+        if !times.isEmpty {
+            lines.append("Frame times (ms): " + times.map { String(format: "%.2f", $0) }.joined(separator: " "))
+            times.removeAll(keepingCapacity: true)
+        }
+        return lines
+    }
+
+    private static func line(_ what: String, since start: Double, now: Double) -> String {
+        String(format: "%@: %.1f ms after ready", what, (now - start) * 1000)
     }
 }
