@@ -104,7 +104,9 @@ final class PictureCacheTests: XCTestCase {
         cache.waitForDecodes()
         XCTAssertEqual(cache.takeArrived(), [photo])
         XCTAssertEqual(cache.requestImage(photo, fittingIn: 512)?.width, 512)
-        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 1), 2)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 1), 1)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 0.5), 1)
+        XCTAssertEqual(RenderItemBuilder.detail(forZoom: 1.2), 2)
         XCTAssertEqual(RenderItemBuilder.detail(forZoom: 2.5), 4)
         XCTAssertEqual(RenderItemBuilder.detail(forZoom: 8), 4)
     }

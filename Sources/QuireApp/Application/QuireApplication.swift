@@ -146,7 +146,8 @@ public final class QuireApplication {
     /// due, or for ever. The wait is on the X connection, never a blind sleep.
     private func timeout(wantsFrame: Bool) -> Double? {
         let now = WindowFrames.now()
-        var dues = [frames.timeout(wantsFrame: wantsFrame), shown.pdfDetailDue(now: now), interface.secondsUntilChange(now: now),
+        var dues = [frames.timeout(wantsFrame: wantsFrame), shown.pdfDetailDue(now: now), shown.sightDue(now: now),
+                    interface.secondsUntilChange(now: now),
                     session.secondsUntilFileCheck(now: now)]
         if !wantsFrame {
             dues.append(isAwaitingImages ? Self.pictureWait

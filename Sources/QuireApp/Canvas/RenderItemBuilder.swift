@@ -27,6 +27,12 @@ public struct RenderItemBuilder {
     public let pdfPage: (PDFPageItem, Double) -> RGBAImage?
     /// Image pixels per page pixel PDF pages are rendered at: the zoom in the window, the scale in an export.
     public var pdfDetail: Double
+    /// The page's photo scraps whose pictures are drawn at a thumbnail's size (`thumbnailSide`) rather
+    /// than at `pictureDetail`: in the window, those it shows nothing of (`PictureSight`). Empty in
+    /// exports.
+    public var thumbnailPictures: Set<ItemID> = []
+    /// The longest side a picture shown from its thumbnail is decoded to.
+    public static let thumbnailSide = 256
 
     public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
                 image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil },
@@ -109,8 +115,9 @@ public struct RenderItemBuilder {
         case let .scrap(scrap):
             let toPage = Self.toPage(scrap, through: map)
             var children: [RenderItem] = []
+            let thumbnail = map == nil && thumbnailPictures.contains(item.id)
             if let picture = scrap.image, let corners = toPage.apply(to: Quadrilateral(picture.rect)),
-               let shown = self.picture(picture.reference, shownAt: corners) {
+               let shown = self.picture(picture.reference, shownAt: corners, thumbnail: thumbnail) {
                 children.append(.image(shown))
             }
             children += scrap.items.map { renderItem($0, through: toPage, ink: &ink) }
@@ -157,18 +164,23 @@ public struct RenderItemBuilder {
                           image: pixels, corners: corners)
     }
 
-    /// The picture detail the window wants at `zoom`: 2 up to a 2× zoom, then the zoom rounded up to a
-    /// power of two, at most 4 (past a 4× zoom pictures show a little soft rather than every page of
-    /// photos being decoded at eight times its size).
+    /// The picture detail the window wants at `zoom`: the zoom rounded up to a power of two, from 1 (a
+    /// picture pixel to a window pixel) to 4 (past a 4× zoom pictures show a little soft rather than
+    /// every page of photos being decoded at eight times its size). A zoom past it asks for the pictures
+    /// again, sharper (`ShownPage.showArrivedPictures`), the softer ones standing in meanwhile.
     public static func detail(forZoom zoom: Double) -> Double {
-        var detail = 2.0
+        var detail = 1.0
         while detail < min(zoom, 4) { detail *= 2 }
         return detail
     }
 
-    /// `reference`'s picture through `corners` (page pixels), decoded at the size it is shown there.
-    private func picture(_ reference: ImageReference, shownAt corners: Quadrilateral) -> SceneImage? {
-        let side = Self.decodeSide(of: reference, shownAcross: Self.longestSide(of: corners), detail: pictureDetail)
+    /// `reference`'s picture through `corners` (page pixels), decoded at the size it is shown there, or
+    /// at most at a thumbnail's.
+    private func picture(_ reference: ImageReference, shownAt corners: Quadrilateral, thumbnail: Bool = false) -> SceneImage? {
+        var side = Self.decodeSide(of: reference, shownAcross: Self.longestSide(of: corners), detail: pictureDetail)
+        if thumbnail, max(reference.pixelWidth, reference.pixelHeight) > Self.thumbnailSide {
+            side = min(side ?? Self.thumbnailSide, Self.thumbnailSide)
+        }
         guard let pixels = image(reference.blob, side) else { return nil }
         // Each decoded size is its own texture: the key names the size of the pixels given (which
         // may be a smaller one held while the size asked for decodes).

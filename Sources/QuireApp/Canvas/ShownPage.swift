@@ -19,9 +19,25 @@ final class ShownPage {
     /// Replaced when a page of another paper size is shown (its layers are the page's size).
     private var renderer: PageRenderer
     /// Picture pixels per page pixel the page's pictures are drawn with: follows the zoom.
-    private var pictureDetail = 2.0
+    private var pictureDetail = 1.0
     /// Pixels per page pixel PDF pages are rendered at: follows the zoom once it has settled.
     private var pdfDetail = SettlingDetail(zoom: 1)
+    /// The page's photo scraps drawn from their thumbnails: those the window shows nothing of
+    /// (`PictureSight`), worked out again once the view and the page have stood still for `sightSettle`
+    /// seconds; while a page of photos opens, every one whose picture is not known yet.
+    private var thumbnailPictures: Set<ItemID> = []
+    /// What `thumbnailPictures` was last worked out for, and whether it changed since.
+    private var sightFor = Sight(edits: -1, pageToWindow: .identity)
+    private var sightChangedAt = 0.0
+    private var sightStale = false
+    static let sightSettle = 0.25
+    /// When pictures last arrived (monotonic seconds), and how long after it more are gathered.
+    private var lastArrivals = -Double.infinity
+    static let arrivalGathering = 0.1
+    private struct Sight: Equatable {
+        var edits: Int
+        var pageToWindow: AffineTransform
+    }
     /// The editor's count of edits when the stored thumbnail was last brought up to date (nil: the
     /// stored one was not current when the page was shown).
     private var thumbnailEdits: Int?
@@ -51,8 +67,15 @@ final class ShownPage {
     /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
     /// pasted photo shows its paper, at once. PDF pages are rendered the same way, at the zoom.
     private var builder: RenderItemBuilder {
-        RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
-                          pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
+        var builder = RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
+                                        pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
+        builder.thumbnailPictures = thumbnailPictures
+        return builder
+    }
+
+    /// When the photos' sharpness is due to be worked out again (monotonic seconds), if it waits.
+    func sightDue(now: Double) -> Double? {
+        sightStale ? max(0, sightChangedAt + Self.sightSettle - now) : nil
     }
 
     /// The shown page has ink its stored thumbnail lacks.
@@ -81,6 +104,10 @@ final class ShownPage {
         if let saved = session.savedView, saved.pageID == page.id { canvas.view = PageView(restoring: saved.transform) }
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
         pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
+        // A page of photos opens on thumbnails: which of them show is known once their pictures are.
+        thumbnailPictures = thumbnails(seen: Self.pictureScraps(of: page).filter { !$0.value.allSatisfy(session.pictures.isKnown) }.keys)
+        sightFor = currentSight
+        sightStale = false
         // The page shown before may have asked for renders it no longer needs: this page's go first.
         session.pdfPages.dropWaitingRenders()
         renderer.load(page, building: builder)
@@ -162,7 +189,14 @@ final class ShownPage {
     /// rendering; after a zoom that wants pictures sharper (or allows them smaller), asks for every
     /// picture at the new detail, and once the zoom has settled, every PDF page.
     func showArrivedPictures(now: Double) {
-        var redrawn = session.pictures.takeArrived().union(session.pdfPages.takeArrived())
+        // While more are decoding, arrivals are taken a few times a second rather than one by one: each
+        // redraws its scrap's area with everything under it, and a pile of a hundred photos arriving
+        // one at a time was a hundred redraws of a hundred layers.
+        let gathering = session.pictures.isDecoding && now - lastArrivals < Self.arrivalGathering
+        let arrived = gathering ? [] : session.pictures.takeArrived()
+        if !arrived.isEmpty { lastArrivals = now }
+        var redrawn = arrived.union(session.pdfPages.takeArrived())
+        let resighted = resight(now: now, picturesArrived: !arrived.isEmpty)
         let zoom = canvas.view.zoom
         let detail = RenderItemBuilder.detail(forZoom: zoom)
         if detail != pictureDetail {
@@ -172,13 +206,50 @@ final class ShownPage {
         if pdfDetail.observe(zoom: zoom, now: now) {
             redrawn.formUnion(canvas.page.items.blobs)
         }
-        guard !redrawn.isEmpty else { return }
+        guard !redrawn.isEmpty || !resighted.isEmpty else { return }
         let renderer = caughtUpRenderer()
         renderer.paperImage = builder.paperImage(of: canvas.page)
-        for (index, item) in canvas.page.items.enumerated() where !item.blobs.isDisjoint(with: redrawn) {
+        for (index, item) in canvas.page.items.enumerated() where resighted.contains(item.id) || !item.blobs.isDisjoint(with: redrawn) {
             renderer.replace(RenderItemID(item.id), near: index, with: builder.renderItem(item))
         }
         owesFrame = true
+    }
+
+    private var currentSight: Sight { Sight(edits: canvas.editor.editCount, pageToWindow: canvas.pageToWindow) }
+
+    /// Works out again which photos are drawn from thumbnails, once the view and the page have stood
+    /// still for `sightSettle` seconds or pictures arrived (their opacity now known), and only when every
+    /// photo's picture is known (one not decoded yet hides nothing, so a pile half decoded would ask for
+    /// every picture at its full detail). Returns the scraps that changed: drawn again at their new size.
+    private func resight(now: Double, picturesArrived: Bool) -> Set<ItemID> {
+        if currentSight != sightFor {
+            sightFor = currentSight
+            sightChangedAt = now
+            sightStale = true
+        }
+        guard picturesArrived || (sightStale && now - sightChangedAt >= Self.sightSettle) else { return [] }
+        let scraps = Self.pictureScraps(of: canvas.page)
+        guard scraps.values.allSatisfy({ $0.allSatisfy(session.pictures.isKnown) }) else { return [] }
+        sightStale = false
+        let thumbnails = thumbnails(seen: [])
+        defer { thumbnailPictures = thumbnails }
+        return thumbnails.symmetricDifference(thumbnailPictures)
+    }
+
+    /// The page's photo scraps the window shows nothing of, with those of `unknown` besides.
+    private func thumbnails(seen unknown: some Sequence<ItemID>) -> Set<ItemID> {
+        let pictures = session.pictures
+        let seen = PictureSight.seen(canvas.page.items, in: canvas.visiblePageRect, isOpaque: pictures.isKnownOpaque)
+        return Set(Self.pictureScraps(of: canvas.page).keys).subtracting(seen).union(unknown)
+    }
+
+    /// The page's own photo scraps, with the pictures each shows.
+    private static func pictureScraps(of page: Page) -> [ItemID: Set<BlobID>] {
+        var scraps: [ItemID: Set<BlobID>] = [:]
+        for item in page.items {
+            if case let .scrap(scrap) = item.content, scrap.image != nil { scraps[item.id] = item.blobs }
+        }
+        return scraps
     }
 
     /// The renderer with the canvas's queued stroke work handed to it, in order: the only way to it.

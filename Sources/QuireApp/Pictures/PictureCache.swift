@@ -26,6 +26,8 @@ public final class PictureCache {
     private var decoded: RecentImages<Key>
     /// Oldest first.
     private var unreadable: Set<BlobID> = []
+    /// Whether each picture decoded so far has full alpha everywhere (any size of it says).
+    private var opacity: [BlobID: Bool] = [:]
     /// Decodes under way on `decoders`, and those done, waiting to be taken on the owner's thread.
     private var pending: Set<Key> = []
     private let finished = FinishedImages<PictureCache.Key>()
@@ -56,7 +58,9 @@ public final class PictureCache {
         if let known = decoded.use(key) { return known }
         guard !unreadable.contains(id) else { return nil }
         do {
-            return decoded.keep(try ImageFile.decode(try store.blob(id), fittingIn: side), as: key)
+            let picture = try ImageFile.decode(try store.blob(id), fittingIn: side)
+            noteOpacity(of: picture, id)
+            return decoded.keep(picture, as: key)
         } catch {
             refuse(id, error)
             return nil
@@ -89,6 +93,7 @@ public final class PictureCache {
             pending.remove(key)
             switch result {
             case let .success(picture):
+                noteOpacity(of: picture, key.blob)
                 decoded.keep(picture, as: key)
                 arrived.insert(key.blob)
             case let .failure(error):
@@ -96,6 +101,21 @@ public final class PictureCache {
             }
         }
         return arrived
+    }
+
+    /// Whether picture `id` is known to be opaque: some size of it has been decoded, with full alpha
+    /// everywhere. False for one not decoded yet.
+    public func isKnownOpaque(_ id: BlobID) -> Bool {
+        opacity[id] == true
+    }
+
+    /// Whether some size of picture `id` has been decoded (so `isKnownOpaque` knows), or it cannot be.
+    public func isKnown(_ id: BlobID) -> Bool {
+        opacity[id] != nil || unreadable.contains(id)
+    }
+
+    private func noteOpacity(of picture: RGBAImage, _ id: BlobID) {
+        if opacity[id] == nil { opacity[id] = picture.isOpaque }
     }
 
     /// Waits for every decode under way (tests; a window closing drops them, their results unread).
