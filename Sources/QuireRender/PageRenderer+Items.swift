@@ -155,7 +155,16 @@ extension PageRenderer {
         let old = list.replace(at: index, with: storedEntry(item, id: id))
         forget(old)
         let bakedToo = bakedBoundary.holds(index)
-        redraw(old.item.bounds.union(item.bounds), bakedToo: bakedToo)
+        let changed = RenderItem.changedBounds(from: old.item, to: item)
+        // A photo under another that hides it wholly, its picture arriving sharper: nothing shows, and
+        // the baked layer (when it holds the photo) is brought up to date only if that is ever shown.
+        if case let .group(before) = old.item, case let .group(after) = item, before.clip == after.clip, before.shadow == after.shadow,
+           OpaqueCover.hidesInside(after, under: list.indices(touching: changed, from: index + 1).map { list[$0].item },
+                                   isOpaque: painter.images.isOpaque) {
+            if bakedToo { staleBakedAreas.append(changed.outsetBy(1)) }
+            return true
+        }
+        redraw(changed, bakedToo: bakedToo)
         return true
     }
 

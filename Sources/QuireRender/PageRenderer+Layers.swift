@@ -32,12 +32,16 @@ extension PageRenderer {
         layersAreStale = false
         bakeProgress = nil
         clearPageLayers()
-        drawItems(list.indices, into: inkLayer, projection: pageProjection)
+        staleBakedAreas.removeAll()
+        // The items to bake are drawn once, into the baked layer, and copied into the ink layer, as a
+        // redraw does an area: a page of a hundred photo scraps drew each twice before its first frame.
         let toBake = max(0, list.count - undoWindow)
         if toBake > 0 {
             drawItems(0..<toBake, into: bakedLayer, projection: pageProjection)
             bakedBoundary.reset(to: toBake)
+            copyArea(pageRect, of: bakedLayer, into: inkLayer)
         }
+        drawItems(toBake..<list.count, into: inkLayer, projection: pageProjection)
     }
 
     /// Where a live eraser goes in the page's order, when it is one and the page has scraps: under the
@@ -112,8 +116,15 @@ extension PageRenderer {
     /// when `bakedToo`), then the recent items that touch the rect, in order, then the live stroke.
     func redraw(_ rect: Rect, bakedToo: Bool) {
         drawLayersIfStale()
-        let area = rect.outsetBy(1).intersection(pageRect)
+        var area = rect.outsetBy(1).intersection(pageRect)
         guard !area.isNull, !area.isEmpty else { return }
+        var bakedToo = bakedToo
+        // Where the baked layer was left behind under a photo hiding it (`replace`), it is brought up to
+        // date before anything there is shown from it again.
+        while let stale = staleBakedAreas.firstIndex(where: area.intersects) {
+            area = area.union(staleBakedAreas.remove(at: stale)).intersection(pageRect)
+            bakedToo = true
+        }
         if pendingRedraws != nil {
             pendingRedraws!.append((area, bakedToo))
             return
@@ -131,7 +142,8 @@ extension PageRenderer {
             bakedLayer.bind()
             Scissor.set(area.rect, framebufferHeight: pageHeight)
             clearToBackdrop()
-            drawItems(list.indices(touching: area.rect, below: bakedCount), into: bakedLayer, projection: pageProjection)
+            drawItems(shown(list.indices(touching: area.rect, below: bakedCount), in: area.rect), into: bakedLayer,
+                      projection: pageProjection)
             if let done = bakeProgress, bakedCount < list.count, bakesInSlices(bakedCount),
                case let .stroke(stroke) = list[bakedCount].item {
                 painter.drawSprites(list[bakedCount].span.slice(0..<done), style: stroke.style, into: bakedLayer,
@@ -157,8 +169,8 @@ extension PageRenderer {
                 drawItemsAndLiveStroke(list.indices(touching: area.rect), under: under, into: inkLayer,
                                        projection: pageProjection)
             } else {
-                drawItemsAndLiveStroke(list.indices(touching: area.rect, from: baked), under: under, into: inkLayer,
-                                       projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
+                drawItemsAndLiveStroke(shown(list.indices(touching: area.rect, from: baked), in: area.rect), under: under,
+                                       into: inkLayer, projection: pageProjection, skip: { $0 == baked ? halfBaked : 0 })
             }
             painter.rasterizerKick.kickIfDue()
             inkLayer.bind()
@@ -166,6 +178,13 @@ extension PageRenderer {
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         for area in areas { refreshView(pageRect: area.rect) }
+    }
+
+    /// Of `indices` (ascending), those from the topmost item hiding `rect` wholly (`OpaqueCover`) up:
+    /// what shows there.
+    private func shown(_ indices: [Int], in rect: Rect) -> [Int] {
+        let first = OpaqueCover.firstShown(indices, in: rect, item: { list[$0].item }, isOpaque: painter.images.isOpaque)
+        return first == 0 ? indices : Array(indices[first...])
     }
 
     /// Runs `steps` (inserts, removals, replacements) with their redraws held back, then redraws each

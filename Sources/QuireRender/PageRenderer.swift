@@ -73,6 +73,9 @@ public final class PageRenderer {
     /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
+    /// Areas where the baked layer still shows an item as it was: a photo that changed under another
+    /// hiding it wholly was not drawn again (`replace`). The next redraw touching one rebuilds it there.
+    var staleBakedAreas: [Rect] = []
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
     var held: HeldItem?
     /// Edits that named no item on the page (an id it does not hold, an index out of range): each is

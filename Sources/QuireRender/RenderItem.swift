@@ -16,6 +16,18 @@ public enum RenderItem: Equatable, Sendable {
         }
     }
 
+    /// The page area that changes when `old` gives way to `new`: both items' bounds, except where a
+    /// group keeps its clip and shadow (a photo scrap whose picture arrives sharper, ink drawn on a
+    /// scrap): then only what its children can change inside the clip, for its shadow stays as it was.
+    /// A picture arriving for a scrap lying under another then redraws no more than the scrap, which
+    /// the one above may hide wholly (`OpaqueCover`).
+    static func changedBounds(from old: RenderItem, to new: RenderItem) -> Rect {
+        guard case let .group(before) = old, case let .group(after) = new,
+              before.clip == after.clip, before.shadow == after.shadow else { return old.bounds.union(new.bounds) }
+        return SceneGroup(clip: before.clip, children: before.children).bounds
+            .union(SceneGroup(clip: after.clip, children: after.children).bounds)
+    }
+
     /// The strokes it holds, depth first: each one's sprites have a place on the GPU of their own.
     var strokeCount: Int {
         switch self {

@@ -105,7 +105,7 @@ final class ShownPage {
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
         pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
         // A page of photos opens on thumbnails: which of them show is known once their pictures are.
-        thumbnailPictures = thumbnails(seen: Self.pictureScraps(of: page).filter { !$0.value.allSatisfy(session.pictures.isKnown) }.keys)
+        thumbnailPictures = thumbnails(besides: Self.pictureScraps(of: page).filter { !$0.value.allSatisfy(session.pictures.isKnown) }.keys)
         sightFor = currentSight
         sightStale = false
         // The page shown before may have asked for renders it no longer needs: this page's go first.
@@ -209,7 +209,9 @@ final class ShownPage {
         guard !redrawn.isEmpty || !resighted.isEmpty else { return }
         let renderer = caughtUpRenderer()
         renderer.paperImage = builder.paperImage(of: canvas.page)
-        for (index, item) in canvas.page.items.enumerated() where resighted.contains(item.id) || !item.blobs.isDisjoint(with: redrawn) {
+        // Top first: a photo drawn hides those under it, whose redraw then finds nothing to show.
+        for (index, item) in canvas.page.items.enumerated().reversed()
+        where resighted.contains(item.id) || !item.blobs.isDisjoint(with: redrawn) {
             renderer.replace(RenderItemID(item.id), near: index, with: builder.renderItem(item))
         }
         owesFrame = true
@@ -231,16 +233,16 @@ final class ShownPage {
         let scraps = Self.pictureScraps(of: canvas.page)
         guard scraps.values.allSatisfy({ $0.allSatisfy(session.pictures.isKnown) }) else { return [] }
         sightStale = false
-        let thumbnails = thumbnails(seen: [])
+        let thumbnails = thumbnails(besides: [])
         defer { thumbnailPictures = thumbnails }
         return thumbnails.symmetricDifference(thumbnailPictures)
     }
 
-    /// The page's photo scraps the window shows nothing of, with those of `unknown` besides.
-    private func thumbnails(seen unknown: some Sequence<ItemID>) -> Set<ItemID> {
+    /// The page's photo scraps the window shows nothing of, and `others` besides.
+    private func thumbnails(besides others: some Sequence<ItemID>) -> Set<ItemID> {
         let pictures = session.pictures
         let seen = PictureSight.seen(canvas.page.items, in: canvas.visiblePageRect, isOpaque: pictures.isKnownOpaque)
-        return Set(Self.pictureScraps(of: canvas.page).keys).subtracting(seen).union(unknown)
+        return Set(Self.pictureScraps(of: canvas.page).keys).subtracting(seen).union(others)
     }
 
     /// The page's own photo scraps, with the pictures each shows.

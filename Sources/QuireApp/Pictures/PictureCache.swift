@@ -31,6 +31,7 @@ public final class PictureCache {
     /// Decodes under way on `decoders`, and those done, waiting to be taken on the owner's thread.
     private var pending: Set<Key> = []
     private let finished = FinishedImages<PictureCache.Key>()
+    private let waiting = WaitingDecodes<PictureCache.Key>()
     private let decoders: OperationQueue = {
         let queue = OperationQueue()
         queue.name = "quire.picture-decoding"
@@ -78,9 +79,12 @@ public final class PictureCache {
         let stopgap = decoded.all.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }?.value
         guard !pending.contains(key) else { return stopgap }
         pending.insert(key)
+        waiting.push(key)
         let reader = BlobReader(store: store)
-        decoders.addOperation { [finished] in
-            finished.add(key, Result { try ImageFile.decode(try reader.bytes(of: id), fittingIn: side) })
+        // Each operation decodes the newest picture still waiting, not necessarily this one.
+        decoders.addOperation { [finished, waiting] in
+            guard let next = waiting.popNewest() else { return }
+            finished.add(next, Result { try ImageFile.decode(try reader.bytes(of: next.blob), fittingIn: next.side) })
         }
         return stopgap
     }
