@@ -4,6 +4,8 @@ import QuireDocument
 import QuireImageIO
 import QuireInk
 import QuireRender
+import QuireStorage
+import QuireTestSupport
 
 /// PNG export at 300 dpi (2550×3300 for Letter) of 50 pages × 300 pressure strokes: the pipeline
 /// `quire export` uses (render page N+1 while page N encodes; reused targets; pixel buffers; RGB at the
@@ -89,8 +91,47 @@ let exportBenchmark = Benchmark(name: "export",
     let oldBytes = try ExportBenchmarkPages.bytes(in: folder, prefix: "old-")
     context.report("file size: pipeline ÷ previous", Double(newBytes) / 50 / (Double(oldBytes) / 10), "×")
 
-    try XournalComparison.run(pages: pages, quireMillisecondsPerPage: total / Double(pages.count), folder: folder,
-                              context: context)
+    let command = try ExportCommandRuns.measure(pages: pages, in: folder, context: context)
+    try XournalComparison.run(pages: pages, quireMillisecondsPerPage: total / Double(pages.count), quireCommand: command,
+                              folder: folder, context: context)
+}
+
+/// `quire export --png --dpi 300` run as people run it, a process of its own, on notebooks of 10, 50
+/// and 500 pages (the benchmark's pages, the 500 being the 50 ten times over): its time and its peak
+/// resident memory, which must not grow with the page count. Needs `quire` beside `quire-bench`.
+enum ExportCommandRuns {
+    /// The 50-page run, to set beside Xournal++'s; nil when `quire` is not there or a run failed (said).
+    static func measure(pages: [Page], in folder: String, context: BenchmarkContext) throws -> MeasuredProcess? {
+        guard FileManager.default.isExecutableFile(atPath: QuireProcess.executablePath) else {
+            print("  (no quire beside quire-bench: `quire export` not measured)")
+            return nil
+        }
+        let library = folder + "/library"
+        var fifty: MeasuredProcess?
+        var peaks: [Double] = []
+        for count in [10, 50, 500] {
+            let title = "Export \(count)"
+            let notebook = (0..<count).map { Page(strokes: pages[$0 % pages.count].strokes) }
+            try NotebookLibrary(directory: library).create(title: title, pages: notebook).close()
+            let out = folder + "/command-\(count)"
+            let run = try MeasuredProcess.run(QuireProcess.executablePath,
+                                              ["export", title, "--png", out, "--dpi", "300", "--library", library],
+                                              outputTo: folder + "/command.log")
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: library + "/\(title).quire")
+            guard run.status == 0 else {
+                let output = (try? String(contentsOfFile: folder + "/command.log", encoding: .utf8)) ?? ""
+                print("  quire export of \(count) pages failed (exit \(run.status)): \(output.suffix(400))")
+                return nil
+            }
+            context.report("quire export, \(count) pages: per page", run.seconds * 1000 / Double(count), "ms")
+            context.report("quire export, \(count) pages: peak resident", run.peakResidentMegabytes, "MB")
+            peaks.append(run.peakResidentMegabytes)
+            if count == 50 { fifty = run }
+        }
+        context.report("quire export: peak, 500 pages ÷ 10 pages", peaks[2] / peaks[0], "×", target: "≤ 1.05 (flat)")
+        return fifty
+    }
 }
 
 enum ExportBenchmarkPages {

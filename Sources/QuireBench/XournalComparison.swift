@@ -5,20 +5,31 @@ import QuireDocument
 /// written as a `.xopp` (gzip'd XML, points at 72 dpi, one width per segment from the pressure), both
 /// exported at 300 dpi, times and the ratio printed (issue 15's goal: Quire ≤ 1/3 of Xournal++'s time).
 enum XournalComparison {
-    static func run(pages: [Page], quireMillisecondsPerPage: Double, folder: String, context: BenchmarkContext) throws {
+    /// `quireCommand`: `quire export` of the same pages, measured as a process of its own, to set beside
+    /// Xournal++'s (time and peak memory, both whole programs).
+    static func run(pages: [Page], quireMillisecondsPerPage: Double, quireCommand: MeasuredProcess? = nil, folder: String,
+                    context: BenchmarkContext) throws {
         guard let (xournal, xopp) = try prepare(pages, in: folder) else { return }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = try runProcess(xournal, ["--create-img=\(folder)/xournal.png", "--export-png-dpi=300", xopp])
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("xournal") }.count ?? 0
+        let log = folder + "/xournal.log"
+        let result = try MeasuredProcess.run(xournal, ["--create-img=\(folder)/xournal.png", "--export-png-dpi=300", xopp], outputTo: log)
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasPrefix("xournal") && $0.hasSuffix(".png") }.count ?? 0
         guard result.status == 0, written > 0 else {
-            print("  Xournal++ comparison failed (exit \(result.status), \(written) files): \(result.output.suffix(400))")
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            print("  Xournal++ comparison failed (exit \(result.status), \(written) files): \(output.suffix(400))")
             return
         }
-        let xournalPerPage = seconds * 1000 / Double(pages.count)
+        let xournalPerPage = result.seconds * 1000 / Double(pages.count)
         context.report("Xournal++ --create-img: per page", xournalPerPage, "ms")
+        context.report("Xournal++ --create-img: peak resident", result.peakResidentMegabytes, "MB")
         context.report("Quire pipeline: per page", quireMillisecondsPerPage, "ms")
         context.report("Quire ÷ Xournal++", quireMillisecondsPerPage / xournalPerPage, "×", target: "≤ 0.33")
+        if let command = quireCommand {
+            context.report("quire export (the command): per page", command.seconds * 1000 / Double(pages.count), "ms")
+            context.report("quire export ÷ Xournal++ (time)", command.seconds / result.seconds, "×", target: "≤ 0.33")
+            context.report("quire export: peak resident", command.peakResidentMegabytes, "MB")
+            context.report("quire export ÷ Xournal++ (peak resident)", command.peakResidentMegabytes / result.peakResidentMegabytes, "×",
+                           target: "≤ 1")
+        }
     }
 
     /// Xournal++'s executable and `pages` written for it as `folder`/pages.xopp; nil, having said why,

@@ -4,10 +4,11 @@
 /// so its rows go to the PNG writer without being copied again. Bands are also kept to about
 /// `bandPixels`, so the memory an export holds does not depend on how large the image is.
 public struct ExportTiling: Equatable, Sendable {
-    /// About 38 MB of RGBA a band: enough for a whole Letter or A4 page at 300 dpi (8.4 and 8.7 million
-    /// pixels) in one band, so the PNG writer sees the whole page before its header and can store a gray
-    /// page as gray (`PNGWriter`'s `grayWhenPossible`); larger images still go a band at a time.
-    public static let defaultBandPixels = 9 << 20
+    /// About 8 MB of RGBA a band: a Letter page at 300 dpi goes in five. Each band is held up to four times
+    /// (the tile rendered, and the read-back slots in flight), and a whole page a band was a third of a
+    /// gigabyte resident; whether a page can be stored gray is known from what it draws
+    /// (`PageBandRenderer.drawsOnlyGray`), not from seeing it whole.
+    public static let defaultBandPixels = 2 << 20
 
     public let width: Int
     public let height: Int

@@ -63,6 +63,33 @@ public final class PageBandRenderer {
         hasErasers = list.entries.contains { entry in
             if case let .stroke(stroke) = entry.item { stroke.style.blendMode == .erase } else { false }
         }
+        itemsAreGray = items.allSatisfy(Self.isGray)
+    }
+
+    /// Whether every pixel of the page's image will be gray (red, green and blue equal): gray paper,
+    /// rules and ink, and no picture. Blending treats the three channels alike, so gray in is gray out,
+    /// exactly; an export can then store the page gray before seeing its pixels, a band at a time.
+    public var drawsOnlyGray: Bool {
+        itemsAreGray && paper.image == nil && Self.isGray(paper.color)
+            && (paper.pattern.kind == .blank || Self.isGray(paper.pattern.lineColor))
+    }
+    private var itemsAreGray = true
+
+    private static func isGray(_ color: InkColor) -> Bool {
+        color.red == color.green && color.green == color.blue
+    }
+
+    private static func isGray(_ item: RenderItem) -> Bool {
+        switch item {
+        case let .stroke(stroke):
+            // An eraser takes ink away whatever its colour.
+            return stroke.style.blendMode == .erase || stroke.sprites.allSatisfy { $0.red == $0.green && $0.green == $0.blue }
+        case .image:
+            return false
+        case let .group(group):
+            // A scrap's shadow is black.
+            return group.children.allSatisfy(isGray)
+        }
     }
 
     /// Renders rows `band` of the page's image at `scale` (`tiling` says the image's size and columns)

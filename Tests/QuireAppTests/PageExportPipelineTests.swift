@@ -154,8 +154,7 @@ final class PageExportPipelineTests: XCTestCase {
     }
 
     /// Black and grey ink (an eraser through it) on white paper is stored gray (colour type 0), the
-    /// same pixels as the page renderer's image; in bands it cannot be seen whole first and stays RGB,
-    /// still the same pixels.
+    /// same pixels as the page renderer's image; in bands too, known gray from what it draws.
     func testAGrayPageIsStoredGrayWithTheRenderersPixels() throws {
         let page = Page(size: PageSize(width: 300, height: 200), strokes: [
             stroke(.pen, from: Point(10, 20), to: Point(290, 180)),
@@ -172,12 +171,32 @@ final class PageExportPipelineTests: XCTestCase {
         XCTAssertGreaterThan(gray.inkedCount(x0: 0, y0: 0, x1: 600, y1: 400), 2000, "the strokes are drawn")
 
         let banded = try export([page], scale: 2, tileLimit: 150, name: "banded")[0]
-        XCTAssertEqual(try colorType(of: "banded-0"), 2)
+        XCTAssertEqual(try colorType(of: "banded-0"), 0, "known gray from its ink, it is stored gray a band at a time")
         XCTAssertLessThanOrEqual(difference(gray, banded).largest, 2)
     }
 
     /// IHDR's colour type byte of an exported file.
     private func colorType(of name: String) throws -> UInt8 {
         try Data(contentsOf: URL(fileURLWithPath: folder + "/\(name).png"))[25]
+    }
+
+    /// A page with one coloured stroke, or gray ink on ruled paper with blue rules, is written in
+    /// bands as RGB, its colours kept: drawing only gray is told from every stroke, the rules and pictures.
+    func testAPageWithAnyColourIsStoredInColourInBands() throws {
+        let inked = Page(size: PageSize(width: 300, height: 200), strokes: [
+            stroke(.pen, from: Point(10, 20), to: Point(290, 180)),
+            stroke(.pen, color: InkColor(red: 0.1, green: 0.2, blue: 0.8), from: Point(20, 190), to: Point(280, 15), seed: 2),
+        ])
+        let coloured = try export([inked], scale: 2, tileLimit: 150, name: "colour")[0]
+        XCTAssertEqual(try colorType(of: "colour-0"), 2)
+        XCTAssertTrue((0..<coloured.height).contains { y in (0..<coloured.width).contains { x in
+            let p = coloured[x, y]
+            return Int(p.b) - Int(p.r) > 100
+        } }, "the blue stroke is blue")
+
+        var ruled = Page(size: PageSize(width: 300, height: 200), strokes: [stroke(.pen, from: Point(10, 20), to: Point(290, 180))])
+        ruled.background = PageBackground(pattern: .ruled)
+        _ = try export([ruled], scale: 2, tileLimit: 150, name: "ruled")
+        XCTAssertEqual(try colorType(of: "ruled-0"), 2)
     }
 }

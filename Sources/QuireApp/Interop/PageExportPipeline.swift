@@ -68,8 +68,8 @@ public final class PageExportPipeline {
         let tiling = ExportTiling(width: size.width, height: size.height, tileLimit: tileLimit)
         // Paper covers the page wholly when it is opaque: no alpha channel to store or unpremultiply.
         let opaque = renderer.paperColor.alpha >= 1
-        let file = try PageFile(path: path, width: size.width, height: size.height, opaque: opaque, level: compression,
-                                target: encoders)
+        let file = try PageFile(path: path, width: size.width, height: size.height, opaque: opaque,
+                                gray: opaque && renderer.drawsOnlyGray, level: compression, target: encoders)
         for (index, band) in tiling.bands.enumerated() {
             // The pending band holds a slot until the next is read: with a single slot it must go first.
             if ring.count < 2 { try flushPending() }
@@ -143,14 +143,16 @@ private final class PageFile: @unchecked Sendable {
     private var writer: PNGWriter?
     private let width: Int
 
-    init(path: String, width: Int, height: Int, opaque: Bool, level: Int, target: DispatchQueue) throws {
+    /// `gray`: the page draws only gray (`PageBandRenderer.drawsOnlyGray`), stored gray from the start;
+    /// else an opaque page is still stored gray when it fits one band and turns out to be.
+    init(path: String, width: Int, height: Int, opaque: Bool, gray: Bool, level: Int, target: DispatchQueue) throws {
         self.path = path
         temporary = try PageExporter.temporaryPath(for: path)
         self.opaque = opaque
         self.width = width
         queue = DispatchQueue(label: "quire.export.page", target: target)
-        writer = try PNGWriter(path: temporary, width: width, height: height, channels: opaque ? .rgb : .rgba, level: level,
-                               grayWhenPossible: opaque)
+        writer = try PNGWriter(path: temporary, width: width, height: height, channels: gray ? .gray : opaque ? .rgb : .rgba,
+                               level: level, grayWhenPossible: opaque && !gray)
     }
 
     /// Rows as GL read them: bottom-up, premultiplied (made straight here unless the page is opaque).
