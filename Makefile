@@ -37,8 +37,9 @@ bench: setup
 	$(SWIFT) build -c release --product quire-bench
 	.build/release/quire-bench $(if $(HANDWRITING),--handwriting $(HANDWRITING)) $(ARGS)
 
-# Live drawing against Xournal++: Xorg + the inputtest pen at 1 kHz for LIVE_SECONDS into each (as
-# root: it starts Xorg; installs xdotool and xournalpp when missing). CPU, memory growth and ratios.
+# Live drawing against Xournal++: Xorg + the inputtest pen at 1 kHz into each, hovering, then
+# LIVE_SECONDS of long strokes and of recorded handwriting (as root: it starts Xorg; installs xdotool
+# and xournalpp when missing). CPU, memory growth per stored sample, and ratios.
 LIVE_SECONDS ?= 60
 bench-live: setup
 	$(SWIFT) build -c release --product quire
