@@ -269,6 +269,21 @@ class Pacer:
             time.sleep(ahead)
 
 
+def draw_stroke(pen, points, pacer):
+    """One stroke through `points` (window x, y and pressure 0…1000): the pen comes into proximity,
+    touches at the first point, moves through every one at the pacer's rate, lifts and leaves.
+    Returns the samples sent."""
+    x, y, pressure = points[0]
+    pen.proximity(True, x, y)
+    pen.button(True, x, y, pressure)
+    for x, y, pressure in points:
+        pen.motion(x, y, pressure)
+        pacer.wait()
+    pen.button(False, x, y, 0)
+    pen.proximity(False, x, y)
+    return len(points)
+
+
 def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_stroke=None):
     """Strokes of `per_stroke` samples at `rate` Hz, zigzags in rows across the middle of a window at the
     screen's top left (inside the page in both programs); returns the samples sent and strokes drawn.
@@ -284,16 +299,8 @@ def stream_pen(pen, seconds, width, height, rate=1000, per_stroke=200, after_str
         y0 = top + (stroke % rows) * 18
         x0 = left + ((stroke // rows) % 7) * 4
         n = min(per_stroke, total - sent)
-        pen.proximity(True, x0, y0)
-        pen.button(True, x0, y0, 300)
-        for i in range(n):
-            x = x0 + (right - left) * i / per_stroke
-            y = y0 + 6 * math.sin(i / 6.0)
-            pen.motion(x, y, 300 + (i * 7) % 500)
-            sent += 1
-            pacer.wait()
-        pen.button(False, x, y, 0)
-        pen.proximity(False, x, y)
+        points = [(x0 + (right - left) * i / per_stroke, y0 + 6 * math.sin(i / 6.0), 300 + (i * 7) % 500) for i in range(n)]
+        sent += draw_stroke(pen, points, pacer)
         stroke += 1
         if after_stroke:
             after_stroke(stroke)
@@ -352,16 +359,7 @@ def write_handwriting(pen, seconds, width, height, handwriting, rate=1000, after
             points += [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps, p0 + (p1 - p0) * k / steps)
                        for k in range(steps)]
         points.append(stroke[-1][1:])
-        to_window = [(ox + x * scale, oy + y * scale, max(1.0, p * 1000)) for x, y, p in points]
-        x, y, _ = to_window[0]
-        pen.proximity(True, x, y)
-        pen.button(True, x, y, to_window[0][2])
-        for x, y, pressure in to_window:
-            pen.motion(x, y, pressure)
-            sent += 1
-            pacer.wait()
-        pen.button(False, x, y, 0)
-        pen.proximity(False, x, y)
+        sent += draw_stroke(pen, [(ox + x * scale, oy + y * scale, max(1.0, p * 1000)) for x, y, p in points], pacer)
         drawn += 1
         if after_stroke:
             after_stroke(drawn)

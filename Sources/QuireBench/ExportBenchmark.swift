@@ -102,10 +102,7 @@ let exportBenchmark = Benchmark(name: "export",
 enum ExportCommandRuns {
     /// The 50-page run, to set beside Xournal++'s; nil when `quire` is not there or a run failed (said).
     static func measure(pages: [Page], in folder: String, context: BenchmarkContext) throws -> MeasuredProcess? {
-        guard FileManager.default.isExecutableFile(atPath: QuireProcess.executablePath) else {
-            print("  (no quire beside quire-bench: `quire export` not measured)")
-            return nil
-        }
+        guard QuireRun.quireIsBuilt() else { return nil }
         let library = folder + "/library"
         var fifty: MeasuredProcess?
         var peaks: [Double] = []

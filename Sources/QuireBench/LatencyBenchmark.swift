@@ -12,11 +12,8 @@ import QuireTestSupport
 /// bench builds both) and Xvfb; without either it says so and measures nothing.
 let latencyBenchmark = Benchmark(name: "latency",
                                  summary: "input → swap p50/p99 in the window on a 10,000-stroke page (Xvfb, XTEST mouse at 500 Hz)") { context in
-    guard FileManager.default.isExecutableFile(atPath: QuireProcess.executablePath) else {
-        return print("  (no quire beside quire-bench: build it with `swift build -c release --product quire`; not measured)")
-    }
-    let folder = NSTemporaryDirectory() + "quire-bench-latency-\(getpid())"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard QuireRun.quireIsBuilt() else { return }
+    let folder = try QuireRun.scratchFolder("latency")
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
     let library = folder + "/library"
@@ -25,12 +22,7 @@ let latencyBenchmark = Benchmark(name: "latency",
     try NotebookLibrary(directory: library).create(title: "Latency", pages: [page]).close()
     context.report("build the 10,000-stroke page (NotebookStore)", Double(DispatchTime.now().uptimeNanoseconds - build) / 1e6, "ms")
 
-    let server: XvfbServer
-    do {
-        server = try XvfbServer(width: 1280, height: 1024)
-    } catch {
-        return print("  (\(error); not measured)")
-    }
+    guard let server = QuireRun.server() else { return }
     defer { server.stop() }
     // The interface shown, as a person draws (the window tests' default hides it).
     let window = try QuireProcess(arguments: ["Latency", "--library", library, "--size", "1024x768"], display: server.display,

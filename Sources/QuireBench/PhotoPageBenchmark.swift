@@ -9,11 +9,8 @@ import QuireTestSupport
 /// back. Needs `quire` built beside `quire-bench` and Xvfb.
 let photoPageBenchmark = Benchmark(name: "photo-page",
                                    summary: "100 12-MP JPEGs imported as `quire import` places them, in the window: ready → first frame, resident memory over a minute, pan frames") { context in
-    guard FileManager.default.isExecutableFile(atPath: QuireProcess.executablePath) else {
-        return print("  (no quire beside quire-bench: build it with `swift build -c release --product quire`; not measured)")
-    }
-    let folder = NSTemporaryDirectory() + "quire-bench-photo-page-\(getpid())"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    guard QuireRun.quireIsBuilt() else { return }
+    let folder = try QuireRun.scratchFolder("photo-page")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let library = folder + "/library"
 
@@ -25,12 +22,7 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
     }
     for photo in photos { try? FileManager.default.removeItem(atPath: photo) }
 
-    let server: XvfbServer
-    do {
-        server = try XvfbServer(width: 1280, height: 1024)
-    } catch {
-        return print("  (\(error); not measured)")
-    }
+    guard let server = QuireRun.server() else { return }
     defer { server.stop() }
     let window = try QuireProcess(arguments: ["Photos", "--library", library, "--size", "1024x768"], display: server.display,
                                   environment: ["QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
