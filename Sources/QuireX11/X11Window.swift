@@ -322,10 +322,12 @@ public final class X11Window {
     /// owner ends as a `.pasted(.nothing)` even when the caller waits for ever.
     public func waitForEvents(timeout: Double?) -> [WindowEvent] {
         XFlush(display)
-        // Three reads of the connection an event were a third of a hovering pen's cost: the queue is
-        // looked at without reading here, poll says when there is something to read, and one read
-        // below takes in what came; an event queued while the loop worked is found here first.
-        if XEventsQueued(display, QueuedAlready) == 0 && pending.isEmpty {
+        // Three reads of the connection an event were a third of a hovering pen's cost; two now. This
+        // one must read: events that came in while GL waited for a reply sit in xcb's queue, where
+        // neither Xlib's own count (QueuedAlready) nor poll sees them, and a pen lifted then would wait
+        // for the next event. Below, one read takes in what poll says came, and the queue is emptied
+        // without reading again.
+        if XEventsQueued(display, QueuedAfterReading) == 0 && pending.isEmpty {
             var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
             var wait = timeout.map { max(0, $0) }
             for deadline in [paste?.deadline, xdnd.deadline].compactMap({ $0 }) {
