@@ -151,10 +151,7 @@ enum ExportBenchmarkPages {
 
     /// A memory figure from /proc/self/status ("VmRSS:", "VmHWM:"), in MB.
     static func residentMegabytes(_ field: String) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
+        Double(ProcessStatus.kilobytes(field)) / 1024
     }
 
     static func bytes(in folder: String, prefix: String) throws -> Int {

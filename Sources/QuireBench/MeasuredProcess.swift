@@ -33,19 +33,12 @@ struct MeasuredProcess {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { break }
             if reaped < 0 && errno != EINTR { break }
-            peak = max(peak, peakResidentKilobytes(of: pid))
+            peak = max(peak, ProcessStatus.kilobytes("VmHWM:", of: String(pid)))
             usleep(10_000)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // Exited normally: the status's second byte; killed by a signal: 128 + the signal, as a shell says.
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return MeasuredProcess(status: code, seconds: seconds, peakResidentMegabytes: Double(peak) / 1024)
-    }
-
-    /// VmHWM of a running process, in kB (0 once it has exited or before it has memory of its own).
-    private static func peakResidentKilobytes(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

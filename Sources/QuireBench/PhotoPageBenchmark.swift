@@ -81,10 +81,7 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
 enum PhotoPageRun {
     /// A process's resident memory (or another /proc status field), in bytes.
     static func residentBytes(of pid: Int32, field: String = "VmRSS:") -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kB * 1024
+        ProcessStatus.kilobytes(field, of: String(pid)) * 1024
     }
 
     /// The figure of a "What: N ms after ready" line.

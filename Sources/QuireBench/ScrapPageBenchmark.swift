@@ -96,10 +96,7 @@ let scrapPageBenchmark = Benchmark(name: "scrap-page",
 
 /// This process's resident memory, from /proc.
 private func residentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-    return kB * 1024
+    ProcessStatus.kilobytes("VmRSS:") * 1024
 }
 
 /// glibc's `malloc_trim` (not in Swift's Glibc module): gives freed heap back to the system, so the

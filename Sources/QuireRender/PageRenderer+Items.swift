@@ -158,7 +158,7 @@ extension PageRenderer {
         let changed = RenderItem.changedBounds(from: old.item, to: item)
         // A photo under another that hides it wholly, its picture arriving sharper: nothing shows, and
         // the baked layer (when it holds the photo) is brought up to date only if that is ever shown.
-        if case let .group(before) = old.item, case let .group(after) = item, before.clip == after.clip, before.shadow == after.shadow,
+        if let (_, after) = RenderItem.changedInside(from: old.item, to: item),
            OpaqueCover.hidesInside(after, under: list.indices(touching: changed, from: index + 1).map { list[$0].item },
                                    isOpaque: painter.images.isOpaque) {
             if bakedToo { staleBakedAreas.append(changed.outsetBy(1)) }

@@ -22,10 +22,17 @@ public enum RenderItem: Equatable, Sendable {
     /// A picture arriving for a scrap lying under another then redraws no more than the scrap, which
     /// the one above may hide wholly (`OpaqueCover`).
     static func changedBounds(from old: RenderItem, to new: RenderItem) -> Rect {
-        guard case let .group(before) = old, case let .group(after) = new,
-              before.clip == after.clip, before.shadow == after.shadow else { return old.bounds.union(new.bounds) }
+        guard let (before, after) = changedInside(from: old, to: new) else { return old.bounds.union(new.bounds) }
         return SceneGroup(clip: before.clip, children: before.children).bounds
             .union(SceneGroup(clip: after.clip, children: after.children).bounds)
+    }
+
+    /// Both groups, when `old` and `new` are groups with the same clip and shadow: what changes is
+    /// inside the clip only.
+    static func changedInside(from old: RenderItem, to new: RenderItem) -> (before: SceneGroup, after: SceneGroup)? {
+        guard case let .group(before) = old, case let .group(after) = new,
+              before.clip == after.clip, before.shadow == after.shadow else { return nil }
+        return (before, after)
     }
 
     /// The strokes it holds, depth first: each one's sprites have a place on the GPU of their own.

@@ -105,7 +105,8 @@ final class ShownPage {
         pictureDetail = RenderItemBuilder.detail(forZoom: canvas.view.zoom)
         pdfDetail = SettlingDetail(zoom: canvas.view.zoom)
         // A page of photos opens on thumbnails: which of them show is known once their pictures are.
-        thumbnailPictures = thumbnails(besides: Self.pictureScraps(of: page).filter { !$0.value.allSatisfy(session.pictures.isKnown) }.keys)
+        let scraps = Self.pictureScraps(of: page)
+        thumbnailPictures = thumbnails(of: scraps, besides: scraps.filter { !$0.value.allSatisfy(session.pictures.isKnown) }.keys)
         sightFor = currentSight
         sightStale = false
         // The page shown before may have asked for renders it no longer needs: this page's go first.
@@ -233,16 +234,16 @@ final class ShownPage {
         let scraps = Self.pictureScraps(of: canvas.page)
         guard scraps.values.allSatisfy({ $0.allSatisfy(session.pictures.isKnown) }) else { return [] }
         sightStale = false
-        let thumbnails = thumbnails(besides: [])
+        let thumbnails = thumbnails(of: scraps, besides: [])
         defer { thumbnailPictures = thumbnails }
         return thumbnails.symmetricDifference(thumbnailPictures)
     }
 
-    /// The page's photo scraps the window shows nothing of, and `others` besides.
-    private func thumbnails(besides others: some Sequence<ItemID>) -> Set<ItemID> {
-        let pictures = session.pictures
-        let seen = PictureSight.seen(canvas.page.items, in: canvas.visiblePageRect, isOpaque: pictures.isKnownOpaque)
-        return Set(Self.pictureScraps(of: canvas.page).keys).subtracting(seen).union(others)
+    /// Of the page's photo scraps `scraps` (`pictureScraps`), those the window shows nothing of, and
+    /// `others` besides.
+    private func thumbnails(of scraps: [ItemID: Set<BlobID>], besides others: some Sequence<ItemID>) -> Set<ItemID> {
+        let seen = PictureSight.seen(canvas.page.items, in: canvas.visiblePageRect, isOpaque: session.pictures.isKnownOpaque)
+        return Set(scraps.keys).subtracting(seen).union(others)
     }
 
     /// The page's own photo scraps, with the pictures each shows.
