@@ -161,7 +161,7 @@ extension PageRenderer {
         if let (_, after) = RenderItem.changedInside(from: old.item, to: item),
            OpaqueCover.hidesInside(after, under: list.indices(touching: changed, from: index + 1).map { list[$0].item },
                                    isOpaque: painter.images.isOpaque) {
-            if bakedToo { staleBakedAreas.append(changed.outsetBy(1)) }
+            if bakedToo { markBakedLayerStale(changed.outsetBy(1)) }
             return true
         }
         redraw(changed, bakedToo: bakedToo)

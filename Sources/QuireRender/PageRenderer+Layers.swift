@@ -180,6 +180,16 @@ extension PageRenderer {
         for area in areas { refreshView(pageRect: area.rect) }
     }
 
+    /// Notes that the baked layer is behind in `rect`, joined with any stale area it meets: the list
+    /// holds areas that do not overlap, so a photo changing again and again under another adds none.
+    func markBakedLayerStale(_ rect: Rect) {
+        var area = rect
+        while let overlapping = staleBakedAreas.firstIndex(where: area.intersects) {
+            area = area.union(staleBakedAreas.remove(at: overlapping))
+        }
+        staleBakedAreas.append(area)
+    }
+
     /// Of `indices` (ascending), those from the topmost item hiding `rect` wholly (`OpaqueCover`) up:
     /// what shows there.
     private func shown(_ indices: [Int], in rect: Rect) -> [Int] {

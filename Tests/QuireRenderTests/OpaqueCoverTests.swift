@@ -126,6 +126,9 @@ final class OpaqueCoverTests: HeadlessGLTestCase {
             var differing = 0
             for y in 0..<hidden.height { for x in 0..<hidden.width where hidden[x, y] != before[x, y] { differing += 1 } }
             XCTAssertEqual(differing, 0, "hidden, the new picture changes nothing (undo window \(undoWindow))")
+            // Changing again and again under the photo hiding it: one stale area at most, not one a change.
+            for round in 0..<20 { XCTAssertTrue(edited.replace(at: 0, with: photo(round % 2 == 0 ? "old" : "new", rect, red: 250))) }
+            XCTAssertLessThanOrEqual(edited.staleBakedAreas.count, 1)
             XCTAssertTrue(edited.replace(at: 1, with: photo("top", Rect(x: rect.minX + 40, y: rect.minY + 50, width: rect.width, height: rect.height), red: 120)))
             let fresh = try PageRenderer(pageWidth: 200, pageHeight: 200)
             fresh.undoWindow = undoWindow
