@@ -103,7 +103,7 @@ let package = Package(
         .systemLibrary(name: "CInputTestProtocol", path: "Tests/CInputTestProtocol"),
         .target(name: "QuireTestSupport", dependencies: ["CXTest", "CInputTestProtocol", "QuireImageIO"], path: "Tests/QuireTestSupport"),
         .testTarget(name: "QuireGeometryTests", dependencies: ["QuireGeometry"]),
-        .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"]),
+        .testTarget(name: "QuireInkTests", dependencies: ["QuireInk"], exclude: ["Fixtures/handwriting-strokes.txt"]),
         .testTarget(name: "QuireDocumentTests", dependencies: ["QuireDocument", "QuireInk", "QuireGeometry"]),
         .testTarget(name: "QuireStorageTests", dependencies: [
             "QuireStorage", "QuireDocument", "QuireInk", "QuireGeometry", .product(name: "GRDB", package: "GRDB.swift"),
