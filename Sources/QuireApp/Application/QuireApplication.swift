@@ -130,6 +130,7 @@ public final class QuireApplication {
                 if !dispatch(event) { return quit() }
             }
             frames.batchHandled(events, cpuAtRead: cpuAtRead)
+            canvas.tick(now: canvas.clock())
             if session.takeRefusal() { shown.reload() }
             // A sync replacing the file: the session goes on in a copy, the page as it was.
             _ = session.checkFile(now: WindowFrames.now()) { canvas.page }
@@ -147,6 +148,7 @@ public final class QuireApplication {
     private func timeout(wantsFrame: Bool) -> Double? {
         let now = WindowFrames.now()
         var dues = [frames.timeout(wantsFrame: wantsFrame), shown.pdfDetailDue(now: now), shown.sightDue(now: now),
+                    canvas.wakeTime.map { max(0, $0 - canvas.clock()) },
                     interface.secondsUntilChange(now: now),
                     session.secondsUntilFileCheck(now: now)]
         if !wantsFrame {

@@ -105,6 +105,15 @@ public final class CanvasController {
         springBacks.finish(in: context)
     }
 
+    /// When (the clock's seconds) the canvas must be woken though no input comes: a pen held still
+    /// mid-stroke, for its stroke to be taken for a shape. Nil: only input wakes it.
+    public var wakeTime: Double? { router.wakeTime }
+
+    /// The clock reached `now`: what waited for it happens (a held stroke shown as its shape).
+    public func tick(now: Double) {
+        router.tick(now: now, context: context)
+    }
+
     /// Feeds one window event; returns the action it asks of the application, if it was one the
     /// canvas cannot carry out itself (`perform`).
     public func handle(_ event: WindowEvent) -> AppAction? {

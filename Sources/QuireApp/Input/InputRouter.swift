@@ -51,6 +51,14 @@ final class InputRouter {
 
     var isDrawing: Bool { activeTool?.isActive ?? false }
 
+    /// When the gesture's tool wants to be woken though no input comes (`Tool.wakeTime`).
+    var wakeTime: Double? { activeTool?.isActive == true ? activeTool?.wakeTime : nil }
+
+    /// The canvas's clock reached `now`: the gesture's tool acts on what waited for it.
+    func tick(now: Double, context: ToolContext) {
+        if let activeTool, activeTool.isActive { activeTool.tick(now: now, in: context) }
+    }
+
     /// Routes one input event; false for events that are not input (keys, window changes).
     func route(_ event: WindowEvent, context: ToolContext) -> Bool {
         switch event {

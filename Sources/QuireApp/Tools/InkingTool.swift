@@ -1,8 +1,14 @@
 import QuireDocument
+import QuireGeometry
 import QuireInk
 
 /// Pen, marker, highlighter and eraser: a gesture becomes one stroke, drawn sample by sample by the
 /// ink engine its style names and added to the page as one edit when the gesture ends.
+///
+/// Held still for half a second at its end (`StrokeHold`), a pen's, marker's or highlighter's stroke
+/// that is nearly a line, rectangle, ellipse, triangle or arrow (`ShapeRecognizer`) is shown as the
+/// clean shape; lifted then, the shape is kept, one undo step after the hand-drawn stroke (undo gives
+/// that back). Moving on instead goes back to the hand-drawn stroke and carries on drawing it.
 public final class InkingTool: Tool {
     public let id: ToolID
     public let ink: InkTool
@@ -13,6 +19,9 @@ public final class InkingTool: Tool {
     private var samples: [InputSample] = []
     /// Reused for every sample: the engine refills it in place (the render queue copies out of it).
     private var update = StrokeUpdate()
+    private var hold = StrokeHold(at: Point(0, 0), now: 0)
+    /// The clean shape shown in place of the stroke while the pen stays still, and its samples.
+    private var shaped: (shape: RecognizedShape, samples: [InputSample])?
 
     public init(_ ink: InkTool) {
         self.ink = ink
@@ -22,32 +31,59 @@ public final class InkingTool: Tool {
 
     public var isActive: Bool { engine != nil }
 
+    public var wakeTime: Double? {
+        isActive && shaped == nil && !hold.isSpent && ink != .eraser ? hold.due : nil
+    }
+
     public func begin(_ input: ToolInput, in context: ToolContext) {
         if isActive { end(nil, in: context) }
         guard Self.isUsable(input.sample) else { return }
         let style = context.style(for: ink, color: .rgb(context.color(id)))
-        var engine = context.registry.makeEngine(for: style)
-        context.renderQueue.append(.beginStroke(engine.renderStyle))
-        engine.begin(input.sample, into: &update)
-        self.engine = engine
         self.style = style
         samples = [input.sample]
-        context.renderQueue.take(update)
+        hold = StrokeHold(at: input.sample.position, now: context.now())
+        startLiveStroke(drawing: samples, in: context)
     }
 
     public func move(_ input: ToolInput, in context: ToolContext) {
         guard engine != nil, Self.isUsable(input.sample) else { return }
-        engine!.add(input.sample, into: &update)
         samples.append(input.sample)
+        let movedOn = hold.pen(at: input.sample.position, now: context.now(), radius: holdRadius(context))
+        if shaped != nil {
+            // The shape is shown while the pen stays; moving on draws the hand's stroke again, on from here.
+            if movedOn { unshape(in: context) }
+            return
+        }
+        engine!.add(input.sample, into: &update)
         context.renderQueue.take(update)
+        tick(now: context.now(), in: context)
+    }
+
+    public func tick(now: Double, in context: ToolContext) {
+        guard isActive, shaped == nil, ink != .eraser, hold.isDue(now: now) else { return }
+        hold.isSpent = true
+        guard let shape = ShapeRecognizer.recognize(samples.map(\.position)) else { return }
+        let clean = shape.samples(replacing: samples)
+        guard !clean.isEmpty, clean.allSatisfy(Self.isUsable) else { return }
+        shaped = (shape, clean)
+        startLiveStroke(drawing: clean, in: context, finished: true)
     }
 
     public func end(_ input: ToolInput?, in context: ToolContext) {
         guard engine != nil, let style else { return }
         if let input, Self.isUsable(input.sample) {
-            engine!.add(input.sample, into: &update)
-            samples.append(input.sample)
-            context.renderQueue.take(update)
+            if shaped != nil {
+                samples.append(input.sample)
+                if hold.pen(at: input.sample.position, now: context.now(), radius: holdRadius(context)) { unshape(in: context) }
+            } else {
+                engine!.add(input.sample, into: &update)
+                samples.append(input.sample)
+                context.renderQueue.take(update)
+            }
+        }
+        if let shaped {
+            keepShape(shaped, of: style, in: context)
+            return
         }
         engine!.end(into: &update)
         context.renderQueue.take(update)
@@ -71,6 +107,56 @@ public final class InkingTool: Tool {
         }
     }
 
+    /// The hand-drawn stroke goes on the page, then the shape replaces it: two steps, so that one undo
+    /// gives back what the hand drew. Both stick to scraps as any stroke does.
+    private func keepShape(_ shaped: (shape: RecognizedShape, samples: [InputSample]), of style: StrokeStyle, in context: ToolContext) {
+        context.renderQueue.provisionalSprites = []
+        context.renderQueue.append(.cancelStroke)
+        let hand = Stroke(samples: samples, style: style)
+        let clean = Stroke(samples: shaped.samples, style: style)
+        forget()
+        let page = context.editor.page
+        let drawn = page.sticking(hand)
+        guard context.editor.apply(drawn, label: "stroke") else { return }
+        context.editor.apply(.combined([drawn.inverse, page.sticking(clean)]), label: "\(shaped.shape.kind.rawValue) from the stroke")
+    }
+
+    /// Starts the renderer's live stroke afresh with a new engine drawing `samples` (`finished`: all of
+    /// them, the stroke ended there).
+    private func startLiveStroke(drawing samples: [InputSample], in context: ToolContext, finished: Bool = false) {
+        guard let style, let first = samples.first else { return }
+        if engine != nil {
+            engine!.cancel()
+            context.renderQueue.provisionalSprites = []
+            context.renderQueue.append(.cancelStroke)
+        }
+        var engine = context.registry.makeEngine(for: style)
+        context.renderQueue.append(.beginStroke(engine.renderStyle))
+        engine.begin(first, into: &update)
+        context.renderQueue.take(update)
+        for sample in samples.dropFirst() {
+            engine.add(sample, into: &update)
+            context.renderQueue.take(update)
+        }
+        if finished {
+            engine.end(into: &update)
+            context.renderQueue.take(update)
+        }
+        self.engine = engine
+    }
+
+    /// Back from the shape to the hand-drawn stroke, every sample so far.
+    private func unshape(in context: ToolContext) {
+        shaped = nil
+        startLiveStroke(drawing: samples, in: context)
+    }
+
+    /// `StrokeHold.windowRadius` in page pixels at the view's zoom.
+    private func holdRadius(_ context: ToolContext) -> Double {
+        let scale = abs(context.pageToWindow.determinant).squareRoot()
+        return StrokeHold.windowRadius / (scale > 0 && scale.isFinite ? scale : 1)
+    }
+
     public func cancel(in context: ToolContext) {
         guard engine != nil else { return }
         engine!.cancel()
@@ -92,6 +178,7 @@ public final class InkingTool: Tool {
         engine = nil
         style = nil
         samples = []
+        shaped = nil
     }
 }
 

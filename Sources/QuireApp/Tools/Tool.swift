@@ -72,11 +72,18 @@ public protocol Tool: AnyObject {
     /// A key pressed while the tool is selected, before the key table: true when the tool took it
     /// (nothing else then acts on it).
     func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool
+    /// When, on the canvas's clock, the active tool wants `tick` though no input comes (a pen held
+    /// still, its stroke to be taken for a shape); nil: never.
+    var wakeTime: Double? { get }
+    /// The canvas's clock reached `now` while the tool is active: what waited for it happens.
+    func tick(now: Double, in context: ToolContext)
 }
 
 extension Tool {
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] { [] }
     public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool { false }
+    public var wakeTime: Double? { nil }
+    public func tick(now: Double, in context: ToolContext) {}
     /// Not offered: no toolbar button, key or pen-button name (a tool only code selects).
     public var offer: ToolOffer { ToolOffer(name: id.rawValue, help: id.rawValue, icon: nil, cursor: .arrow) }
 }
