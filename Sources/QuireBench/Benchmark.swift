@@ -27,6 +27,7 @@ let allBenchmarks: [Benchmark] = [
     jpegBenchmark,
     inkBenchmark,
     geometryBenchmark,
+    shapeBenchmark,
     renderBenchmark,
     scrapRenderBenchmark,
     notebookBenchmark,
