@@ -223,7 +223,7 @@ public final class QuireApplication {
         case let .notebook(command): navigator.perform(command)
         // The canvas carries these out itself and never hands them back.
         case .selectTool, .selectColor, .undo, .redo, .zoomIn, .zoomOut, .resetView, .pan, .deleteSelection,
-             .bringSelectionToFront: break
+             .bringSelectionToFront, .toggleRuler, .hideRuler: break
         }
         penSettings.followTool()
         return true

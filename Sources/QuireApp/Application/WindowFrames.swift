@@ -125,7 +125,8 @@ final class WindowFrames {
         lastBusy = Self.now()
         canvas.animate(now: Self.now())
         let partial = window.presentsPartially && !wholeFrameNeeded && !shown.owesWholeFrame && !window.owesWholeFrame
-        let overlay = canvas.overlay + interface.overlay(look, width: window.width, height: window.height, now: Self.now())
+        let overlay = canvas.overlay + interface.rulerLabel.overlay(canvas.ruler, pageToWindow: canvas.pageToWindow)
+            + interface.overlay(look, width: window.width, height: window.height, now: Self.now())
         let drawn = shown.draw(width: window.width, height: window.height, overlay: overlay, onlyWhatChanged: partial,
                                marks: &marks)
         window.present(partial ? drawn : nil)

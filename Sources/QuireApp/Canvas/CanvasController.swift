@@ -66,8 +66,12 @@ public final class CanvasController {
     /// What the tool in hand shows over the page (a selection's frame and grips, the scissors' path), in
     /// window pixels: the latest gesture's tool, which a pen button may have chosen, else the selected one.
     public var overlay: [OverlayItem] {
-        tools.tool(router.shownTool)?.overlay(on: page, pageToWindow: pageToWindow) ?? []
+        (router.ruler?.overlay(pageToWindow: pageToWindow) ?? [])
+            + (tools.tool(router.shownTool)?.overlay(on: page, pageToWindow: pageToWindow) ?? [])
     }
+
+    /// The ruler over the page, when shown.
+    public var ruler: Ruler? { router.ruler }
     /// The live stroke's not-yet-final sprites, drawn over the page each frame.
     public var provisionalSprites: [Sprite] { renderQueue.provisionalSprites }
     public var canUndo: Bool { editor.canUndo || notebookSteps().undo != nil }
@@ -168,6 +172,8 @@ public final class CanvasController {
         case .zoomOut: viewport.view.zoom(by: 1 / InputRouter.zoomStep, around: centre)
         case .resetView: viewport.view.reset()
         case let .pan(dx, dy): viewport.view.pan(by: Point(Double(dx), Double(dy)) * InputRouter.scrollStep)
+        case .toggleRuler: router.toggleRuler(context: context)
+        case .hideRuler: router.hideRuler(context: context)
         case .deleteSelection: selectTool?.deleteSelection(in: context)
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
         case .paste, .exportPNG, .exportPDF, .quit, .showHelp, .showPenSettings, .toggleInterface, .toggleFullscreen,

@@ -29,5 +29,7 @@ public enum AppAction: Equatable, Sendable {
     case showNotebooks
     /// Open or close the page sorter: every page as a thumbnail, to open, move, add and remove pages.
     case showPageSorter
+    /// Show or hide the ruler; hide it (Escape).
+    case toggleRuler, hideRuler
     case notebook(NotebookCommand)
 }

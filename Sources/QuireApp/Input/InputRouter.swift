@@ -39,6 +39,14 @@ final class InputRouter {
     /// Fingers of a stretch that ended when one of them lifted: they leave the view alone until they
     /// lift too (hands coming off the glass are not a pinch).
     private var spentFingers: Set<Int> = []
+    /// The straight edge over the page, when shown (R, or two fingers held still).
+    var ruler: Ruler?
+    /// The pointer moving or turning the ruler.
+    private var rulerDrag: RulerDrag?
+    /// Two fingers that may be laying (or are carrying) the ruler.
+    private var rulerFingers: RulerFingers?
+    /// The ruler's edge the gesture's ink follows: it began near it.
+    private var rulerEdge: Ruler.Side?
 
     /// Zoom factor per wheel notch, and pan distance per notch (window pixels).
     static let zoomStep = 1.25
@@ -51,12 +59,41 @@ final class InputRouter {
 
     var isDrawing: Bool { activeTool?.isActive ?? false }
 
-    /// When the gesture's tool wants to be woken though no input comes (`Tool.wakeTime`).
-    var wakeTime: Double? { activeTool?.isActive == true ? activeTool?.wakeTime : nil }
+    /// When the router must be woken though no input comes: the gesture's tool asks (`Tool.wakeTime`),
+    /// or two fingers held still will have laid the ruler.
+    var wakeTime: Double? {
+        let tool = activeTool?.isActive == true ? activeTool?.wakeTime : nil
+        let fingers = rulerFingers.flatMap { $0.isHolding ? nil : $0.due }
+        return [tool, fingers].compactMap { $0 }.min()
+    }
 
-    /// The canvas's clock reached `now`: the gesture's tool acts on what waited for it.
+    /// The canvas's clock reached `now`: the gesture's tool acts on what waited for it, and fingers held
+    /// still long enough lay the ruler.
     func tick(now: Double, context: ToolContext) {
         if let activeTool, activeTool.isActive { activeTool.tick(now: now, in: context) }
+        if var fingers = rulerFingers, !fingers.isHolding, now >= fingers.due,
+           let a = touches.fingers[fingers.fingers.0], let b = touches.fingers[fingers.fingers.1] {
+            fingers.isHolding = true
+            rulerFingers = fingers
+            ruler = RulerFingers.ruler(between: a, b, toPage: viewport.toPage, shown: ruler ?? shownRuler)
+            context.renderQueue.setNeedsRedraw()
+        }
+    }
+
+    /// Shows the ruler level across the middle of the window, or hides it.
+    func toggleRuler(context: ToolContext) {
+        ruler = ruler == nil ? shownRuler : nil
+        rulerDrag = nil
+        context.renderQueue.setNeedsRedraw()
+    }
+
+    func hideRuler(context: ToolContext) {
+        guard ruler != nil else { return }
+        toggleRuler(context: context)
+    }
+
+    private var shownRuler: Ruler {
+        Ruler.shown(windowSize: viewport.windowSize, toPage: viewport.toPage, zoom: viewport.view.zoom)
     }
 
     /// Routes one input event; false for events that are not input (keys, window changes).
@@ -67,6 +104,11 @@ final class InputRouter {
             pointerDown(sample, button: button, shift: shift ?? false, context: context)
         case let .pointerMoved(sample):
             notePen(sample)
+            if let rulerDrag {
+                ruler = rulerDrag.ruler(at: viewport.toPage(sample.position))
+                context.renderQueue.setNeedsRedraw()
+                return true
+            }
             if let anchor = panAnchor {
                 viewport.view.pan(by: sample.position - anchor)
                 panAnchor = sample.position
@@ -76,6 +118,7 @@ final class InputRouter {
             }
         case let .pointerUp(sample, button, _):
             notePen(sample)
+            if button == rulerDrag?.button { rulerDrag = nil }
             if button == gestureButton {
                 activeTool?.end(input(sample), in: context)
                 forgetGesture()
@@ -97,6 +140,7 @@ final class InputRouter {
             }
             beginScrapTouch(context: context)
             beginStretchTouch(context: context)
+            beginRulerFingers(context: context)
         case let .touchMoved(id, at, time) where id == cuttingFinger:
             touches.track(id, to: at)
             activeTool?.move(input(InputSample(position: at, time: time, device: .touch)), in: context)
@@ -105,6 +149,18 @@ final class InputRouter {
             touches.ended(id, at: at, view: &viewport.view)
             activeTool?.end(input(InputSample(position: at, time: time, device: .touch)), in: context)
             forgetGesture()
+        case let .touchMoved(id, at, _) where rulerFingers?.owns(id) == true:
+            touches.track(id, to: at)
+            guard let fingers = rulerFingers else { break }
+            if fingers.isHolding {
+                if let a = touches.fingers[fingers.fingers.0], let b = touches.fingers[fingers.fingers.1], let shown = ruler {
+                    ruler = RulerFingers.ruler(between: a, b, toPage: viewport.toPage, shown: shown)
+                    context.renderQueue.setNeedsRedraw()
+                }
+            } else if !fingers.isStill(id, at: at) {
+                // Moving: a pan or a pinch after all, from where the fingers are now.
+                rulerFingers = nil
+            }
         case let .touchMoved(id, at, _):
             if let stretchTouch, stretchTouch.owns(id) {
                 touches.track(id, to: at)
@@ -120,6 +176,13 @@ final class InputRouter {
                 touches.moved(id, to: at, view: &viewport.view)
             }
         case let .touchEnded(id, at, _):
+            if let fingers = rulerFingers, fingers.owns(id) {
+                rulerFingers = nil
+                if fingers.isHolding {
+                    // Neither moves the view as it lifts: the other leaves it alone until it lifts too.
+                    spentFingers.formUnion([fingers.fingers.0, fingers.fingers.1])
+                }
+            }
             if let stretchTouch, stretchTouch.owns(id) {
                 stretchTouch.move(id, to: viewport.toPage(at), in: context)
                 stretchTouch.end(in: context)
@@ -145,6 +208,8 @@ final class InputRouter {
             }
             panAnchor = nil
             panButton = nil
+            rulerDrag = nil
+            rulerFingers = nil
             scrapTouch?.end(in: context)
             scrapTouch = nil
             stretchTouch?.end(in: context)
@@ -185,10 +250,14 @@ final class InputRouter {
         }
         switch action {
         case nil:
-            beginGesture(sample, button: button, shift: shift, tool: sample.device == .eraser ? .eraser : selectedTool,
-                         context: context)
+            let tool = sample.device == .eraser ? ToolID.eraser : selectedTool
+            if !takenByRuler(sample, button: button, tool: tool) {
+                beginGesture(sample, button: button, shift: shift, tool: tool, context: context)
+            }
         case let .tool(tool)?:
-            beginGesture(sample, button: button, shift: shift, tool: tool, context: context)
+            if !takenByRuler(sample, button: button, tool: tool) {
+                beginGesture(sample, button: button, shift: shift, tool: tool, context: context)
+            }
         case .pan?:
             panAnchor = sample.position
             panButton = button
@@ -197,10 +266,28 @@ final class InputRouter {
         }
     }
 
+    /// A press on the ruler: its middle or an end takes hold of it (whatever the tool); near an edge, an
+    /// inking tool's stroke follows that edge (`rulerEdge`, set for the gesture about to begin).
+    private func takenByRuler(_ sample: InputSample, button: Int, tool: ToolID) -> Bool {
+        rulerEdge = nil
+        guard let ruler else { return false }
+        let onPage = viewport.toPage(sample.position)
+        switch ruler.grip(at: onPage, reach: Ruler.edgeReach / max(viewport.view.zoom, 1e-9)) {
+        case let .edge(side)?:
+            if InkTool(rawValue: tool.rawValue) != nil { rulerEdge = side }
+            return false
+        case let grip?:
+            rulerDrag = RulerDrag(grip: grip, start: ruler, from: onPage, button: button)
+            return true
+        case nil:
+            return false
+        }
+    }
+
     private func beginGesture(_ sample: InputSample, button: Int, shift: Bool, tool id: ToolID, context: ToolContext) {
         if isDrawing { interruptGesture(context: context, keep: true) }
         guard let tool = tools.tool(id) else { return }
-        let onPage = viewport.toPage(sample)
+        let onPage = alongRuler(viewport.toPage(sample))
         activeTool = tool
         shownTool = id
         gestureDeviceID = sample.deviceID
@@ -234,7 +321,27 @@ final class InputRouter {
     }
 
     private func input(_ sample: InputSample) -> ToolInput {
-        ToolInput(sample: viewport.toPage(sample))
+        ToolInput(sample: alongRuler(viewport.toPage(sample)))
+    }
+
+    /// A sample of the gesture on the page, laid on the ruler's edge when the gesture follows it.
+    private func alongRuler(_ sample: InputSample) -> InputSample {
+        guard let rulerEdge, let ruler, sample.position.x.isFinite, sample.position.y.isFinite else { return sample }
+        var laid = sample
+        laid.position = ruler.onEdge(rulerEdge, sample.position)
+        return laid
+    }
+
+    /// Two fingers just came down on the page, not on a scrap: held still, they will lay the ruler.
+    private func beginRulerFingers(context: ToolContext) {
+        let fingers = touches.fingers
+        guard rulerFingers == nil, scrapTouch == nil, stretchTouch == nil, !isDrawing, fingers.count == 2 else {
+            // A third finger: not a ruler after all.
+            if rulerFingers?.isHolding == false { rulerFingers = nil }
+            return
+        }
+        let ids = fingers.keys.sorted()
+        rulerFingers = RulerFingers(fingers: (ids[0], ids[1]), starts: (fingers[ids[0]]!, fingers[ids[1]]!), since: context.now())
     }
 
     private func notePen(_ sample: InputSample) {
@@ -242,6 +349,7 @@ final class InputRouter {
     }
 
     private func forgetGesture() {
+        rulerEdge = nil
         cuttingFinger = nil
         activeTool = nil
         gestureDeviceID = 0

@@ -85,6 +85,9 @@ public enum KeyTable {
         KeyBinding(.canvas, "the current tool's pen settings: widths, opacities, smoothing and pressure curve, with a preview (or press the tool's toolbar button again; Escape or a click outside closes them)", [
             (plain("w"), .showPenSettings),
         ]),
+        KeyBinding(.canvas, "R, Escape", "show or hide / hide the ruler: ink begun near its edge follows it; drag its middle to move it, an end to turn it (it snaps to every 15°); two fingers held still on the page lay it between them", [
+            (plain("r"), .toggleRuler), (key(Keysym.escape, "Escape"), .hideRuler),
+        ]),
         KeyBinding(.canvas, "Delete, Backspace", "remove the selected scrap", [
             (key(Keysym.delete, "Delete"), .deleteSelection), (key(Keysym.backspace, "BackSpace"), .deleteSelection),
         ]),

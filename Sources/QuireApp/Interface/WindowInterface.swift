@@ -23,6 +23,8 @@ final class WindowInterface {
     let picker: ColorPicker
     let notebookList: NotebookList
     let sorter: PageSorter
+    /// The ruler's angle at its centre.
+    let rulerLabel: RulerLabel
     private(set) var helpShown = false
     /// Shown unless it starts hidden (QUIRE_INTERFACE=hidden: the canvas tests read the page's pixels without it).
     private(set) var shown: Bool
@@ -87,6 +89,7 @@ final class WindowInterface {
         penSettings = PenSettingsPanel(text: text)
         notebookList = NotebookList(text: text)
         sorter = PageSorter(text: text)
+        rulerLabel = RulerLabel(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -101,6 +104,7 @@ final class WindowInterface {
             sorter.scale = scale
             latency?.scale = scale
             notebookList.scale = scale
+            rulerLabel.scale = scale
         }
     }
 
