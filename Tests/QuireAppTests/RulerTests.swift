@@ -114,30 +114,31 @@ final class RulerTests: XCTestCase {
     }
 
     func testTwoFingersHeldStillLayTheRulerBetweenThemAndCarryItWithoutMovingTheView() throws {
-        let view = canvas.view
         _ = canvas.handle(.touchBegan(id: 1, at: Point(300, 500), time: now))
         _ = canvas.handle(.touchBegan(id: 2, at: Point(600, 327), time: now))
         XCTAssertEqual(canvas.wakeTime ?? 0, now + RulerFingers.holdSeconds, accuracy: 1e-9)
         now += 0.3
         canvas.tick(now: now)
         XCTAssertNil(canvas.ruler, "not yet")
-        // A finger trembling a pixel is still.
+        // Fingers trembling a pixel are still (the view pans that pixel, as two fingers do).
         _ = canvas.handle(.touchMoved(id: 1, at: Point(301, 500), time: now))
+        _ = canvas.handle(.touchMoved(id: 2, at: Point(601, 327), time: now))
         now += 0.25
         canvas.tick(now: now)
         let ruler = try XCTUnwrap(canvas.ruler, "laid after half a second")
-        XCTAssertEqual(ruler.centre.x, 450.5, accuracy: 1e-9)
+        XCTAssertEqual(ruler.centre.x, 450, accuracy: 1e-9, "between the fingers, on the page")
         XCTAssertEqual(ruler.degrees, 30, "their line rises 29.9°: snapped to 30°")
         XCTAssertNil(canvas.wakeTime)
+        let view = canvas.view
         // Carried: both fingers 100 px right; the ruler follows, the view stays.
         _ = canvas.handle(.touchMoved(id: 1, at: Point(401, 500), time: now))
-        _ = canvas.handle(.touchMoved(id: 2, at: Point(700, 327), time: now))
-        XCTAssertEqual(canvas.ruler?.centre.x ?? 0, 550.5, accuracy: 1e-9)
+        _ = canvas.handle(.touchMoved(id: 2, at: Point(701, 327), time: now))
+        XCTAssertEqual(canvas.ruler?.centre.x ?? 0, 550, accuracy: 1e-9)
         _ = canvas.handle(.touchEnded(id: 1, at: Point(401, 500), time: now))
         _ = canvas.handle(.touchMoved(id: 2, at: Point(800, 327), time: now))
         _ = canvas.handle(.touchEnded(id: 2, at: Point(800, 327), time: now))
-        XCTAssertEqual(canvas.view, view, "the fingers never moved the view")
-        XCTAssertEqual(canvas.ruler?.centre.x ?? 0, 550.5, accuracy: 1e-9, "it stays where they left it")
+        XCTAssertEqual(canvas.view, view, "carrying the ruler and lifting, the fingers never moved the view")
+        XCTAssertEqual(canvas.ruler?.centre.x ?? 0, 550, accuracy: 1e-9, "it stays where they left it")
     }
 
     func testTwoFingersThatMoveArePanningAndLayNoRuler() {

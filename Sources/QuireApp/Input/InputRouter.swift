@@ -149,19 +149,18 @@ final class InputRouter {
             touches.ended(id, at: at, view: &viewport.view)
             activeTool?.end(input(InputSample(position: at, time: time, device: .touch)), in: context)
             forgetGesture()
-        case let .touchMoved(id, at, _) where rulerFingers?.owns(id) == true:
+        case let .touchMoved(id, at, _) where rulerFingers?.isHolding == true && rulerFingers?.owns(id) == true:
+            // The fingers that laid the ruler carry it; the view stays.
             touches.track(id, to: at)
-            guard let fingers = rulerFingers else { break }
-            if fingers.isHolding {
-                if let a = touches.fingers[fingers.fingers.0], let b = touches.fingers[fingers.fingers.1], let shown = ruler {
-                    ruler = RulerFingers.ruler(between: a, b, toPage: viewport.toPage, shown: shown)
-                    context.renderQueue.setNeedsRedraw()
-                }
-            } else if !fingers.isStill(id, at: at) {
-                // Moving: a pan or a pinch after all, from where the fingers are now.
-                rulerFingers = nil
+            if let fingers = rulerFingers, let a = touches.fingers[fingers.fingers.0], let b = touches.fingers[fingers.fingers.1],
+               let shown = ruler {
+                ruler = RulerFingers.ruler(between: a, b, toPage: viewport.toPage, shown: shown)
+                context.renderQueue.setNeedsRedraw()
             }
         case let .touchMoved(id, at, _):
+            // Fingers that may yet lay the ruler pan and pinch as ever; moving more than a tremble, they
+            // are panning or pinching after all.
+            if let fingers = rulerFingers, fingers.owns(id), !fingers.isStill(id, at: at) { rulerFingers = nil }
             if let stretchTouch, stretchTouch.owns(id) {
                 touches.track(id, to: at)
                 stretchTouch.move(id, to: viewport.toPage(at), in: context)
