@@ -20,7 +20,7 @@ public final class TextRasterizer {
     /// Where `run` puts the glyphs it lays out, for drawing on the GPU.
     public let atlas: GlyphAtlas
     private var library: FT_Library?
-    private var face: FT_Face?
+    private(set) var face: FT_Face?
     private var glyphs: [GlyphKey: Glyph] = [:]
     private var currentSize = 0.0
 

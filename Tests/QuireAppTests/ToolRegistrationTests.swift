@@ -52,7 +52,7 @@ final class ToolRegistrationTests: XCTestCase {
     func testTheToolbarShowsARegisteredToolWithItsIconAndTooltip() {
         let (tools, stamp) = registry()
         let toolbar = Toolbar(text: nil, tools: tools)
-        XCTAssertEqual(toolbar.buttons.first, [.pen, .marker, .highlighter, .eraser, .select, .scissors, stamp.id].map(ToolbarButton.tool))
+        XCTAssertEqual(toolbar.buttons.first, [.pen, .marker, .highlighter, .eraser, .select, .scissors, .text, stamp.id].map(ToolbarButton.tool))
         XCTAssertEqual(toolbar.tooltip(for: .tool(stamp.id)), "Stamp — K")
         XCTAssertGreaterThan(toolbar.designHeight, Toolbar(text: nil).designHeight, "the panel grows by the button")
         // Its icon is its offer's: one filled square and one ring, fitted into the button.

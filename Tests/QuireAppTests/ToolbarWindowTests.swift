@@ -47,8 +47,8 @@ final class ToolbarWindowTests: XvfbWindowTestCase {
         driver.drag(through: [(window.x + 150, window.y + 200), (window.x + 400, window.y + 200)])
         XCTAssertTrue(eventually { savedStrokes()?.count == 1 }, "the stroke was not saved: \(String(describing: savedStrokes()))")
         XCTAssertEqual(savedStrokes()?.first?.style.tool, .highlighter, "the click on the toolbar did not pick the highlighter")
-        // Undo is the seventh button, after the tools and a gap: 18 + 6 × 40 + 14 + 20 down.
-        driver.drag(through: [(window.x + 38, window.y + 292)])
+        // Undo is the eighth button, after the seven tools and a gap: 18 + 7 × 40 + 14 + 20 down.
+        driver.drag(through: [(window.x + 38, window.y + 332)])
         XCTAssertTrue(eventually { savedStrokes()?.count == 0 }, "the toolbar's undo did not undo")
         // Tab: the toolbar goes (the page's white shows there), and comes back.
         driver.move(to: window.x + 400, window.y + 400)

@@ -67,6 +67,7 @@ public final class QuireApplication {
             (session.notebookHistory.done.last?.stamp, session.notebookHistory.undone.last?.stamp)
         }
         (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
+        (canvas.tools.tool(.text) as? TextTool)?.onRefusal = { reason in say("quire: warning: \(reason)") }
         kept = KeptSettings(canvas: canvas, interface: interface, say: say)
         penSettings = PenSettingsPresenter(canvas: canvas, interface: interface, say: say)
         recording = try InputRecording(path: options.recordPath, say: say)

@@ -127,6 +127,12 @@ public final class CanvasController {
         case .pointerDown, .touchBegan, .key: springBacks.finish(in: context)
         default: break
         }
+        // A box being typed into ends when a gesture begins that is not the text tool's own press.
+        switch event {
+        case let .pointerDown(_, button, _) where button != 1 || router.selectedTool != .text: settleTools()
+        case .touchBegan: settleTools()
+        default: break
+        }
         if router.route(event, context: context) { return nil }
         switch event {
         case let .key(key):
@@ -152,6 +158,7 @@ public final class CanvasController {
     /// carry it out (a file written, a panel shown, the notebook changed; undo of a page change).
     public func perform(_ action: AppAction) -> AppAction? {
         springBacks.finish(in: context)
+        settleTools()
         let centre = viewport.windowSize / 2
         switch action {
         case let .selectTool(id): select(id)
@@ -205,6 +212,7 @@ public final class CanvasController {
     /// Ends a gesture in progress as if the pen had lifted, keeping what it drew (before the page or
     /// notebook changes under it).
     public func finishGesture() {
+        settleTools()
         router.interruptGesture(context: context, keep: true)
         springBacks.finish(in: context)
     }
@@ -213,10 +221,16 @@ public final class CanvasController {
     /// one did not read): a gesture still in progress and renderer work not yet handed over belonged to
     /// the old page and are dropped.
     public func show(_ newPage: Page, history: PageHistory = PageHistory(), startsAfresh: Bool = false) {
+        settleTools()
         router.interruptGesture(context: context, keep: false)
         springBacks.discard()
         renderQueue.reset()
         editor.show(newPage, history: history, startsAfresh: startsAfresh)
+    }
+
+    /// Work tools hold open beyond a gesture (a text box being typed into) becomes the page's edit.
+    public func settleTools() {
+        for id in tools.ids { tools.tool(id)?.settle(in: context) }
     }
 
     /// The select tool, which holds the selection that Delete and bring-to-front act on.

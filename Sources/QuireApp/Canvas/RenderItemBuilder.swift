@@ -12,7 +12,7 @@ import QuireRender
 /// order. A PDF page on
 /// the page is its background: printed on the paper (`paperImage(of:)`, the renderer's `paperImage`),
 /// where an eraser never takes it, its pixels rendered by poppler; its place in the list is held by an
-/// empty group, as is text's until its issue brings FreeType.
+/// empty group. Text is a picture of its lines drawn by FreeType at the pictures' detail.
 public struct RenderItemBuilder {
     public let registry: InkEngineRegistry
     /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
@@ -33,6 +33,10 @@ public struct RenderItemBuilder {
     public var thumbnailPictures: Set<ItemID> = []
     /// The longest side a picture shown from its thumbnail is decoded to.
     public static let thumbnailSide = 256
+    /// A text item drawn at the detail given (image pixels per page pixel; `pictureDetail` is asked
+    /// for, so text is as sharp as pictures at every zoom and export scale) and the page rectangle it
+    /// covers; nil when it cannot be drawn (no font at all).
+    public var textImage: (TextItem, Double) -> (image: RGBAImage, rect: Rect)? = { PageTextFonts.shared.image(of: $0, detail: $1) }
 
     public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
                 image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil },
@@ -136,8 +140,21 @@ public struct RenderItemBuilder {
             // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
             guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
             return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
-        case .text:
-            return Self.nothing
+        case let .text(text):
+            guard let drawn = textImage(text, pictureDetail) else { return Self.nothing }
+            var corners = Quadrilateral(drawn.rect)
+            if let map {
+                guard let carried = map.apply(to: corners) else { return Self.nothing }
+                corners = carried
+            }
+            // The key names the pixels: the item, what it says and how, and the size drawn.
+            var hasher = Hasher()
+            hasher.combine(text.text)
+            hasher.combine(text.fontFamily)
+            hasher.combine(text.fontSize)
+            hasher.combine([text.color.red, text.color.green, text.color.blue, text.color.alpha])
+            let key = "text:\(item.id.rawValue):\(hasher.finalize())@\(drawn.image.width)x\(drawn.image.height)"
+            return .image(SceneImage(imageKey: key, image: drawn.image, corners: corners))
         case let .custom(custom):
             return (custom.content as? any DrawnCustomItem)?.renderItem(through: map, using: self) ?? Self.nothing
         }

@@ -17,6 +17,7 @@ public struct ToolID: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let eraser = ToolID("eraser")
     public static let select = ToolID("select")
     public static let scissors = ToolID("scissors")
+    public static let text = ToolID("text")
 }
 
 /// A pointer sample on its way to a tool, in page coordinates. A tool that acts on what lies under the
@@ -77,6 +78,9 @@ public protocol Tool: AnyObject {
     var wakeTime: Double? { get }
     /// The canvas's clock reached `now` while the tool is active: what waited for it happens.
     func tick(now: Double, in context: ToolContext)
+    /// Anything else is about to happen (another tool, a command, another page): work the tool holds
+    /// open beyond a gesture (a text box being typed into) becomes the page's edit now.
+    func settle(in context: ToolContext)
 }
 
 extension Tool {
@@ -84,6 +88,7 @@ extension Tool {
     public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool { false }
     public var wakeTime: Double? { nil }
     public func tick(now: Double, in context: ToolContext) {}
+    public func settle(in context: ToolContext) {}
     /// Not offered: no toolbar button, key or pen-button name (a tool only code selects).
     public var offer: ToolOffer { ToolOffer(name: id.rawValue, help: id.rawValue, icon: nil, cursor: .arrow) }
 }

@@ -50,6 +50,7 @@ public final class ToolRegistry {
         registry.register(InkingTool(.eraser))
         registry.register(SelectTool())
         registry.register(ScissorsTool())
+        registry.register(TextTool())
         return registry
     }
 }

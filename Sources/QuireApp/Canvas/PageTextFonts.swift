@@ -1,0 +1,157 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireText
+
+/// The fonts the page's text boxes are drawn with: for each family a text item names, the file
+/// fontconfig matches (another face when the family is missing, as every desktop program does), kept
+/// open; and the text drawn to pixels, the latest drawings kept (a box being typed into is drawn again
+/// at every key). Behind a lock: exports draw on threads of their own.
+public final class PageTextFonts: @unchecked Sendable {
+    public static let shared = PageTextFonts()
+
+    /// The most pixels, and the longest side, one text item is drawn to: past them it is drawn at less
+    /// detail (softer, never missing).
+    static let maximumPixels = 32 << 20
+    static let maximumSide = 16_384
+    /// Drawings kept.
+    static let keptDrawings = 48
+
+    private let lock = NSLock()
+    private var rasterizers: [String: TextRasterizer] = [:]
+    private var missing: [String: String] = [:]
+    private var drawings: [DrawingKey: (image: RGBAImage, rect: Rect)] = [:]
+    private var drawingOrder: [DrawingKey] = []
+
+    private struct DrawingKey: Hashable {
+        var text: String, family: String, size: Double, color: [Float], detail: Double
+    }
+
+    public init() {}
+
+    /// Why `family` cannot be drawn (no font at all), or nil.
+    public func problem(family: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = rasterizer(family)
+        return missing[family]
+    }
+
+    /// `item` drawn at `detail` image pixels per page pixel (less when that would be too big, or past
+    /// the largest size FreeType draws here), and the page rectangle the image covers; nil when no font
+    /// can be had or the item has nothing to draw.
+    public func image(of item: TextItem, detail: Double) -> (image: RGBAImage, rect: Rect)? {
+        guard !item.text.isEmpty, PageItem.Content.text(item).problem == nil, detail.isFinite, detail > 0 else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
+        var scale = Self.clampedScale(item.fontSize, detail)
+        let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize,
+                             color: [item.color.red, item.color.green, item.color.blue, item.color.alpha], detail: scale)
+        if let kept = drawings[key] { return kept }
+        guard var block = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+        // Too big at this detail: less, in proportion.
+        let pixels = Double(block.width) * Double(block.height)
+        let shrink = min(1, Double(Self.maximumSide) / Double(max(block.width, block.height)), (Double(Self.maximumPixels) / pixels).squareRoot())
+        if shrink < 1 {
+            scale = Self.clampedScale(item.fontSize, scale * shrink * 0.95)
+            guard let smaller = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+            block = smaller
+        }
+        let color = item.color
+        func byte(_ value: Float) -> UInt8 { UInt8((max(0, min(1, value)) * 255).rounded()) }
+        guard block.width <= Self.maximumSide, block.height <= Self.maximumSide,
+              let drawn = try? rasterizer.renderBlock(item.text, size: item.fontSize * scale,
+                                                      color: (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))) else { return nil }
+        let rect = Rect(x: item.origin.x, y: item.origin.y - Double(drawn.block.ascender) / scale,
+                        width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale)
+        keep((drawn.image, rect), as: key)
+        return (drawn.image, rect)
+    }
+
+    /// `item` laid out in page pixels: its lines, and each line's caret stops and baseline; nil when no
+    /// font can be had.
+    public func layout(of item: TextItem) -> PageTextLayout? {
+        guard PageItem.Content.text(item).problem == nil else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
+        // Laid out at a size FreeType draws, then scaled to the page.
+        let scale = Self.clampedScale(item.fontSize, 1)
+        guard let block = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+        return PageTextLayout(item: item, block: block, scale: scale)
+    }
+
+    /// `detail`, or the nearest that draws `fontSize` at a size FreeType draws here.
+    static func clampedScale(_ fontSize: Double, _ detail: Double) -> Double {
+        let size = fontSize * detail
+        let sizes = TextRasterizer.sizes
+        if size < sizes.lowerBound { return sizes.lowerBound / fontSize }
+        if size > sizes.upperBound { return sizes.upperBound / fontSize }
+        return detail
+    }
+
+    private func keep(_ drawing: (image: RGBAImage, rect: Rect), as key: DrawingKey) {
+        drawings[key] = drawing
+        drawingOrder.append(key)
+        while drawingOrder.count > Self.keptDrawings { drawings[drawingOrder.removeFirst()] = nil }
+    }
+
+    /// The family's rasterizer, opened the first time it is asked for.
+    private func rasterizer(_ family: String) -> TextRasterizer? {
+        if let kept = rasterizers[family] { return kept }
+        guard missing[family] == nil else { return nil }
+        do {
+            let rasterizer = try TextRasterizer(fontPath: try FontLocator.file(forFamily: family))
+            rasterizers[family] = rasterizer
+            return rasterizer
+        } catch {
+            missing[family] = "\(error)"
+            return nil
+        }
+    }
+}
+
+/// A text item's lines as laid out on the page: where each line's baseline is and where a caret
+/// stands before each character, page pixels.
+public struct PageTextLayout: Equatable, Sendable {
+    public var lines: [String]
+    /// Each line's caret stops, page pixels from the item's origin.
+    public var caretStops: [[Double]]
+    public var origin: Point
+    public var ascender: Double
+    public var lineHeight: Double
+    public var width: Double
+
+    init(item: TextItem, block: TextBlock, scale: Double) {
+        lines = block.lines
+        caretStops = block.caretStops.map { $0.map { $0 / scale } }
+        origin = item.origin
+        ascender = Double(block.ascender) / scale
+        lineHeight = Double(block.lineHeight) / scale
+        width = Double(block.width) / scale
+    }
+
+    /// The box the text fills on the page.
+    public var bounds: Rect {
+        Rect(x: origin.x, y: origin.y - ascender, width: width, height: Double(max(1, lines.count)) * lineHeight)
+    }
+
+    /// The top of line `line` and its caret's x before character `column` (clamped to the line).
+    public func caret(line: Int, column: Int) -> (x: Double, top: Double) {
+        let line = max(0, min(lines.count - 1, line))
+        let stops = caretStops[line]
+        return (origin.x + stops[max(0, min(stops.count - 1, column))], origin.y - ascender + Double(line) * lineHeight)
+    }
+
+    /// The line and column nearest `point` on the page.
+    public func position(nearest point: Point) -> (line: Int, column: Int) {
+        let line = max(0, min(lines.count - 1, Int(((point.y - (origin.y - ascender)) / lineHeight).rounded(.down))))
+        let x = point.x - origin.x
+        let stops = caretStops[line]
+        let column = stops.indices.min { abs(stops[$0] - x) < abs(stops[$1] - x) } ?? 0
+        return (line, column)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The text of a box being typed into, with its caret and selection: what each editing key does to
+/// them, by characters (what a caret steps over). Lines are split at "\n" only (the box's text has its
+/// line breaks made so when editing begins).
+struct TextEditing: Equatable {
+    /// The most characters a text box holds.
+    static let maximumCharacters = 100_000
+
+    private(set) var characters: [Character]
+    /// Where the caret stands: before `characters[caret]` (at the end when it equals the count).
+    private(set) var caret: Int
+    /// The other end of the selection, when there is one (the caret is one end).
+    private(set) var anchor: Int?
+
+    init(text: String) {
+        characters = Array(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        caret = characters.count
+    }
+
+    var text: String { String(characters) }
+
+    /// The selection, ascending; nil when none or empty.
+    var selection: Range<Int>? {
+        guard let anchor, anchor != caret else { return nil }
+        return min(anchor, caret)..<max(anchor, caret)
+    }
+
+    /// Inserts `text` for the selection; false when the box would hold more than it may (nothing changes).
+    mutating func insert(_ text: String) -> Bool {
+        let new = Array(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        let removed = selection.map(\.count) ?? 0
+        guard characters.count - removed + new.count <= Self.maximumCharacters else { return false }
+        let at = deleteSelection() ?? caret
+        characters.insert(contentsOf: new, at: at)
+        caret = at + new.count
+        return true
+    }
+
+    /// BackSpace (`forward` false) or Delete: the selection, else the character before (after) the caret.
+    mutating func delete(forward: Bool) {
+        if deleteSelection() != nil { return }
+        if forward {
+            if caret < characters.count { characters.remove(at: caret) }
+        } else if caret > 0 {
+            characters.remove(at: caret - 1)
+            caret -= 1
+        }
+    }
+
+    /// Takes the selection out; where it was, or nil when there was none.
+    private mutating func deleteSelection() -> Int? {
+        guard let range = selection else {
+            anchor = nil
+            return nil
+        }
+        characters.removeSubrange(range)
+        caret = range.lowerBound
+        anchor = nil
+        return caret
+    }
+
+    /// Moves the caret to `offset` (clamped); `extending` keeps (or starts) the selection from where it was.
+    mutating func moveCaret(to offset: Int, extending: Bool) {
+        if extending { anchor = anchor ?? caret } else { anchor = nil }
+        caret = max(0, min(characters.count, offset))
+    }
+
+    /// Left and right: one character; without Shift a selection collapses to its side.
+    mutating func step(by delta: Int, extending: Bool) {
+        if !extending, let range = selection {
+            moveCaret(to: delta < 0 ? range.lowerBound : range.upperBound, extending: false)
+        } else {
+            moveCaret(to: caret + delta, extending: extending)
+        }
+    }
+
+    mutating func selectAll() {
+        anchor = 0
+        caret = characters.count
+    }
+
+    /// The line and column of `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 0, start = 0
+        for index in 0..<min(offset, characters.count) where characters[index] == "\n" {
+            line += 1
+            start = index + 1
+        }
+        return (line, offset - start)
+    }
+
+    /// The offset of `column` on `line` (clamped to the line, and to the last line).
+    func offset(line: Int, column: Int) -> Int {
+        var current = 0, start = 0
+        for (index, character) in characters.enumerated() where character == "\n" {
+            if current == line { break }
+            current += 1
+            start = index + 1
+        }
+        var end = start
+        while end < characters.count, characters[end] != "\n" { end += 1 }
+        return start + max(0, min(column, end - start))
+    }
+
+    /// Home and End: the start or end of the caret's line.
+    mutating func moveToLineEdge(end: Bool, extending: Bool) {
+        let (line, _) = position(of: caret)
+        moveCaret(to: offset(line: line, column: end ? Int.max : 0), extending: extending)
+    }
+}

@@ -1,0 +1,212 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireRender
+import QuireX11
+
+/// Text boxes (T): press on the page and type; press on a text box to type into it (the caret goes
+/// where pressed, a drag selects). Arrows, Home/End, BackSpace/Delete, Shift to select, Ctrl+A, Enter
+/// for a new line; Escape, a press outside, another tool or any other command ends the typing.
+///
+/// While typing, the box is shown as it is (the renderer alone is told); when typing ends, the page
+/// gets one edit — the box put in, changed, or taken out if emptied — one undo step, saved at once.
+public final class TextTool: Tool {
+    public let id = ToolID.text
+    public let offer = ToolOffer(name: "Text", key: "t", help: "text (press and type; press a text box to type into it)", icon: ToolIcon([
+        // A serif T.
+        ToolIcon.shape([(4, 4), (20, 4), (20, 8), (18, 8), (17.5, 6.5), (13.5, 6.5), (13.5, 18), (16, 19), (16, 20),
+                        (8, 20), (8, 19), (10.5, 18), (10.5, 6.5), (6.5, 6.5), (6, 8), (4, 8)]),
+    ]), cursor: .crosshair)
+    /// A new box's font size, page pixels, and family.
+    public var fontSize = 20.0
+    public var fontFamily = "sans-serif"
+    /// What typing could not do (a box full), for the notice line.
+    public var onRefusal: ((String) -> Void)?
+
+    /// The box being typed into.
+    private var box: Box?
+    /// A press inside the box: its drag selects.
+    private var pressing = false
+
+    private struct Box {
+        var id: ItemID
+        /// The item as the page has it (nil: a new box, not on the page yet), and where.
+        var original: PageItem?
+        var index: Int
+        var item: TextItem
+        var editing: TextEditing
+        /// Whether the renderer holds the box (a new one once it has text).
+        var rendered: Bool
+    }
+
+    public init() {}
+
+    public var isActive: Bool { pressing }
+
+    /// Whether a box is being typed into.
+    public var isEditing: Bool { box != nil }
+
+    public func begin(_ input: ToolInput, in context: ToolContext) {
+        let point = input.sample.position
+        guard point.x.isFinite, point.y.isFinite else { return }
+        if let box, let layout = PageTextFonts.shared.layout(of: box.item), layout.bounds.outsetBy(6).contains(point) {
+            placeCaret(at: point, extending: input.shift, layout: layout)
+            pressing = true
+            return
+        }
+        settle(in: context)
+        let page = context.editor.page
+        if let index = page.items.indices.last(where: { index in
+            guard case let .text(text) = page.items[index].content, let layout = PageTextFonts.shared.layout(of: text) else { return false }
+            return layout.bounds.outsetBy(4).contains(point)
+        }), case let .text(text) = page.items[index].content {
+            box = Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
+                      editing: TextEditing(text: text.text), rendered: true)
+            if let layout = PageTextFonts.shared.layout(of: text) { placeCaret(at: point, extending: false, layout: layout) }
+        } else {
+            var item = TextItem(text: "", origin: point, fontFamily: fontFamily, fontSize: fontSize, color: context.color(id))
+            // Pressed where the top of the first line goes: its baseline is an ascender lower.
+            item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? fontSize * 0.9
+            box = Box(id: ItemID(), original: nil, index: page.items.count, item: item, editing: TextEditing(text: ""), rendered: false)
+        }
+        pressing = true
+        context.renderQueue.setNeedsRedraw()
+    }
+
+    public func move(_ input: ToolInput, in context: ToolContext) {
+        guard pressing, let box, let layout = PageTextFonts.shared.layout(of: box.item) else { return }
+        placeCaret(at: input.sample.position, extending: true, layout: layout)
+        context.renderQueue.setNeedsRedraw()
+    }
+
+    public func end(_ input: ToolInput?, in context: ToolContext) {
+        pressing = false
+    }
+
+    public func cancel(in context: ToolContext) {
+        pressing = false
+    }
+
+    private func placeCaret(at point: Point, extending: Bool, layout: PageTextLayout) {
+        guard var box else { return }
+        let (line, column) = layout.position(nearest: point)
+        box.editing.moveCaret(to: box.editing.offset(line: line, column: column), extending: extending)
+        self.box = box
+    }
+
+    public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool {
+        guard var box else { return false }
+        var changed = false
+        switch key.keysym {
+        case Keysym.escape:
+            settle(in: context)
+            return true
+        case Keysym.returnKey, Keysym.keypadEnter:
+            changed = insert("\n", into: &box)
+        case Keysym.backspace, Keysym.delete:
+            box.editing.delete(forward: key.keysym == Keysym.delete)
+            changed = true
+        case Keysym.left, Keysym.right:
+            box.editing.step(by: key.keysym == Keysym.left ? -1 : 1, extending: key.shift)
+        case Keysym.up, Keysym.down:
+            let (line, column) = box.editing.position(of: box.editing.caret)
+            let target = line + (key.keysym == Keysym.up ? -1 : 1)
+            if let layout = PageTextFonts.shared.layout(of: box.item), target >= 0, target < layout.lines.count {
+                // The same place across, on the line above or below.
+                let x = layout.caret(line: line, column: column).x
+                let (_, newColumn) = layout.position(nearest: Point(x, layout.caret(line: target, column: 0).top + layout.lineHeight / 2))
+                box.editing.moveCaret(to: box.editing.offset(line: target, column: newColumn), extending: key.shift)
+            }
+        case Keysym.home, Keysym.end:
+            box.editing.moveToLineEdge(end: key.keysym == Keysym.end, extending: key.shift)
+        default:
+            if key.control, !key.alt, key.character == "a" {
+                box.editing.selectAll()
+            } else if !key.control, !key.alt, !key.text.isEmpty, key.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) {
+                changed = insert(key.text, into: &box)
+            } else {
+                // A command (Ctrl+Z, Ctrl+E…): the typing ends first, then it acts.
+                self.box = box
+                settle(in: context)
+                return false
+            }
+        }
+        if changed { show(&box, in: context) }
+        self.box = box
+        context.renderQueue.setNeedsRedraw()
+        return true
+    }
+
+    private func insert(_ text: String, into box: inout Box) -> Bool {
+        guard box.editing.insert(text) else {
+            onRefusal?("a text box holds at most \(TextEditing.maximumCharacters) characters; the rest was not typed")
+            return false
+        }
+        return true
+    }
+
+    /// The renderer shows the box as it now reads (the page is told when typing ends).
+    private func show(_ box: inout Box, in context: ToolContext) {
+        let before = PageItem(id: box.id, .text(box.item))
+        box.item.text = box.editing.text
+        let after = PageItem(id: box.id, .text(box.item))
+        if box.rendered {
+            context.renderQueue.append(.edit(.update([ItemUpdate(index: box.index, before: before, after: after)])))
+        } else if !box.item.text.isEmpty {
+            context.renderQueue.append(.edit(.insert([PlacedItem(after, at: box.index)])))
+            box.rendered = true
+        }
+    }
+
+    /// Typing ends: the renderer goes back to the page as it is, and the page gets the box's one edit.
+    public func settle(in context: ToolContext) {
+        guard let box else { return }
+        self.box = nil
+        pressing = false
+        context.renderQueue.setNeedsRedraw()
+        let now = PageItem(id: box.id, .text(box.item))
+        if box.rendered {
+            let back: PageEdit = box.original.map { .update([ItemUpdate(index: box.index, before: now, after: $0)]) }
+                ?? .remove([PlacedItem(now, at: box.index)])
+            context.renderQueue.append(.edit(back))
+        }
+        let empty = box.item.text.isEmpty
+        switch (box.original, empty) {
+        case (nil, true):
+            break
+        case (nil, false):
+            context.editor.apply(.insert([PlacedItem(now, at: box.index)]), label: "text")
+        case let (original?, true):
+            context.editor.apply(.remove([PlacedItem(original, at: box.index)]), label: "text taken out")
+        case let (original?, false):
+            if original != now { context.editor.apply(.update([ItemUpdate(index: box.index, before: original, after: now)]), label: "text") }
+        }
+    }
+
+    public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] {
+        guard let box, let layout = PageTextFonts.shared.layout(of: box.item) else { return [] }
+        let frameColor = InkColor(red: 0.25, green: 0.45, blue: 0.85, alpha: 0.8)
+        var items: [OverlayItem] = []
+        let frame = layout.bounds.outsetBy(4)
+        let corners = [Point(frame.minX, frame.minY), Point(frame.maxX + 12, frame.minY), Point(frame.maxX + 12, frame.maxY),
+                       Point(frame.minX, frame.maxY), Point(frame.minX, frame.minY)].map(pageToWindow.apply)
+        items.append(.polyline(corners, width: 1, color: frameColor))
+        if let selection = box.editing.selection {
+            let start = box.editing.position(of: selection.lowerBound), end = box.editing.position(of: selection.upperBound)
+            for line in start.line...end.line {
+                let from = line == start.line ? start.column : 0
+                let to = line == end.line ? end.column : Int.max
+                let left = layout.caret(line: line, column: from), right = layout.caret(line: line, column: to)
+                let rect = Rect(x: left.x, y: left.top, width: max(3, right.x - left.x), height: layout.lineHeight)
+                items.append(.polygon([Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY),
+                                       Point(rect.minX, rect.maxY)].map(pageToWindow.apply),
+                                      color: InkColor(red: 0.3, green: 0.55, blue: 1, alpha: 0.3)))
+            }
+        }
+        let (line, column) = box.editing.position(of: box.editing.caret)
+        let caret = layout.caret(line: line, column: column)
+        items.append(.polyline([Point(caret.x, caret.top), Point(caret.x, caret.top + layout.lineHeight)].map(pageToWindow.apply),
+                               width: 2, color: InkColor(red: 0.1, green: 0.2, blue: 0.6, alpha: 1)))
+        return items
+    }
+}

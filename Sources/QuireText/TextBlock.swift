@@ -1,0 +1,99 @@
+import Foundation
+import CFreeType
+import QuireImageIO
+
+/// Text of several lines in one font at one size, as a text box on the page shows it: each line laid
+/// out as `render` lays one (FreeType advances and kerning), the lines one line-height apart.
+public struct TextBlock: Equatable, Sendable {
+    /// The lines, split at line breaks ("\n"; "\r\n" and "\r" count as one).
+    public var lines: [String]
+    /// Pixels from the top of a line to its baseline, and from one baseline to the next.
+    public var ascender: Int
+    public var lineHeight: Int
+    /// The widest line's width, in pixels.
+    public var width: Int
+    /// For each line, the pen's place (pixels from the line's start) before each of its characters and
+    /// after the last: where a caret stands.
+    public var caretStops: [[Double]]
+
+    public var height: Int { max(1, lines.count) * lineHeight }
+
+    /// `text`'s lines.
+    public static func lines(of text: String) -> [String] {
+        text.replacingLineBreaks.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension TextRasterizer {
+    /// `text` laid out as a block of lines at `size` pixels per em.
+    public func block(_ text: String, size: Double) throws -> TextBlock {
+        let lines = TextBlock.lines(of: text)
+        let metrics = try lineMetrics(size: size)
+        var stops: [[Double]] = []
+        var width = 0
+        for line in lines {
+            let (layout, _) = try place(line, size: size)
+            width = max(width, line.isEmpty ? 0 : layout.width)
+            stops.append(try caretStops(line, size: size))
+        }
+        return TextBlock(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, width: max(1, width),
+                         caretStops: stops)
+    }
+
+    /// `text`'s lines drawn one under another in `color` on a transparent image as wide as the widest
+    /// and `lineHeight` a line, with the block's layout.
+    public func renderBlock(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) throws
+        -> (image: RGBAImage, block: TextBlock) {
+        let block = try block(text, size: size)
+        var image = RGBAImage(width: block.width, height: block.height, fill: (0, 0, 0, 0))
+        for (index, line) in block.lines.enumerated() where !line.isEmpty {
+            let drawn = try render(line, size: size, color: color)
+            let top = index * block.lineHeight + block.ascender - (try place(line, size: size).layout.baseline)
+            for y in 0..<drawn.height where top + y >= 0 && top + y < image.height {
+                for x in 0..<min(drawn.width, image.width) {
+                    let pixel = drawn[x, y]
+                    if pixel.a > 0 { image[x, top + y] = pixel }
+                }
+            }
+        }
+        return (image, block)
+    }
+
+    /// The font's ascender and line height at `size`, whole pixels.
+    public func lineMetrics(size: Double) throws -> (ascender: Int, lineHeight: Int) {
+        let layout = try place("", size: size).layout
+        return (layout.baseline, layout.height)
+    }
+
+    /// Where the pen stands before each character of `line` (a `Character`, as a caret moves) and after
+    /// the last, in pixels from the line's start.
+    func caretStops(_ line: String, size: Double) throws -> [Double] {
+        guard let face else { throw TextError.badSize(size) }
+        _ = try place("", size: size)
+        let hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        var pen = 0, previous: UInt32 = 0
+        var stops: [Double] = [0]
+        for character in line {
+            for scalar in character.unicodeScalars {
+                let code = scalar == "\t" ? 0x20 : scalar.value
+                let index = FT_Get_Char_Index(face, FT_ULong(code))
+                if hasKerning, previous != 0, index != 0 {
+                    var delta = FT_Vector()
+                    if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &delta) == 0 { pen += Int(delta.x) }
+                }
+                if let glyph = try glyph(index, size: size) { pen += glyph.advance }
+                previous = index
+            }
+            stops.append(Double(pen) / 64)
+        }
+        return stops
+    }
+}
+
+extension String {
+    /// "\r\n" and "\r" as "\n".
+    var replacingLineBreaks: String {
+        guard contains("\r") else { return self }
+        return replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+}

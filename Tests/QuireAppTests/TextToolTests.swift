@@ -1,0 +1,156 @@
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireRender
+import QuireTestSupport
+import QuireX11
+import XCTest
+@testable import QuireApp
+
+/// Typing into text boxes on the canvas alone (no X server; FreeType and fontconfig real): what each
+/// editing key does, a box typed being one undo step when typing ends, a box pressed being typed into,
+/// emptied being taken out, and keys being text while typing but tools' keys otherwise.
+final class TextToolTests: XCTestCase {
+    private var canvas: CanvasController!
+
+    override func setUpWithError() throws {
+        if let problem = PageTextFonts.shared.problem(family: "sans-serif") { try Requirement.unmet("a font for text boxes: \(problem)") }
+        canvas = CanvasController()
+        _ = canvas.handle(.resized(width: 1000, height: 800))
+        canvas.select(.text)
+    }
+
+    private func type(_ text: String) {
+        for character in text {
+            let scalar = character.unicodeScalars.first!.value
+            _ = canvas.handle(.key(KeyInput(keysym: scalar < 0x100 ? UInt(scalar) : 0x100_0000 + UInt(scalar), text: String(character))))
+        }
+    }
+
+    private func press(_ keysym: UInt, shift: Bool = false, control: Bool = false, text: String = "") {
+        _ = canvas.handle(.key(KeyInput(keysym: keysym, text: text, control: control, shift: shift)))
+    }
+
+    private func click(_ x: Double, _ y: Double) {
+        _ = canvas.handle(.pointerDown(InputSample(position: Point(x, y), time: 0), button: 1))
+        _ = canvas.handle(.pointerUp(InputSample(position: Point(x, y), time: 0), button: 1))
+    }
+
+    private var texts: [TextItem] {
+        canvas.page.items.compactMap { if case let .text(t) = $0.content { t } else { nil } }
+    }
+
+    func testAPressAndTypingMakeOneTextBoxOneUndoStepWhenTypingEnds() throws {
+        click(100, 100)
+        type("Hello")
+        press(Keysym.returnKey)
+        type("Wörld é ß Ω")
+        XCTAssertTrue(canvas.page.items.isEmpty, "the page is told when typing ends")
+        XCTAssertFalse(canvas.overlay.isEmpty, "the box's frame and caret show")
+        press(Keysym.escape)
+        XCTAssertEqual(texts.map(\.text), ["Hello\nWörld é ß Ω"])
+        let box = try XCTUnwrap(texts.first)
+        XCTAssertEqual(box.origin.x, 100)
+        XCTAssertGreaterThan(box.origin.y, 110, "the press is the top of the first line; the baseline is lower")
+        XCTAssertEqual(box.fontSize, 20)
+        XCTAssertEqual(canvas.editor.history.done.map(\.label), ["text"])
+        canvas.undo()
+        XCTAssertTrue(canvas.page.items.isEmpty)
+        canvas.redo()
+        XCTAssertEqual(texts.map(\.text), ["Hello\nWörld é ß Ω"])
+        XCTAssertTrue(canvas.overlay.isEmpty, "typing ended: no frame")
+    }
+
+    func testEditingKeysMoveTheCaretSelectAndDelete() throws {
+        click(100, 100)
+        type("abcdef")
+        press(Keysym.left)
+        press(Keysym.left)
+        press(Keysym.backspace)               // abcef
+        press(Keysym.home)
+        press(Keysym.right, shift: true)
+        press(Keysym.right, shift: true)
+        type("X")                             // Xcef
+        press(Keysym.end)
+        press(Keysym.returnKey)
+        type("second")
+        press(Keysym.up)                      // up to the first line, near its end
+        press(Keysym.delete)                  // nothing after the caret on the first line but the line break…
+        press(Keysym.escape)
+        XCTAssertEqual(texts.first?.text, "Xcefsecond", "Delete at a line's end joins the next line")
+        // Ctrl+A and typing replaces everything; pressing the box types into it again.
+        let box = try XCTUnwrap(texts.first)
+        click(box.origin.x + 2, box.origin.y - 5)
+        press(0x61, control: true, text: "\u{01}")
+        type("new")
+        press(Keysym.escape)
+        XCTAssertEqual(texts.map(\.text), ["new"])
+        XCTAssertEqual(canvas.editor.history.done.map(\.label), ["text", "text"])
+        XCTAssertEqual(canvas.page.items.count, 1, "the same box, changed")
+        canvas.undo()
+        XCTAssertEqual(texts.map(\.text), ["Xcefsecond"])
+    }
+
+    func testABoxEmptiedIsTakenOutAndAnEmptyNewBoxLeavesNothing() throws {
+        click(100, 100)
+        type("gone")
+        press(Keysym.escape)
+        let box = try XCTUnwrap(texts.first)
+        click(box.origin.x + 5, box.origin.y - 5)
+        press(Keysym.end)
+        for _ in 0..<4 { press(Keysym.backspace) }
+        click(600, 600)                       // a press outside ends the typing: an empty new box there
+        XCTAssertTrue(canvas.page.items.isEmpty, "emptied: taken out")
+        press(Keysym.escape)
+        XCTAssertTrue(canvas.page.items.isEmpty, "the empty new box leaves nothing")
+        XCTAssertEqual(canvas.editor.history.done.map(\.label), ["text", "text taken out"])
+        canvas.undo()
+        XCTAssertEqual(texts.map(\.text), ["gone"])
+    }
+
+    func testLettersAreTextWhileTypingAndToolKeysOtherwiseAndCommandsEndTheTypingFirst() {
+        click(100, 100)
+        type("p1")
+        XCTAssertEqual(canvas.tool, .text, "p typed, not the pen")
+        press(0x7a, control: true, text: "\u{1a}")    // Ctrl+Z: the box is kept, then undone
+        XCTAssertTrue(canvas.page.items.isEmpty)
+        XCTAssertEqual(canvas.editor.history.undone.map(\.label), ["text"])
+        type("p")
+        XCTAssertEqual(canvas.tool, .pen, "not typing: P is the pen")
+    }
+
+    func testAFullBoxRefusesMoreAndSaysSo() throws {
+        let full = TextItem(text: String(repeating: "y", count: TextEditing.maximumCharacters - 1), origin: Point(20, 40))
+        var page = Page()
+        try page.apply(page.adding([PageItem(.text(full))]))
+        canvas = CanvasController(page: page)
+        canvas.select(.text)
+        let tool = try XCTUnwrap(canvas.tools.tool(.text) as? TextTool)
+        var refusals: [String] = []
+        tool.onRefusal = { refusals.append($0) }
+        click(22, 35)
+        type("ab")
+        press(Keysym.escape)
+        XCTAssertEqual(texts.first?.text.count, TextEditing.maximumCharacters, "the a went in, the b did not")
+        XCTAssertEqual(refusals.count, 1)
+        XCTAssertTrue(refusals.first?.contains("100000") ?? false, "\(refusals)")
+    }
+
+    func testTheTextIsDrawnSharpAtTheDetailAskedAndCarriedOnTheRendersList() throws {
+        let item = TextItem(text: "Quire\nnotes", origin: Point(50, 80), fontSize: 24)
+        let one = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 1))
+        let two = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 2))
+        XCTAssertEqual(two.image.width, 2 * one.image.width, accuracy: 4, "twice the pixels at twice the detail")
+        XCTAssertEqual(one.rect.minX, 50)
+        XCTAssertLessThan(one.rect.minY, 80 - 15, "the box starts an ascender above the baseline")
+        XCTAssertEqual(one.rect.height, two.rect.height, accuracy: 2, "the same place on the page")
+        XCTAssertTrue(one.image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 }, "ink in it")
+        let built = RenderItemBuilder().renderItem(PageItem(.text(item)))
+        guard case let .image(picture) = built else { return XCTFail("a text item is drawn as a picture: \(built)") }
+        XCTAssertTrue(picture.imageKey.hasPrefix("text:"))
+        // Past FreeType's sizes here, drawn at less detail rather than not at all.
+        let huge = TextItem(text: "Big", origin: Point(0, 2000), fontSize: 1500)
+        XCTAssertNotNil(PageTextFonts.shared.image(of: huge, detail: 4))
+        XCTAssertNil(PageTextFonts.shared.image(of: TextItem(text: "x", origin: Point(0, 0), fontSize: .nan), detail: 1))
+    }
+}
