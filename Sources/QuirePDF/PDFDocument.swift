@@ -141,6 +141,16 @@ public final class PDFDocument: @unchecked Sendable {
         return Self.rgbaImage(from: surface, width: width, height: height)
     }
 
+    /// The text on page `index` as poppler reads it (what a viewer's search finds), lines in reading
+    /// order; empty for a page without text or one poppler cannot give.
+    public func text(ofPage index: Int) -> String {
+        withPage(index) { page -> String in
+            guard let text = poppler_page_get_text(page) else { return "" }
+            defer { g_free(text) }
+            return String(cString: text)
+        } ?? ""
+    }
+
     /// Runs `body` with poppler's page `index` under the document's lock (for drawing onto cairo); nil
     /// when poppler cannot give the page (every page was read once when the document was opened).
     @discardableResult

@@ -60,6 +60,8 @@ struct PageVectorDrawing {
             cairo_restore(context)
         case let .stroke(runs, color, opacity):
             stroke(runs, color: color, opacity: opacity)
+        case let .text(item, frame):
+            TextDrawing.draw(item, frame: frame, on: context)
         }
     }
 

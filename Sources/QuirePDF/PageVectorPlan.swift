@@ -1,3 +1,4 @@
+import Glibc
 import QuireDocument
 import QuireGeometry
 import QuireInk
@@ -153,9 +154,15 @@ struct PageVectorPlan: Sendable {
         case .pdfPage:
             // Drawn with the paper, before any layer (`init`).
             return
-        case .text:
-            // Text has no renderer yet either: it draws nothing on screen or in any export.
-            return
+        case let .text(text):
+            guard PageItem.Content.text(text).problem == nil, !text.text.isEmpty else { return }
+            guard let map else {
+                steps.append(.text(text, frame: TextFrame(origin: text.origin, angle: 0, scale: 1)))
+                return
+            }
+            // On a scrap: placed by the map's local frame at the text's origin.
+            guard let frame = map.localFrame(at: text.origin) else { return }
+            steps.append(.text(text, frame: TextFrame(origin: frame.origin, angle: atan2(frame.u.y, frame.u.x), scale: frame.scale)))
         case let .custom(custom):
             guard let drawn = custom.content as? any VectorCustomItem else { return }
             addCustom(drawn, through: map)

@@ -30,4 +30,7 @@ enum VectorDrawingStep: Sendable {
     /// Opaque round ink as lines and curves stroked at their widths with round caps and joins
     /// (`VectorInk.widthRuns`), in `color` at `opacity`.
     case stroke([VectorInk.WidthRun], color: InkColor, opacity: Double)
+    /// A text item's lines as text (cairo embeds the font, subset, so a PDF viewer can select and
+    /// find it), placed by `frame`: where its origin goes, turned and scaled (a scrap's).
+    case text(TextItem, frame: TextFrame)
 }
