@@ -43,6 +43,27 @@ public enum XournalBackground: Equatable, Sendable {
 public enum XournalElement: Equatable, Sendable {
     case stroke(XournalStroke)
     case image(XournalImage)
+    case text(XournalText)
+}
+
+/// Typed text as Xournal++ keeps it: its box's top left, its font (Pango's family name, "Sans") and
+/// size in points, its colour and its lines.
+public struct XournalText: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var font: String
+    public var size: Double
+    public var color: XournalColor
+    public var text: String
+
+    public init(x: Double, y: Double, font: String, size: Double, color: XournalColor, text: String) {
+        self.x = x
+        self.y = y
+        self.font = font
+        self.size = size
+        self.color = color
+        self.text = text
+    }
 }
 
 public enum XournalTool: String, Equatable, Sendable, CaseIterable {

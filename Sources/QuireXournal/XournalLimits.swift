@@ -13,6 +13,11 @@ public enum XournalLimits {
     public static let maximumCoordinate = 500_000.0
     /// The widest stroke, in points.
     public static let maximumWidth = 1_000.0
+    /// A text element's characters (a Quire text box's most), its bytes as UTF-8 at most four each, and
+    /// its font size in points.
+    public static let maximumTextCharacters = 100_000
+    public static let maximumTextBytes = 4 * maximumTextCharacters
+    public static let maximumFontSize = 1_000.0
     /// Bytes of one embedded picture, decoded from base64 (a notebook stores at most 256 MiB as one).
     public static let maximumImageBytes = 256 << 20
     /// XML comments and processing instructions, and their bytes, in the whole file. Xournal++ writes

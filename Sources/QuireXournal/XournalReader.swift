@@ -81,6 +81,7 @@ private struct ParseState {
     var page: XournalPage?
     var stroke: (attributes: [String: String], line: Int)?
     var image: (attributes: [String: String], line: Int)?
+    var typed: (attributes: [String: String], line: Int)?
     var content: [UInt8] = []
     var totalPoints = 0
 
@@ -118,7 +119,8 @@ private struct ParseState {
             image = (attributes, line)
             content.removeAll(keepingCapacity: true)
         case ("layer", "text"):
-            document.skipped[.text, default: 0] += 1
+            typed = (attributes, line)
+            content.removeAll(keepingCapacity: true)
         case ("layer", "teximage"):
             document.skipped[.texImage, default: 0] += 1
         case ("layer", _):
@@ -130,7 +132,12 @@ private struct ParseState {
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) throws {
-        guard stroke != nil || image != nil, stack.last == "stroke" || stack.last == "image" else { return }
+        guard stroke != nil || image != nil || typed != nil, stack.last == "stroke" || stack.last == "image" || stack.last == "text"
+        else { return }
+        // A text's bytes are counted as they come: a huge one is refused before it is all held.
+        if let (_, line) = typed, content.count + bytes.count > XournalLimits.maximumTextBytes {
+            throw error("the text on line \(line) is longer than the \(XournalLimits.maximumTextCharacters) characters a Quire text box holds")
+        }
         content.append(contentsOf: bytes)
     }
 
@@ -142,6 +149,11 @@ private struct ParseState {
             stroke = nil
             let made = try makeStroke(attributes, line: line)
             page?.elements.append(.stroke(made))
+        case "text" where typed != nil && stack.last == "layer":
+            let (attributes, line) = typed!
+            typed = nil
+            let made = try makeText(attributes, line: line)
+            page?.elements.append(.text(made))
         case "image" where image != nil && stack.last == "layer":
             let (attributes, line) = image!
             image = nil
@@ -243,6 +255,29 @@ private struct ParseState {
         if pointWidths.count > points.count { pointWidths.removeLast(pointWidths.count - points.count) }
         if let lastWidth, pointWidths.count == points.count - 1, !pointWidths.isEmpty { pointWidths.append(lastWidth) }
         return XournalStroke(tool: tool, color: color, width: width, pointWidths: pointWidths, points: points)
+    }
+
+    private func makeText(_ attributes: [String: String], line: Int) throws -> XournalText {
+        let x = try number("x", attributes, line: line), y = try number("y", attributes, line: line)
+        for (name, value) in [("x", x), ("y", y)] where abs(value) > XournalLimits.maximumCoordinate {
+            throw error("the text on line \(line) has \(name)=\(value) pt, more than \(Int(XournalLimits.maximumCoordinate)) pt from the page")
+        }
+        let size = try number("size", attributes, line: line)
+        guard size > 0, size <= XournalLimits.maximumFontSize else {
+            throw error("the text on line \(line) has size \(size) pt; a font size must be above 0 and at most \(Int(XournalLimits.maximumFontSize))")
+        }
+        let colorText = attributes["color"] ?? "black"
+        guard let color = XournalColor(parsing: colorText) else {
+            throw error("the text on line \(line) has colour \"\(colorText.prefix(40))\", not #rrggbbaa or a colour name")
+        }
+        guard let text = String(validating: content, as: UTF8.self) else {
+            throw error("the text on line \(line) is not UTF-8")
+        }
+        guard text.count <= XournalLimits.maximumTextCharacters else {
+            throw error("the text on line \(line) has \(text.count) characters, more than the \(XournalLimits.maximumTextCharacters) a Quire text box holds")
+        }
+        let font = (attributes["font"] ?? "Sans").trimmingCharacters(in: .whitespaces)
+        return XournalText(x: x, y: y, font: font.isEmpty ? "Sans" : String(font.prefix(200)), size: size, color: color, text: text)
     }
 
     private func makeImage(_ attributes: [String: String], line: Int) throws -> XournalImage {

@@ -1,6 +1,6 @@
 /// Something in a Xournal++ file that Quire does not import, counted so the import can say what it left.
 public enum XournalSkip: Hashable, Sendable, Comparable {
-    case text, texImage, pdfBackground, pictureBackground
+    case texImage, pdfBackground, pictureBackground
     /// A stroke's fill (Xournal++ fills closed shapes) or dash pattern: the stroke is imported, solid
     /// and unfilled.
     case fill, dashes
@@ -11,7 +11,6 @@ public enum XournalSkip: Hashable, Sendable, Comparable {
     public func summary(count: Int) -> String {
         let plural = count == 1 ? "" : "s"
         switch self {
-        case .text: return "\(count) text element\(plural) skipped"
         case .texImage: return "\(count) LaTeX image\(plural) skipped"
         case .pdfBackground: return "\(count) PDF background\(plural) not imported"
         case .pictureBackground: return "\(count) picture background\(plural) not imported"

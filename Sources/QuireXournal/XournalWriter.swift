@@ -50,6 +50,7 @@ public final class XournalWriter {
             switch element {
             case let .stroke(stroke): append(stroke, to: &text)
             case let .image(image): append(image, to: &text)
+            case let .text(typed): append(typed, to: &text)
             }
         }
         text += "</layer>\n</page>\n"
@@ -78,6 +79,11 @@ public final class XournalWriter {
             text += number(point.x) + " " + number(point.y)
         }
         text += "</stroke>\n"
+    }
+
+    private static func append(_ typed: XournalText, to text: inout String) {
+        text += "<text font=\"\(escaped(typed.font))\" size=\"\(number(typed.size))\" x=\"\(number(typed.x))\" y=\"\(number(typed.y))\""
+        text += " color=\"\(typed.color.text)\">\(escaped(typed.text))</text>\n"
     }
 
     private static func append(_ image: XournalImage, to text: inout String) {

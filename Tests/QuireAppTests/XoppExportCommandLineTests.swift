@@ -94,8 +94,8 @@ final class XoppExportCommandLineTests: XCTestCase {
         let original = try makeNotebook()
         let out = library + "/Sketches.xopp"
         let output = try quire("export", "Sketches", "--xopp", out)
-        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 6 strokes, 1 picture; "), output)
-        XCTAssertTrue(output.contains("1 text skipped") && output.contains("1 turned or warped picture skipped"), output)
+        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 6 strokes, 1 picture, 1 text; "), output)
+        XCTAssertTrue(output.contains("1 turned or warped picture skipped") && !output.contains("text skipped"), output)
         XCTAssertEqual([UInt8](FileManager.default.contents(atPath: out)!.prefix(2)), [0x1F, 0x8B], "gzip'ed")
         try quire("import-xopp", out, "--to", "Sketches")
         let pages = try loadPages("Sketches")
@@ -132,6 +132,12 @@ final class XoppExportCommandLineTests: XCTestCase {
             for (w, v) in zip(drawnWidths(before), inkAfter) { XCTAssertEqual(w, v, accuracy: w * 0.05, "stroke \(index)") }
         }
         XCTAssertEqual(back[2].strokes.map { $0.samples.map(\.position) }, [[Point(100, 100), Point(100, 100)]], "the dot")
+        // The text box: its words, font, size and place as they were.
+        let texts = back[2].items.compactMap { item -> TextItem? in if case let .text(t) = item.content { t } else { nil } }
+        XCTAssertEqual(texts.map(\.text), ["Notes"])
+        XCTAssertEqual(texts.first?.fontSize ?? 0, 16, accuracy: 1e-4)
+        XCTAssertEqual(texts.first?.origin.x ?? 0, 20, accuracy: 1e-3)
+        XCTAssertEqual(texts.first?.origin.y ?? 0, 40, accuracy: 1e-3)
         XCTAssertEqual(strokes[0].style.color.displayColor.blue, 0.7, accuracy: 1 / 255)
         XCTAssertEqual(Double(strokes[2].style.color.displayColor.alpha), 0.35, accuracy: 1 / 255, "the highlighter's opacity")
         // The PNG scrap: its whole picture where it lay.
@@ -167,6 +173,7 @@ final class XoppExportCommandLineTests: XCTestCase {
         XCTAssertFalse(text.contains("invalid pressure") || text.contains("rror"), "Xournal++ complained: \(text)")
         let document = try PDFDocument(contentsOf: pdf)
         XCTAssertEqual(document.pageSizes.count, 3)
+        XCTAssertTrue(document.text(ofPage: 2).contains("Notes"), "Xournal++ shows Quire's text: \(document.text(ofPage: 2))")
         for (size, page) in zip(document.pageSizes, original) {
             XCTAssertEqual(size.width, page.size.width * 0.75, accuracy: 0.5)
             XCTAssertEqual(size.height, page.size.height * 0.75, accuracy: 0.5)

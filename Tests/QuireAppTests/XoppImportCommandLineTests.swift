@@ -1,4 +1,5 @@
 import Foundation
+import QuireApp
 import QuireDocument
 import QuireGeometry
 import QuireInk
@@ -63,8 +64,9 @@ final class XoppImportCommandLineTests: XCTestCase {
         let path = library + "/Lecture.xopp"
         XoppFixture.writeGzip(try lecture, to: path)
         let output = try quire("import-xopp", path)
-        XCTAssertTrue(output.contains("Imported Lecture.xopp into Lecture: 4 pages, 4 strokes, 1 picture"), output)
-        for skipped in ["1 text element skipped", "1 LaTeX image skipped", "1 PDF background not imported", "1 stroke fill not imported",
+        XCTAssertTrue(output.contains("Imported Lecture.xopp into Lecture: 4 pages, 4 strokes, 1 picture, 1 text"), output)
+        XCTAssertFalse(output.contains("text element"), output)
+        for skipped in ["1 LaTeX image skipped", "1 PDF background not imported", "1 stroke fill not imported",
                         "1 dash pattern not imported"] {
             XCTAssertTrue(output.contains(skipped), output)
         }
@@ -108,8 +110,17 @@ final class XoppImportCommandLineTests: XCTestCase {
 
         // The picture: a photo scrap over the rectangle it had, in the layer order (above the highlighter).
         let kinds = pages[0].items.map(\.kind)
-        XCTAssertEqual(kinds, ["stroke", "stroke", "stroke", "scrap", "stroke"], "layers merged in order")
-        guard case let .scrap(scrap) = pages[0].items[3].content else { return XCTFail("no scrap") }
+        XCTAssertEqual(kinds, ["stroke", "stroke", "text", "stroke", "scrap", "stroke"], "layers merged in order")
+        // The text: its entity read, its size in page pixels, its box's top at y 300 pt (the baseline an
+        // ascender lower), black.
+        guard case let .text(text) = pages[0].items[2].content else { return XCTFail("no text") }
+        XCTAssertEqual(text.text, "Hello & welcome")
+        XCTAssertEqual(text.fontFamily, "Sans")
+        XCTAssertEqual(text.fontSize, 12 * k, accuracy: 1e-9)
+        XCTAssertEqual(text.origin.x, 20 * k, accuracy: 1e-9)
+        XCTAssertEqual(text.origin.y - 300 * k, 0.93 * 12 * k, accuracy: 2, "an ascender below the box's top")
+        XCTAssertEqual(text.color, InkColor(red: 0, green: 0, blue: 0, alpha: 1))
+        guard case let .scrap(scrap) = pages[0].items[4].content else { return XCTFail("no scrap") }
         XCTAssertEqual(scrap.image?.reference.pixelWidth, 40)
         XCTAssertEqual(scrap.image?.reference.pixelHeight, 20)
         let bounds = scrap.bounds
@@ -200,6 +211,29 @@ final class XoppImportCommandLineTests: XCTestCase {
         try assertRefused(Array(XoppFixture.document([XoppFixture.page(height: 20000)]).utf8), "page 1: its height is")
         try assertRefused(Array(XoppFixture.document([XoppFixture.page(layers: [##"<image left="0" top="0" right="10" bottom="10">aGVsbG8gd29ybGQ=</image>"##])]).utf8),
                           "page 1, picture 1")
+    }
+
+    private func text(_ body: [UInt8], size: String = "12", font: String = "Sans") -> [UInt8] {
+        let head = Array(XoppFixture.document([XoppFixture.page(layers: [##"<text font="\##(font)" size="\##(size)" x="10" y="10" color="#000000ff">@@</text>"##])]).utf8)
+        let at = head.indices.first { head[$0] == UInt8(ascii: "@") && head[$0 + 1] == UInt8(ascii: "@") }!
+        return Array(head[..<at]) + body + Array(head[(at + 2)...])
+    }
+
+    /// Text past what a text box holds, sizes that are no size, and bytes that are not UTF-8 are refused,
+    /// naming the line; a font that does not exist is drawn in another (fontconfig's nearest).
+    func testBadTextIsRefusedAndAMissingFontFallsBack() throws {
+        for size in ["0", "nan", "1e6", "-3"] { try assertRefused(text(Array("hi".utf8), size: size), "size") }
+        try assertRefused(text(Array(String(repeating: "x", count: XournalLimits.maximumTextCharacters + 1).utf8)),
+                          "has 100001 characters, more than the 100000 a Quire text box holds")
+        try assertRefused(text([0x68, 0xC3, 0x28, 0x69]), "the XML is malformed")
+        let path = library + "/Fonts.xopp"
+        XoppFixture.writeGzip(text(Array("Ünïcödé".utf8), font: "No Such Font 1234"), to: path)
+        let output = try quire("import-xopp", path)
+        XCTAssertTrue(output.contains("1 text"), output)
+        guard case let .text(item)? = try pages(of: "Fonts").first?.items.first?.content else { return XCTFail("no text") }
+        XCTAssertEqual(item.text, "Ünïcödé")
+        XCTAssertEqual(item.fontFamily, "No Such Font 1234", "kept as named")
+        XCTAssertNotNil(PageTextFonts.shared.image(of: item, detail: 1), "drawn in the nearest font fontconfig has")
     }
 
     func testDamagedTruncatedAndMalformedFilesAreRefused() throws {

@@ -14,6 +14,7 @@ import QuireXournal
 public struct XournalExport {
     public private(set) var strokeCount = 0
     public private(set) var imageCount = 0
+    public private(set) var textCount = 0
     /// What was left out: "turned or warped picture", "PDF page", "text", with counts.
     public private(set) var skipped: [String: Int] = [:]
 
@@ -55,6 +56,7 @@ public struct XournalExport {
     public var summary: String {
         func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var text = "\(counted(strokeCount, "stroke")), \(counted(imageCount, "picture"))"
+        if textCount > 0 { text += ", \(textCount) text\(textCount == 1 ? "" : "s")" }
         let left = skipped.sorted { $0.key < $1.key }.map { counted($0.value, $0.key) + " skipped" }
         if !left.isEmpty { text += "; " + left.joined(separator: ", ") }
         return text
@@ -111,12 +113,31 @@ public struct XournalExport {
                 }
             case .pdfPage:
                 skipped["PDF page", default: 0] += 1
-            case .text:
-                skipped["text", default: 0] += 1
+            case let .text(text):
+                guard let typed = Self.text(text, through: transform) else {
+                    skipped["text on a turned or warped scrap", default: 0] += 1
+                    continue
+                }
+                page.elements.append(.text(typed))
+                textCount += 1
             case let .custom(custom):
                 skipped[custom.displayName, default: 0] += 1
             }
         }
+    }
+
+    /// A text box as Xournal++'s text, when `transform` only moves and scales it: its top left (an
+    /// ascender above its first baseline) and size in points.
+    static func text(_ item: TextItem, through transform: Homography) -> XournalText? {
+        let ascender = PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
+        guard let box = uprightRect(Rect(x: item.origin.x, y: item.origin.y - ascender, width: item.fontSize, height: item.fontSize), transform)
+        else { return nil }
+        let k = pointsPerPixel, scale = box.width / item.fontSize
+        let c = item.color
+        return XournalText(x: box.minX * k, y: box.minY * k, font: item.fontFamily, size: item.fontSize * scale * k,
+                           color: XournalColor(red: InkColor.level(c.red), green: InkColor.level(c.green), blue: InkColor.level(c.blue),
+                                               alpha: InkColor.level(c.alpha)),
+                           text: item.text)
     }
 
     /// `rect` carried onto the page by `transform` when that only moves and scales it (no turn, shear

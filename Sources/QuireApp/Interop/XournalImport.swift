@@ -13,6 +13,7 @@ public struct XournalImport {
     public var blobs: [BlobBytes]
     public var strokeCount = 0
     public var imageCount = 0
+    public var textCount = 0
     public var skipped: [XournalSkip: Int]
     /// The PDF pages the file's pages lay on, recorded for when PDF backgrounds are imported: the Quire
     /// page (0-based), the PDF file as the .xopp names it (carried from the first page that names it)
@@ -65,6 +66,9 @@ public struct XournalImport {
                     if seen.insert(blob.id).inserted { blobs.append(blob) }
                     items.append(PageItem(.scrap(Self.scrap(picture, blob: blob.id, rect: image.rect))))
                     imageCount += 1
+                case let .text(typed):
+                    items.append(PageItem(.text(Self.text(typed))))
+                    textCount += 1
                 }
             }
             pages.append(Page(size: size, background: background, items: items))
@@ -78,10 +82,11 @@ public struct XournalImport {
         return imported
     }
 
-    /// "3 pages, 120 strokes, 2 pictures; 3 text elements skipped, 1 PDF background not imported".
+    /// "3 pages, 120 strokes, 2 pictures, 1 text; 1 LaTeX image skipped, 1 PDF background not imported".
     public var summary: String {
         func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var text = "\(counted(pages.count, "page")), \(counted(strokeCount, "stroke")), \(counted(imageCount, "picture"))"
+        if textCount > 0 { text += ", \(textCount) text\(textCount == 1 ? "" : "s")" }
         let left = skipped.sorted { $0.key < $1.key }.map { $0.key.summary(count: $0.value) }
         if !left.isEmpty { text += "; " + left.joined(separator: ", ") }
         if !pdfBackgroundProblems.isEmpty { text += " (" + pdfBackgroundProblems.joined(separator: "; ") + ")" }
@@ -108,6 +113,18 @@ public struct XournalImport {
     /// point at its width. Widths vary by pressure from 0 to the widest, so pressure w/widest gives
     /// width w exactly through `PressureWidthEffect`'s linear curve. A highlighter is one width, its
     /// colour's alpha the layer's opacity.
+    /// Xournal++'s text as a text box: the font size in page pixels, its box's top left an ascender
+    /// above the first baseline (the font's, as Quire draws it).
+    static func text(_ typed: XournalText) -> TextItem {
+        let k = pixelsPerPoint
+        let color = InkColor(red: Float(typed.color.red) / 255, green: Float(typed.color.green) / 255, blue: Float(typed.color.blue) / 255,
+                             alpha: Float(typed.color.alpha) / 255)
+        var item = TextItem(text: typed.text, origin: Point(typed.x * k, typed.y * k), fontFamily: typed.font, fontSize: typed.size * k,
+                            color: color)
+        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
+        return item
+    }
+
     static func stroke(_ stroke: XournalStroke) -> Stroke {
         let k = pixelsPerPoint
         let widths = stroke.widths.map { $0 * k }
