@@ -13,4 +13,9 @@
 static inline void quire_XISetMask(unsigned char *mask, int event) { XISetMask(mask, event); }
 static inline int quire_XIMaskIsSet(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event); }
 static inline int quire_XIMaskLen(int event) { return XIMaskLen(event); }
+// XCreateIC takes its attributes as variadic pairs, which Swift cannot call: the one input context
+// Quire makes (no pre-edit or status drawn by Quire; the input method shows its own), for `window`.
+static inline XIC quire_XCreateIC(XIM im, Window window) {
+    return XCreateIC(im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, window, XNFocusWindow, window, NULL);
+}
 #endif

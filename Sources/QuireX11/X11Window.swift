@@ -26,6 +26,8 @@ public final class X11Window {
     private var pending: [WindowEvent] = []
     /// Files dragged onto the window (XDND).
     private var xdnd: XdndTarget!
+    /// Typed text through the input method (dead keys, compose, input method servers).
+    private var inputMethod: InputMethod?
     /// The paste asked for by `requestPaste()`, until its content is known.
     private var paste: ClipboardPaste?
     /// Where clipboard owners put what a paste asks for (PropertyNotify on it carries INCR chunks).
@@ -179,6 +181,7 @@ public final class X11Window {
             copySubBuffer = unsafeBitCast(address, to: PFNGLXCOPYSUBBUFFERMESAPROC.self)
         }
         setUpXInput2()
+        inputMethod = InputMethod(display: display, window: window)
         serverClockIsMonotonic = ServerClock.isMonotonic(display: display, window: window)
         let (major, minor) = Self.glVersion()
         if major < 3 || (major == 3 && minor < 3) {
@@ -291,6 +294,7 @@ public final class X11Window {
         guard !closed else { return }
         closed = true
         cursors.release()
+        inputMethod?.close()
         glXMakeCurrent(display, 0, nil)
         glXDestroyContext(display, context)
         XDestroyWindow(display, window)
@@ -346,6 +350,11 @@ public final class X11Window {
         while queued > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
+            // A dead key, or a key an input method composes with: it types later, if at all.
+            if inputMethod?.filter(&event) == true {
+                queued = XEventsQueued(display, QueuedAlready)
+                continue
+            }
             if let translated = translate(&event) {
                 if let time = Self.serverTime(of: translated) {
                     newestInputArrival = InputArrival(serverTime: time, received: MonotonicClock.seconds())
@@ -380,6 +389,14 @@ public final class X11Window {
         return UInt32(milliseconds)
     }
 
+    /// A key press's keysym and text by XLookupString: Latin-1 bytes, made UTF-8 (`KeyInput.text`).
+    private static func lookUpWithoutInputMethod(_ key: inout XKeyEvent) -> (UInt, String) {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var keysym: KeySym = 0
+        let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &keysym, nil)
+        return (UInt(keysym), KeyInput.text(keysym: UInt(keysym), lookedUp: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }))
+    }
+
     private func translate(_ event: inout XEvent) -> WindowEvent? {
         if event.type == GenericEvent, let opcode = xinputOpcode, event.xcookie.extension == opcode {
             guard XGetEventData(display, &event.xcookie) != 0 else { return nil }
@@ -411,13 +428,14 @@ public final class X11Window {
             return .pointerMoved(InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000))
         case KeyPress:
             var key = event.xkey
-            var buffer = [CChar](repeating: 0, count: 32)
-            var keysym: KeySym = 0
-            let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &keysym, nil)
-            let text = KeyInput.text(keysym: UInt(keysym), lookedUp: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) })
             let state = Int32(key.state)
-            return .key(KeyInput(keysym: UInt(keysym), text: text, control: state & ControlMask != 0,
+            let (keysym, text) = inputMethod?.lookUp(&key) ?? Self.lookUpWithoutInputMethod(&key)
+            guard keysym != 0 || !text.isEmpty else { return nil }
+            return .key(KeyInput(keysym: keysym, text: text, control: state & ControlMask != 0,
                                  shift: state & ShiftMask != 0, alt: state & Mod1Mask != 0))
+        case FocusIn, FocusOut:
+            inputMethod?.focus(event.type == FocusIn)
+            return nil
         case ConfigureNotify:
             let e = event.xconfigure
             guard Int(e.width) != width || Int(e.height) != height else { return nil }

@@ -96,6 +96,9 @@ public final class TextTool: Tool {
 
     public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool {
         guard var box else { return false }
+        // Shift, Control and the like pressed alone, and dead keys (the input method composes them into
+        // the next key's text), type nothing and end nothing.
+        if Self.typesNothing(key.keysym) { return true }
         var changed = false
         switch key.keysym {
         case Keysym.escape:
@@ -135,6 +138,12 @@ public final class TextTool: Tool {
         self.box = box
         context.renderQueue.setNeedsRedraw()
         return true
+    }
+
+    /// Modifier keys (Shift, Control, Caps Lock, Alt, Super, AltGr and the ISO level shifts) and dead keys.
+    static func typesNothing(_ keysym: UInt) -> Bool {
+        (0xffe1...0xffee).contains(keysym) || (0xfe01...0xfe0f).contains(keysym) || (0xfe50...0xfe93).contains(keysym)
+            || keysym == 0xff7e || keysym == 0xff7f
     }
 
     private func insert(_ text: String, into box: inout Box) -> Bool {
