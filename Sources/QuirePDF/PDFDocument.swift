@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import QuireGeometry
 import QuireImageIO
 
 /// A PDF read by poppler: its pages' sizes, each page rendered to pixels, and (inside this target) drawn
@@ -149,6 +150,34 @@ public final class PDFDocument: @unchecked Sendable {
             defer { g_free(text) }
             return String(cString: text)
         } ?? ""
+    }
+
+    /// Where `text` is on page `index` (poppler's search: any case, as a viewer's), each place a
+    /// rectangle in points from the page's top left, in reading order.
+    public func find(_ text: String, onPage index: Int) -> [Rect] {
+        guard !text.isEmpty, index >= 0, index < pageSizes.count else { return [] }
+        let height = pageSizes[index].height
+        return withPage(index) { page -> [Rect] in
+            var rects: [Rect] = []
+            var list = poppler_page_find_text(page, text)
+            let head = list
+            while let node = list {
+                if let rect = node.pointee.data?.assumingMemoryBound(to: PopplerRectangle.self).pointee {
+                    // poppler's y grows up from the page's bottom.
+                    rects.append(Rect(x: rect.x1, y: height - max(rect.y1, rect.y2), width: abs(rect.x2 - rect.x1), height: abs(rect.y2 - rect.y1)))
+                }
+                list = node.pointee.next
+            }
+            if let head {
+                var node: UnsafeMutablePointer<GList>? = head
+                while let current = node {
+                    if let data = current.pointee.data { poppler_rectangle_free(data.assumingMemoryBound(to: PopplerRectangle.self)) }
+                    node = current.pointee.next
+                }
+                g_list_free(head)
+            }
+            return rects
+        } ?? []
     }
 
     /// Runs `body` with poppler's page `index` under the document's lock (for drawing onto cairo); nil

@@ -121,6 +121,8 @@ struct InfoCommand: ParsableCommand {
             var bounds: Bounds?
             /// The page's scraps, bottom first (`ScrapReport`).
             var scraps: [ScrapReport]
+            /// The page's text boxes, bottom first (`TextReport`).
+            var texts: [TextReport]
             /// How many steps of the page's stored history undo and redo can take.
             var undo: Int
             var redo: Int
@@ -140,10 +142,12 @@ struct InfoCommand: ParsableCommand {
         do {
             let store = try library.openForReading(notebook)
             let summary = try store.summary()
-            // Only pages that have scraps are read whole, so a notebook of ink stays quick to describe.
-            let scraps = try summary.pages.map { page in
-                (page.itemCounts["scrap"] ?? 0) > 0 ? ScrapReport.all(on: try store.loadPage(page.id)) : []
+            // Only pages that have scraps or text are read whole, so a notebook of ink stays quick to describe.
+            let whole = try summary.pages.map { page in
+                (page.itemCounts["scrap"] ?? 0) + (page.itemCounts["text"] ?? 0) > 0 ? try store.loadPage(page.id) : nil
             }
+            let scraps = whole.map { $0.map(ScrapReport.all) ?? [] }
+            let texts = whole.map { $0.map(TextReport.all) ?? [] }
             let depths = try store.historyDepths()
             let pageChanges = try store.notebookHistoryDepth()
             try store.close()
@@ -153,7 +157,7 @@ struct InfoCommand: ParsableCommand {
                                   strokes: page.strokeCount, items: page.itemCounts,
                                   bounds: page.inkBounds.isNull ? nil : .init(x: page.inkBounds.minX, y: page.inkBounds.minY,
                                                                               width: page.inkBounds.width, height: page.inkBounds.height),
-                                  scraps: scraps[index], undo: depths[page.id]?.undo ?? 0, redo: depths[page.id]?.redo ?? 0)
+                                  scraps: scraps[index], texts: texts[index], undo: depths[page.id]?.undo ?? 0, redo: depths[page.id]?.redo ?? 0)
             }
             let report = Report(title: summary.title, id: summary.id, path: store.path,
                                 strokes: pages.reduce(0) { $0 + $1.strokes },

@@ -23,7 +23,7 @@ struct QuireCommand: ParsableCommand {
             """,
         version: QuireVersion.current,
         subcommands: [OpenCommand.self, ListCommand.self, NewCommand.self, InfoCommand.self, ExportCommand.self,
-                      PagesCommand.self, ImportCommand.self, ImportXoppCommand.self, ScrapsCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
+                      PagesCommand.self, ImportCommand.self, ImportXoppCommand.self, ScrapsCommand.self, FindCommand.self, RenameCommand.self, DuplicateCommand.self, DeleteCommand.self,
                       Replay.self, KeysCommand.self, SettingsCommand.self, ThumbnailCommand.self, AutosaveDrillCommand.self],
         defaultSubcommand: OpenCommand.self)
 }

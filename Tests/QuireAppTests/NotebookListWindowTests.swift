@@ -138,7 +138,8 @@ final class NotebookListWindowTests: XvfbWindowTestCase {
         draw(window, ys: [600])
         XCTAssertTrue(eventually { strokes(in: secondPath) == 1 }, quire.text)
         let secondLine = Rect(x: 90, y: 590, width: 220, height: 20)
-        XCTAssertGreaterThan(inked(window, secondLine), 100)
+        // Saved at the pen's lift, drawn by the next frame: waited for.
+        XCTAssertTrue(eventually { inked(window, secondLine) > 100 }, "the ink shows: \(inked(window, secondLine)) pixels")
 
         // Switch to Notebook 1 (first by title): its page, not Physics's.
         driver.key("F3")

@@ -1,0 +1,94 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuirePDF
+import QuireStorage
+
+/// A place in a notebook where words were found: in a text box, or in the text of a PDF page lying on
+/// a page.
+public struct FoundText: Equatable, Sendable, Encodable {
+    /// 1-based.
+    public var page: Int
+    public var pageID: String
+    /// "text" (a text box) or "pdf" (a PDF page's own text).
+    public var source: String
+    /// Where the words begin on the page, page pixels: a text box's line top, a PDF word's top left.
+    public var x: Double
+    public var y: Double
+    /// The line they were found in, as it reads.
+    public var line: String
+}
+
+/// Finds words in a notebook (`quire find`): in every text box, case and accents as typed or not
+/// (as a viewer's search), and in the text of every PDF page lying on a page, by poppler, where its
+/// words lie on the page.
+public enum NotebookSearch {
+    /// The most places listed: a word on every line of a big PDF stops here.
+    public static let maximumFound = 10_000
+
+    public static func find(_ words: String, in store: NotebookStore, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws -> [FoundText] {
+        let query = words.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return [] }
+        let ids = try store.pageIDs()
+        var found: [FoundText] = []
+        var documents: [BlobID: PDFDocument] = [:]
+        for (index, id) in ids.enumerated() {
+            progress(index, ids.count)
+            let page = try store.loadPage(id)
+            for item in page.items where found.count < maximumFound {
+                switch item.content {
+                case let .text(text):
+                    found += inTextBox(text, query, page: index + 1, id: id)
+                case let .pdfPage(pdf):
+                    if documents[pdf.document] == nil {
+                        documents[pdf.document] = try PDFDocument(bytes: try store.blob(pdf.document), name: "the PDF of page \(index + 1)")
+                    }
+                    guard let document = documents[pdf.document] else { continue }
+                    found += inPDFPage(pdf, of: document, query, page: index + 1, id: id)
+                default:
+                    continue
+                }
+            }
+        }
+        progress(ids.count, ids.count)
+        return Array(found.prefix(maximumFound))
+    }
+
+    static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+
+    static func inTextBox(_ text: TextItem, _ query: String, page: Int, id: PageID) -> [FoundText] {
+        let layout = PageTextFonts.shared.layout(of: text)
+        var found: [FoundText] = []
+        for (number, line) in TextEditing(text: text.text).text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var from = line.startIndex
+            while let range = line.range(of: query, options: options, range: from..<line.endIndex) {
+                let column = line.distance(from: line.startIndex, to: range.lowerBound)
+                let place = layout?.caret(line: number, column: column)
+                found.append(FoundText(page: page, pageID: id.rawValue, source: "text", x: place?.x ?? text.origin.x,
+                                       y: place?.top ?? text.origin.y, line: String(line)))
+                from = range.upperBound
+            }
+        }
+        return found
+    }
+
+    static func inPDFPage(_ pdf: PDFPageItem, of document: PDFDocument, _ query: String, page: Int, id: PageID) -> [FoundText] {
+        guard document.pageSizes.indices.contains(pdf.pageIndex) else { return [] }
+        let size = document.pageSizes[pdf.pageIndex]
+        // poppler finds the places; the lines they lie on are read in the page's text, in order, a line
+        // once for each time the words are in it.
+        var matching = document.text(ofPage: pdf.pageIndex).split(separator: "\n").flatMap { line -> [String] in
+            var count = 0, from = line.startIndex
+            while let range = line.range(of: query, options: options, range: from..<line.endIndex) {
+                count += 1
+                from = range.upperBound
+            }
+            return Array(repeating: String(line), count: count)
+        }.makeIterator()
+        return document.find(query, onPage: pdf.pageIndex).map { rect in
+            let x = pdf.rect.minX + rect.minX / size.width * pdf.rect.width
+            let y = pdf.rect.minY + rect.minY / size.height * pdf.rect.height
+            return FoundText(page: page, pageID: id.rawValue, source: "pdf", x: x, y: y, line: matching.next() ?? query)
+        }
+    }
+}
