@@ -28,6 +28,7 @@ let allBenchmarks: [Benchmark] = [
     inkBenchmark,
     geometryBenchmark,
     shapeBenchmark,
+    textBenchmark,
     renderBenchmark,
     scrapRenderBenchmark,
     notebookBenchmark,

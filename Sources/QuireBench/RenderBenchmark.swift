@@ -153,7 +153,7 @@ let renderBenchmark = Benchmark(name: "render", summary: "sprites through the re
 }
 
 /// About 10,000 strokes: the page's strokes repeated, each copy nudged so they do not coincide.
-private func tenThousand(_ page: [SceneStroke]) -> [SceneStroke] {
+func tenThousand(_ page: [SceneStroke]) -> [SceneStroke] {
     var out: [SceneStroke] = []
     var copy = 0
     while out.count < 10_000 {

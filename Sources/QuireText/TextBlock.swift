@@ -25,8 +25,9 @@ public struct TextBlock: Equatable, Sendable {
 }
 
 extension TextRasterizer {
-    /// `text` laid out as a block of lines at `size` pixels per em.
-    public func block(_ text: String, size: Double) throws -> TextBlock {
+    /// `text` laid out as a block of lines at `size` pixels per em (`withCarets`: each line's caret
+    /// stops too; drawing needs none).
+    public func block(_ text: String, size: Double, withCarets: Bool = true) throws -> TextBlock {
         let lines = TextBlock.lines(of: text)
         let metrics = try lineMetrics(size: size)
         var stops: [[Double]] = []
@@ -34,21 +35,22 @@ extension TextRasterizer {
         for line in lines {
             let (layout, _) = try place(line, size: size)
             width = max(width, line.isEmpty ? 0 : layout.width)
-            stops.append(try caretStops(line, size: size))
+            if withCarets { stops.append(try caretStops(line, size: size)) }
         }
         return TextBlock(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, width: max(1, width),
                          caretStops: stops)
     }
 
     /// `text`'s lines drawn one under another in `color` on a transparent image as wide as the widest
-    /// and `lineHeight` a line, with the block's layout.
+    /// and `lineHeight` a line, with the block's layout (without caret stops).
     public func renderBlock(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) throws
         -> (image: RGBAImage, block: TextBlock) {
-        let block = try block(text, size: size)
+        let block = try block(text, size: size, withCarets: false)
         var image = RGBAImage(width: block.width, height: block.height, fill: (0, 0, 0, 0))
         for (index, line) in block.lines.enumerated() where !line.isEmpty {
             let drawn = try render(line, size: size, color: color)
-            let top = index * block.lineHeight + block.ascender - (try place(line, size: size).layout.baseline)
+            // Every line is laid out at the font's ascender: its image's baseline is the block's.
+            let top = index * block.lineHeight
             for y in 0..<drawn.height where top + y >= 0 && top + y < image.height {
                 for x in 0..<min(drawn.width, image.width) {
                     let pixel = drawn[x, y]

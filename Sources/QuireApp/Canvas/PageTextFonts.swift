@@ -51,13 +51,13 @@ public final class PageTextFonts: @unchecked Sendable {
         let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize,
                              color: [item.color.red, item.color.green, item.color.blue, item.color.alpha], detail: scale)
         if let kept = drawings[key] { return kept }
-        guard var block = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+        guard var block = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
         // Too big at this detail: less, in proportion.
         let pixels = Double(block.width) * Double(block.height)
         let shrink = min(1, Double(Self.maximumSide) / Double(max(block.width, block.height)), (Double(Self.maximumPixels) / pixels).squareRoot())
         if shrink < 1 {
             scale = Self.clampedScale(item.fontSize, scale * shrink * 0.95)
-            guard let smaller = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+            guard let smaller = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
             block = smaller
         }
         let color = item.color

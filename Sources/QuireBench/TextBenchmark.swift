@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import QuireApp
+import QuireDocument
+import QuireGeometry
+import QuireInk
+import QuireRender
+
+/// Text boxes through the renderer (EGL, no window, a Letter page at 1× in a 1024 × 768 view): a page
+/// of 200 text boxes opened (drawn by FreeType, loaded, the first frame drawn) against the same page
+/// with 200 handwriting strokes in their place; and a key typed into a box of 10,000 characters on a
+/// page of 10,000 strokes (the box drawn again, the caret's layout, a frame), against a box of 10.
+let textBenchmark = Benchmark(name: "text", summary: "text boxes: a page of 200 opened, typing into 10,000 characters (release build)") { context in
+    guard let gl = benchmarkGL() else { return }
+    _ = gl
+    let fonts = PageTextFonts()
+    guard fonts.problem(family: "sans-serif") == nil else {
+        print("  skipped: no font for text boxes: \(fonts.problem(family: "sans-serif") ?? "")")
+        return
+    }
+    let (width, height) = (816, 1056)
+    let view = (width: 1024, height: 768)
+    var builder = RenderItemBuilder(pictureDetail: 1)
+    builder.textImage = { fonts.image(of: $0, detail: $1) }
+    let target = try RenderTarget(width: view.width, height: view.height)
+    let handwriting = try context.handwritingPath.map(loadHandwriting) ?? synthesizedHandwriting()
+    let registry = InkEngineRegistry.standard
+
+    // 1. Opening a page of 200 boxes (each drawn afresh: a new notebook's page), against 200 strokes.
+    let boxes = (0..<200).map { k in
+        PageItem(.text(TextItem(text: "Box \(k): the quick brown fox\njumps over the lazy dog \(k * 7)",
+                                origin: Point(20 + Double(k % 4) * 200, 30 + Double(k / 4) * 20), fontSize: 12)))
+    }
+    let strokes = handwriting.prefix(200).map { PageItem(.stroke(Stroke(samples: $0, style: registry.style(for: .pen)))) }
+    func open(_ items: [PageItem], fresh: Bool) throws -> Double {
+        if fresh {
+            // Nothing drawn yet (a page not seen this session), the font open (as it is after the first page).
+            let unseen = PageTextFonts()
+            _ = unseen.problem(family: "sans-serif")
+            builder.textImage = { unseen.image(of: $0, detail: $1) }
+        }
+        let begin = DispatchTime.now().uptimeNanoseconds
+        let renderer = try PageRenderer(pageWidth: width, pageHeight: height)
+        renderer.load(builder.renderItems(items))
+        renderer.drawView(width: view.width, height: view.height, pageToWindow: .identity, into: target)
+        renderer.finish()
+        return Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9
+    }
+    var boxTimes: [Double] = [], strokeTimes: [Double] = []
+    for _ in 0..<15 {
+        boxTimes.append(try open(boxes, fresh: true))
+        strokeTimes.append(try open(strokes, fresh: false))
+    }
+    boxTimes.sort()
+    strokeTimes.sort()
+    context.report("page of 200 text boxes opened: median", percentile(boxTimes, 0.5) * 1000, "ms", target: "≤ 50 ms")
+    context.report("  p99", percentile(boxTimes, 0.99) * 1000, "ms")
+    context.report("  baseline, 200 strokes instead: median", percentile(strokeTimes, 0.5) * 1000, "ms")
+
+    // 2. Typing into a box on a page of 10,000 strokes.
+    builder.textImage = { fonts.image(of: $0, detail: $1) }
+    let page: [SceneStroke] = handwriting.map { samples in
+        var engine = registry.makeEngine(for: registry.style(for: .pen))
+        return SceneStroke(sprites: engine.sprites(for: samples), style: engine.renderStyle)
+    }
+    let renderer = try PageRenderer(pageWidth: width, pageHeight: height)
+    renderer.load(tenThousand(page).map(RenderItem.stroke))
+    renderer.drawView(width: view.width, height: view.height, pageToWindow: .identity, into: target)
+    renderer.finishSharpening()
+    renderer.finishBaking()
+    func typing(into start: String) -> [Double] {
+        var item = TextItem(text: start, origin: Point(40, 300), fontSize: 14)
+        let id = ItemID()
+        _ = renderer.insert(builder.renderItem(PageItem(id: id, .text(item))), at: renderer.count)
+        renderer.drawView(width: view.width, height: view.height, pageToWindow: .identity, into: target)
+        var times: [Double] = []
+        for k in 0..<60 {
+            let begin = DispatchTime.now().uptimeNanoseconds
+            item.text.append(k % 10 == 9 ? " " : "x")
+            _ = renderer.replace(at: renderer.count - 1, with: builder.renderItem(PageItem(id: id, .text(item))))
+            // The caret and frame the text tool draws over it come from the box's layout.
+            _ = fonts.layout(of: item)
+            renderer.drawView(width: view.width, height: view.height, pageToWindow: .identity, into: target, onlyWhatChanged: true)
+            renderer.finish()
+            if k >= 10 { times.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9) }
+        }
+        _ = renderer.remove(at: renderer.count - 1)
+        return times.sorted()
+    }
+    let long = (0..<100).map { line in String(repeating: "lorem ipsum dolor sit amet, consectetur adipiscing elit sed do eiusmod tem", count: 1) + String(line % 10) + "\n" }
+        .joined().prefix(10_000)
+    let big = typing(into: String(long))
+    let small = typing(into: "0123456789")
+    context.report("key into 10,000 characters, 10,000 strokes: median", percentile(big, 0.5) * 1000, "ms", target: "≤ 4 ms")
+    context.report("  p99", percentile(big, 0.99) * 1000, "ms", target: "≤ 4 ms")
+    context.report("  baseline, a box of 10 characters: median", percentile(small, 0.5) * 1000, "ms")
+    context.report("  baseline p99", percentile(small, 0.99) * 1000, "ms")
+}
