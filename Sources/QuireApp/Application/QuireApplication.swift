@@ -24,6 +24,7 @@ public final class QuireApplication {
     private let interface: WindowInterface
     private let frames: WindowFrames
     private let navigator: NotebookNavigator
+    private let finder: NotebookFinder
     private let transfers: FileTransfers
     private let penSettings: PenSettingsPresenter
     private let kept: KeptSettings
@@ -75,6 +76,7 @@ public final class QuireApplication {
         frames = WindowFrames(window: window, shown: shown, interface: interface, session: session, switches: switches,
                               showsLatency: options.showsLatency, say: say)
         navigator = NotebookNavigator(shown: shown, session: session, interface: interface, say: say)
+        finder = NotebookFinder(shown: shown, session: session, navigator: navigator, say: say)
         transfers = FileTransfers(shown: shown, session: session, exportPath: options.exportPath, say: say)
         pointer = PointerLook(window: window, canvas: canvas, interface: interface)
     }
@@ -174,6 +176,15 @@ public final class QuireApplication {
             transfers.paste(content)
             return true
         }
+        // The find bar, while open, takes every key.
+        if interface.findBar.isOpen, case let .key(key) = event {
+            if case let .find(words, backwards) = interface.findBar.type(key) {
+                finder.find(words, backwards: backwards, bar: interface.findBar,
+                            windowSize: Point(Double(window.width), Double(window.height)))
+            }
+            interface.noteChanged()
+            return true
+        }
         switch interface.handle(event, now: WindowFrames.now()) {
         case .passed: break
         case .taken: return true
@@ -219,6 +230,9 @@ public final class QuireApplication {
         case .toggleInterface: interface.toggleShown()
         case .toggleFullscreen: window.toggleFullscreen()
         case .toggleColorPicker: interface.toggleColorPicker()
+        case .find:
+            interface.findBar.open()
+            interface.noteChanged()
         case .showNotebooks: navigator.toggleNotebookList()
         case .showPageSorter: navigator.togglePageSorter()
         case let .notebook(command): navigator.perform(command)

@@ -126,6 +126,7 @@ final class WindowFrames {
         canvas.animate(now: Self.now())
         let partial = window.presentsPartially && !wholeFrameNeeded && !shown.owesWholeFrame && !window.owesWholeFrame
         let overlay = canvas.overlay + interface.rulerLabel.overlay(canvas.ruler, pageToWindow: canvas.pageToWindow)
+            + interface.findBar.overlay(windowWidth: window.width, page: session.pageIndex + 1, pageToWindow: canvas.pageToWindow)
             + interface.overlay(look, width: window.width, height: window.height, now: Self.now())
         let drawn = shown.draw(width: window.width, height: window.height, overlay: overlay, onlyWhatChanged: partial,
                                marks: &marks)

@@ -183,7 +183,7 @@ public final class CanvasController {
         case .hideRuler: router.hideRuler(context: context)
         case .deleteSelection: selectTool?.deleteSelection(in: context)
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
-        case .paste, .exportPNG, .exportPDF, .quit, .showHelp, .showPenSettings, .toggleInterface, .toggleFullscreen,
+        case .paste, .exportPNG, .exportPDF, .quit, .showHelp, .find, .showPenSettings, .toggleInterface, .toggleFullscreen,
              .toggleColorPicker, .showNotebooks, .showPageSorter, .notebook:
             return action
         }

@@ -31,5 +31,7 @@ public enum AppAction: Equatable, Sendable {
     case showPageSorter
     /// Show or hide the ruler; hide it (Escape).
     case toggleRuler, hideRuler
+    /// Open the find bar (Ctrl+F).
+    case find
     case notebook(NotebookCommand)
 }

@@ -100,6 +100,9 @@ public enum KeyTable {
         KeyBinding(.canvas, "open or close the colour picker (or press the toolbar's colour; type # rrggbb Enter in it)", [
             (plain("c"), .toggleColorPicker),
         ]),
+        KeyBinding(.canvas, "find words in the notebook's text boxes and PDF pages: type them, Enter turns to the next place (Shift+Enter the one before), marked on the page; Escape closes", [
+            (ctrl("f", shift: false), .find),
+        ]),
         KeyBinding(.canvas, "Ctrl+Z, Ctrl+Shift+Z (or Ctrl+Y)", "undo, redo (any change on the page, its newest 1,000 kept with it across page turns and restarts; the notice line says what each did)", [
             (ctrl("z", shift: false), .undo), (ctrl("z", shift: true), .redo), (ctrl("y"), .redo),
         ]),

@@ -25,6 +25,8 @@ final class WindowInterface {
     let sorter: PageSorter
     /// The ruler's angle at its centre.
     let rulerLabel: RulerLabel
+    /// Ctrl+F's words and the place found.
+    let findBar: FindBar
     private(set) var helpShown = false
     /// Shown unless it starts hidden (QUIRE_INTERFACE=hidden: the canvas tests read the page's pixels without it).
     private(set) var shown: Bool
@@ -90,6 +92,7 @@ final class WindowInterface {
         notebookList = NotebookList(text: text)
         sorter = PageSorter(text: text)
         rulerLabel = RulerLabel(text: text)
+        findBar = FindBar(text: text)
     }
 
     /// Interface pixels per design pixel, for every part.
@@ -105,7 +108,13 @@ final class WindowInterface {
             latency?.scale = scale
             notebookList.scale = scale
             rulerLabel.scale = scale
+            findBar.scale = scale
         }
+    }
+
+    /// Something drawn over the page changed that the look does not show (the find bar): a frame is wanted.
+    func noteChanged() {
+        changed = true
     }
 
     func toggleHelp() {

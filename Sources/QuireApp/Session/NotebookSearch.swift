@@ -12,9 +12,11 @@ public struct FoundText: Equatable, Sendable, Encodable {
     public var pageID: String
     /// "text" (a text box) or "pdf" (a PDF page's own text).
     public var source: String
-    /// Where the words begin on the page, page pixels: a text box's line top, a PDF word's top left.
+    /// Where the words lie on the page, page pixels: from a text box's line top, or a PDF word's top left.
     public var x: Double
     public var y: Double
+    public var width: Double
+    public var height: Double
     /// The line they were found in, as it reads.
     public var line: String
 }
@@ -63,9 +65,11 @@ public enum NotebookSearch {
             var from = line.startIndex
             while let range = line.range(of: query, options: options, range: from..<line.endIndex) {
                 let column = line.distance(from: line.startIndex, to: range.lowerBound)
-                let place = layout?.caret(line: number, column: column)
-                found.append(FoundText(page: page, pageID: id.rawValue, source: "text", x: place?.x ?? text.origin.x,
-                                       y: place?.top ?? text.origin.y, line: String(line)))
+                let start = layout?.caret(line: number, column: column)
+                let end = layout?.caret(line: number, column: column + line.distance(from: range.lowerBound, to: range.upperBound))
+                found.append(FoundText(page: page, pageID: id.rawValue, source: "text", x: start?.x ?? text.origin.x,
+                                       y: start?.top ?? text.origin.y - text.fontSize, width: max(1, (end?.x ?? 0) - (start?.x ?? 0)),
+                                       height: layout?.lineHeight ?? text.fontSize * 1.2, line: String(line)))
                 from = range.upperBound
             }
         }
@@ -88,7 +92,8 @@ public enum NotebookSearch {
         return document.find(query, onPage: pdf.pageIndex).map { rect in
             let x = pdf.rect.minX + rect.minX / size.width * pdf.rect.width
             let y = pdf.rect.minY + rect.minY / size.height * pdf.rect.height
-            return FoundText(page: page, pageID: id.rawValue, source: "pdf", x: x, y: y, line: matching.next() ?? query)
+            return FoundText(page: page, pageID: id.rawValue, source: "pdf", x: x, y: y, width: rect.width / size.width * pdf.rect.width,
+                             height: rect.height / size.height * pdf.rect.height, line: matching.next() ?? query)
         }
     }
 }
