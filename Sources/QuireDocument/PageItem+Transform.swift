@@ -30,8 +30,11 @@ extension PageItem {
             pdf.rect = Rect(from: a, to: b)
             moved.content = .pdfPage(pdf)
         case var .text(text):
-            guard let origin = map.apply(text.origin) else { return nil }
+            // Text stays level: its first baseline's start is carried, its size scaled as the map scales there.
+            guard let origin = map.apply(text.origin), let frame = map.localFrame(at: text.origin),
+                  frame.scale.isFinite, frame.scale > 0, text.fontSize * frame.scale <= ItemLimits.maximumFontSize else { return nil }
             text.origin = origin
+            text.fontSize *= frame.scale
             moved.content = .text(text)
         case let .custom(custom):
             guard let carried = custom.transformed(by: map) else { return nil }

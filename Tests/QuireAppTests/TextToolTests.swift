@@ -154,3 +154,37 @@ final class TextToolTests: XCTestCase {
         XCTAssertNil(PageTextFonts.shared.image(of: TextItem(text: "x", origin: Point(0, 0), fontSize: .nan), detail: 1))
     }
 }
+
+/// The select tool takes text boxes as it takes scraps: dragged by their middle they move, by a corner
+/// they grow (the font with them), and they have no turning handle (text stays level); one undo each.
+final class TextSelectionTests: XCTestCase {
+    func testTheSelectToolMovesAndScalesATextBoxWhichStaysLevel() throws {
+        if let problem = PageTextFonts.shared.problem(family: "sans-serif") { try Requirement.unmet("a font for text boxes: \(problem)") }
+        var page = Page()
+        let item = PageItem(.text(TextItem(text: "Title", origin: Point(100, 120), fontSize: 20)))
+        try page.apply(page.adding([item]))
+        let canvas = CanvasController(page: page)
+        _ = canvas.handle(.resized(width: 1000, height: 800))
+        canvas.select(.select)
+        func drag(_ a: Point, _ b: Point) {
+            _ = canvas.handle(.pointerDown(InputSample(position: a, time: 0), button: 1))
+            _ = canvas.handle(.pointerMoved(InputSample(position: b, time: 0.1)))
+            _ = canvas.handle(.pointerUp(InputSample(position: b, time: 0.2), button: 1))
+        }
+        func text() -> TextItem? { if case let .text(t)? = canvas.page.items.first?.content { t } else { nil } }
+        drag(Point(110, 112), Point(160, 212))
+        XCTAssertEqual(text()?.origin, Point(150, 220), "moved by the drag")
+        XCTAssertEqual(text()?.fontSize, 20)
+        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: try XCTUnwrap(text())))
+        let frame = try XCTUnwrap(SelectionFrame(canvas.page.items[0], pageToWindow: canvas.pageToWindow))
+        XCTAssertFalse(frame.turns, "no turning handle")
+        XCTAssertEqual(frame.corners.upperLeft, Point(layout.bounds.minX, layout.bounds.minY))
+        // The lower right corner pulled out to twice its distance from the centre: twice the size.
+        let corner = frame.corners.lowerRight, centre = frame.centre
+        drag(corner, centre + (corner - centre) * 2)
+        XCTAssertEqual(text()?.fontSize ?? 0, 40, accuracy: 1e-9, "the font grows with the box")
+        XCTAssertEqual(canvas.editor.history.done.count, 2)
+        canvas.undo()
+        XCTAssertEqual(text()?.fontSize, 20)
+    }
+}

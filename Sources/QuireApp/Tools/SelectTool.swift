@@ -128,7 +128,7 @@ public final class SelectTool: Tool {
     static func handleableItem(at point: Point, on page: Page) -> ItemID? {
         page.topItem(at: point, tolerance: 0) { item in
             switch item.content {
-            case .scrap, .image: true
+            case .scrap, .image, .text: true
             default: false
             }
         }
