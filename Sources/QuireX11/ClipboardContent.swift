@@ -6,6 +6,8 @@ public enum ClipboardContent: Equatable, Sendable, Codable {
     case jpeg([UInt8])
     /// The `text/uri-list` entries, read as `URIList.entries(in:)` reads them.
     case files([String])
+    /// Text (UTF8_STRING or text/plain;charset=utf-8), checked to be UTF-8.
+    case text(String)
     /// Nothing usable: the clipboard is empty, holds only other kinds, its owner did not answer, or the
     /// transfer was refused (too big, malformed). The reason is worded for the user.
     case nothing(reason: String)

@@ -2,7 +2,8 @@ import CX11
 import Foundation
 
 /// One paste from the CLIPBOARD selection: ask the owner what it offers (TARGETS), pick the best kind
-/// Quire can use (PNG, then JPEG, then a file list), and fetch it, plainly or incrementally.
+/// Quire can use (PNG, then JPEG, then a file list, then text; text first while typing into a text box),
+/// and fetch it, plainly or incrementally.
 final class ClipboardPaste {
     /// The most a paste may bring: far above any photo a person pastes, far below what would hurt.
     static let limit = 256 << 20
@@ -10,6 +11,9 @@ final class ClipboardPaste {
     static let patience = 5.0
     /// TARGETS is a list of atoms; a few hundred is already generous.
     private static let targetsLimit = 64 << 10
+    /// Text past a text box's 100,000 characters, at four bytes each, is refused before it comes.
+    static let textLimit = 400_000
+    private static let textKinds = ["UTF8_STRING", "text/plain;charset=utf-8"]
 
     /// The content, once known; nil while the owner is still being asked.
     private(set) var content: ClipboardContent?
@@ -22,12 +26,14 @@ final class ClipboardPaste {
     private let preferred: [(atom: Atom, name: String)]
     private var transfer: SelectionTransfer?
 
-    init(display: OpaquePointer, window: Window, property: Atom) {
+    /// `preferringText`: text is typed into a box, and text on the clipboard goes before pictures.
+    init(display: OpaquePointer, window: Window, property: Atom, preferringText: Bool = false) {
         self.display = display
         self.window = window
         clipboard = XInternAtom(display, "CLIPBOARD", 0)
         targetsAtom = XInternAtom(display, "TARGETS", 0)
-        preferred = ["image/png", "image/jpeg", "text/uri-list"].map { (XInternAtom(display, $0, 0), $0) }
+        let kinds = ["image/png", "image/jpeg", "text/uri-list"]
+        preferred = (preferringText ? Self.textKinds + kinds : kinds + Self.textKinds).map { (XInternAtom(display, $0, 0), $0) }
         guard XGetSelectionOwner(display, clipboard) != 0 else {
             content = .nothing(reason: "the clipboard is empty")
             return
@@ -78,11 +84,12 @@ final class ClipboardPaste {
         }
         let offered = Set(targets.items.map { Atom($0) })
         guard let best = preferred.first(where: { offered.contains($0.atom) }) else {
-            content = .nothing(reason: "the clipboard holds no picture or file (only \(names(of: targets.items)))")
+            content = .nothing(reason: "the clipboard holds no picture, file or text (only \(names(of: targets.items)))")
             return
         }
+        let limit = Self.textKinds.contains(best.name) ? Self.textLimit : Self.limit
         transfer = SelectionTransfer(display: display, window: window, selection: clipboard, target: best.atom,
-                                     property: transfer!.property, time: Time(CurrentTime), limit: Self.limit,
+                                     property: transfer!.property, time: Time(CurrentTime), limit: limit,
                                      patience: Self.patience)
     }
 
@@ -93,7 +100,12 @@ final class ClipboardPaste {
         switch kind {
         case "image/png": return .png(value.bytes)
         case "image/jpeg": return .jpeg(value.bytes)
-        default: return .files(URIList.entries(in: value.bytes))
+        case "text/uri-list": return .files(URIList.entries(in: value.bytes))
+        default:
+            guard let text = String(validating: value.bytes, as: UTF8.self) else {
+                return .nothing(reason: "the clipboard's text is not UTF-8")
+            }
+            return .text(text)
         }
     }
 

@@ -303,12 +303,13 @@ public final class X11Window {
     }
 
     /// Asks the clipboard's owner for its content; the answer comes later from `waitForEvents` as one
-    /// `.pasted` event: a PNG, a JPEG or a file list (in that order of preference), or `.nothing` with
-    /// the reason (empty clipboard, nothing usable, over 256 MiB, no answer within 5 s). While a paste
+    /// `.pasted` event: a PNG, a JPEG, a file list or text (in that order of preference; text first when
+    /// `preferringText`), or `.nothing` with the reason (empty clipboard, nothing usable, over 256 MiB,
+    /// text over 400 KB or not UTF-8, no answer within 5 s). While a paste
     /// is under way another request is ignored: it would ask for the same thing again.
-    public func requestPaste() {
+    public func requestPaste(preferringText: Bool = false) {
         guard paste == nil else { return }
-        let request = ClipboardPaste(display: display, window: window, property: pasteProperty)
+        let request = ClipboardPaste(display: display, window: window, property: pasteProperty, preferringText: preferringText)
         paste = request
         collectPaste()
     }

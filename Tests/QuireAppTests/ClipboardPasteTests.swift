@@ -70,10 +70,29 @@ final class ClipboardPasteTests: X11WindowTestCase {
         XCTAssertEqual(paste(), .nothing(reason: "the clipboard is empty"))
     }
 
-    func testAClipboardOfTextOnlyHasNothingToPaste() throws {
-        owner = try ClipboardOwner(display: server.display, offers: [("UTF8_STRING", Array("hello".utf8))])
-        guard case let .nothing(reason)? = paste() else { return XCTFail("expected nothing to paste") }
-        XCTAssertTrue(reason.contains("UTF8_STRING"), reason)
+    func testTextIsPastedAsUTF8AfterPicturesOrFirstWhileTyping() throws {
+        owner = try ClipboardOwner(display: server.display, offers: [("UTF8_STRING", Array("Grüße, 日本".utf8))])
+        XCTAssertEqual(paste(), .text("Grüße, 日本"))
+        owner?.stop()
+        let png = payload(500, seed: 7)
+        owner = try ClipboardOwner(display: server.display, offers: [("image/png", png), ("UTF8_STRING", Array("caption".utf8))])
+        XCTAssertEqual(paste(), .png(png), "a picture first")
+        window.requestPaste(preferringText: true)
+        let typed = waitForEvent(timeout: 10) { event -> ClipboardContent? in
+            if case let .pasted(content) = event { return content }
+            return nil
+        }.found
+        XCTAssertEqual(typed, .text("caption"), "while typing, the text first")
+    }
+
+    func testTextThatIsNotUTF8OrTooLongIsRefused() throws {
+        owner = try ClipboardOwner(display: server.display, offers: [("UTF8_STRING", [0x68, 0xC3, 0x28])])
+        guard case let .nothing(reason)? = paste() else { return XCTFail("expected a refusal") }
+        XCTAssertTrue(reason.contains("not UTF-8"), reason)
+        owner?.stop()
+        owner = try ClipboardOwner(display: server.display, offers: [("UTF8_STRING", [65])], behaviour: .announceIncremental(size: 1 << 20))
+        guard case let .nothing(tooBig)? = paste() else { return XCTFail("expected a refusal") }
+        XCTAssertTrue(tooBig.contains("1 MiB") || tooBig.contains("1024 KiB") || tooBig.contains("MiB"), tooBig)
     }
 
     func testAnOwnerThatNeverAnswersIsGivenUpOn() throws {

@@ -136,6 +136,24 @@ final class TextToolTests: XCTestCase {
         XCTAssertTrue(refusals.first?.contains("100000") ?? false, "\(refusals)")
     }
 
+    func testCtrlVWhileTypingAsksForTextAndPastesAtTheCaretElseANewBox() {
+        click(100, 100)
+        type("ab")
+        press(Keysym.left)
+        XCTAssertTrue(canvas.isTypingText)
+        XCTAssertEqual(canvas.handle(.key(KeyInput(keysym: 0x76, text: "\u{16}", control: true))), .paste, "the application fetches it")
+        XCTAssertTrue(canvas.isTypingText, "asking does not end the typing")
+        canvas.pasteText("XY\nZ")
+        press(Keysym.escape)
+        XCTAssertEqual(texts.map(\.text), ["aXY\nZb"])
+        // Not typing: a new box, one step of its own.
+        canvas.pasteText("pasted")
+        XCTAssertEqual(texts.map(\.text), ["aXY\nZb", "pasted"])
+        XCTAssertEqual(canvas.editor.history.done.map(\.label), ["text", "text pasted"])
+        canvas.pasteText(String(repeating: "x", count: TextEditing.maximumCharacters + 1))
+        XCTAssertEqual(texts.count, 2, "too long: nothing pasted")
+    }
+
     func testTheTextIsDrawnSharpAtTheDetailAskedAndCarriedOnTheRendersList() throws {
         let item = TextItem(text: "Quire\nnotes", origin: Point(50, 80), fontSize: 24)
         let one = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 1))

@@ -224,7 +224,7 @@ public final class QuireApplication {
         case .quit: return false
         case .exportPNG: transfers.exportPage()
         case .exportPDF: transfers.exportNotebookPDF()
-        case .paste: window.requestPaste()
+        case .paste: window.requestPaste(preferringText: canvas.isTypingText)
         case .showHelp: interface.toggleHelp()
         case .showPenSettings: penSettings.toggle()
         case .toggleInterface: interface.toggleShown()

@@ -136,6 +136,8 @@ public final class CanvasController {
         if router.route(event, context: context) { return nil }
         switch event {
         case let .key(key):
+            // Ctrl+V while typing into a text box pastes into it: the typing goes on.
+            if isTypingText, KeyTable.action(for: key) == .paste { return .paste }
             // The tool in hand first (a tool that takes typing), then the key table, then the keys of
             // registered tools the standard table does not know.
             if let tool = tools.tool(router.selectedTool), tool.handleKey(key, in: context) { return nil }
@@ -227,6 +229,19 @@ public final class CanvasController {
         renderQueue.reset()
         editor.show(newPage, history: history, startsAfresh: startsAfresh)
     }
+
+    /// Whether a text box is being typed into (a paste then brings text first, into it).
+    public var isTypingText: Bool { textTool?.isEditing ?? false }
+
+    /// Text from the clipboard: into the box being typed into, else a new text box in the middle of
+    /// the view.
+    public func pasteText(_ text: String) {
+        guard let textTool else { return }
+        let visible = visiblePageRect
+        textTool.paste(text, at: Point(visible.minX + visible.width / 4, visible.minY + visible.height / 2), in: context)
+    }
+
+    private var textTool: TextTool? { tools.tool(.text) as? TextTool }
 
     /// Work tools hold open beyond a gesture (a text box being typed into) becomes the page's edit.
     public func settleTools() {

@@ -92,7 +92,7 @@ public enum KeyTable {
             (key(Keysym.delete, "Delete"), .deleteSelection), (key(Keysym.backspace, "BackSpace"), .deleteSelection),
         ]),
         KeyBinding(.canvas, "bring the selected scrap to the front (or press it twice)", [(plain("f"), .bringSelectionToFront)]),
-        KeyBinding(.canvas, "paste a picture (a copied PNG or JPEG, or copied picture files) as a scrap; dropping files on the window does the same", [
+        KeyBinding(.canvas, "paste a picture (a copied PNG or JPEG, or copied picture files) as a scrap, or copied text as a text box (while typing, into the box); dropping files on the window does the same", [
             (ctrl("v", shift: false), .paste),
         ]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",

@@ -49,6 +49,8 @@ final class FileTransfers {
             importPictures(centredAt: nil) { [try PictureFile(bytes: bytes, name: "the clipboard's picture")] }
         case let .files(paths):
             importFiles(paths, centredAt: nil)
+        case let .text(text):
+            canvas.pasteText(text)
         case let .nothing(reason):
             say("quire: nothing to paste: \(reason)")
         }

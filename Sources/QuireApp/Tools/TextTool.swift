@@ -146,6 +146,28 @@ public final class TextTool: Tool {
             || keysym == 0xff7e || keysym == 0xff7f
     }
 
+    /// Pasted text: into the box being typed into, at the caret; else a new box of it with its top left
+    /// at `point`, one undo step.
+    public func paste(_ text: String, at point: Point, in context: ToolContext) {
+        if var box {
+            guard insert(text, into: &box) else { return }
+            show(&box, in: context)
+            self.box = box
+            context.renderQueue.setNeedsRedraw()
+            return
+        }
+        var item = TextItem(text: "", origin: point, fontFamily: fontFamily, fontSize: fontSize, color: context.color(id))
+        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? fontSize * 0.9
+        var editing = TextEditing(text: "")
+        guard editing.insert(text) else {
+            onRefusal?("a text box holds at most \(TextEditing.maximumCharacters) characters; nothing was pasted")
+            return
+        }
+        item.text = editing.text
+        let page = context.editor.page
+        context.editor.apply(.insert([PlacedItem(PageItem(.text(item)), at: page.items.count)]), label: "text pasted")
+    }
+
     private func insert(_ text: String, into box: inout Box) -> Bool {
         guard box.editing.insert(text) else {
             onRefusal?("a text box holds at most \(TextEditing.maximumCharacters) characters; the rest was not typed")
