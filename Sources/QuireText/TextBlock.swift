@@ -46,19 +46,18 @@ extension TextRasterizer {
     public func renderBlock(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) throws
         -> (image: RGBAImage, block: TextBlock) {
         let block = try block(text, size: size, withCarets: false)
-        var image = RGBAImage(width: block.width, height: block.height, fill: (0, 0, 0, 0))
+        var pixels = [UInt8](repeating: 0, count: block.width * block.height * 4)
         for (index, line) in block.lines.enumerated() where !line.isEmpty {
             let drawn = try render(line, size: size, color: color)
-            // Every line is laid out at the font's ascender: its image's baseline is the block's.
-            let top = index * block.lineHeight
-            for y in 0..<drawn.height where top + y >= 0 && top + y < image.height {
-                for x in 0..<min(drawn.width, image.width) {
-                    let pixel = drawn[x, y]
-                    if pixel.a > 0 { image[x, top + y] = pixel }
-                }
+            // Every line is laid out at the font's ascender: its image's baseline is the block's. Lines
+            // do not overlap, so each row is copied whole.
+            let top = index * block.lineHeight, rowBytes = min(drawn.width, block.width) * 4
+            for y in 0..<drawn.height where top + y < block.height {
+                let from = y * drawn.width * 4, to = (top + y) * block.width * 4
+                pixels.replaceSubrange(to..<(to + rowBytes), with: drawn.pixels[from..<(from + rowBytes)])
             }
         }
-        return (image, block)
+        return (RGBAImage(width: block.width, height: block.height, pixels: pixels), block)
     }
 
     /// The font's ascender and line height at `size`, whole pixels.
