@@ -11,71 +11,35 @@ import XCTest
 /// it, a wavering pen stroke along its edge is saved straight to within half a pixel, two fingers held
 /// still lay it at their angle, Escape hides it, and it is never part of the page.
 final class RulerWindowTests: XCTestCase {
-    private var server: XorgServer!
-    private var driver: XDisplayDriver!
-    private var quire: QuireProcess?
-    private let folder = NSTemporaryDirectory() + "quire-ruler-\(UUID().uuidString)"
-    private var path: String { folder + "/Ruled.quire" }
-    private var pageID: PageID!
+    private var window: XorgNotebookWindow!
 
     override func setUpWithError() throws {
         if let missing = XorgServer.unavailability() { try Requirement.unmet(missing.description) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let store = try NotebookStore.create(at: path, title: "Ruled")
-        pageID = try store.pageIDs()[0]
-        try store.close()
-        server = try XorgServer(devices: [.pen(), .touchscreen(), .keyboard()])
-        driver = try XDisplayDriver(display: server.display)
-        let process = try QuireProcess(arguments: [path, "--library", folder], display: server.display,
-                                       environment: ["QUIRE_INTERFACE": "hidden"])
-        quire = process
-        XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
-        XCTAssertNotNil(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
-        driver.move(to: 1000, 740)
+        window = try XorgNotebookWindow(devices: [.pen(), .touchscreen(), .keyboard()], title: "Ruled")
     }
 
     override func tearDown() {
-        quire?.terminate()
-        quire = nil
-        driver = nil
-        server?.stop()
-        try? FileManager.default.removeItem(atPath: folder)
+        window?.stop()
+        window = nil
     }
 
-    private func screen() -> RGBAImage { driver.screenshot(x: 0, y: 0, width: 1024, height: 768)! }
+    private func screen() -> RGBAImage { window.screen() }
     /// The ruler's translucent blue over white paper.
     private func isRuler(_ x: Int, _ y: Int) -> Bool { let p = screen()[x, y]; return p.b > 235 && Int(p.b) - Int(p.r) >= 18 && p.r > 150 }
     private func isPaper(_ x: Int, _ y: Int) -> Bool { let p = screen()[x, y]; return p.r > 235 && p.g > 235 && p.b > 235 }
-
-    private func saved() -> Page? {
-        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return nil }
-        defer { try? store.close() }
-        return try? store.loadPage(pageID)
-    }
-
-    private func units(_ p: Point) -> (Double, Double) {
-        (InputTestDevice.units(fromPixel: p.x, extent: server.width), InputTestDevice.units(fromPixel: p.y, extent: server.height))
-    }
+    private func saved() -> Page? { window.saved() }
+    private var driver: XDisplayDriver { window.driver }
+    private func units(_ p: Point) -> (Double, Double) { window.units(p) }
 
     func testAPenStrokeAlongTheEdgeIsStraightToHalfAPixelAndTheRulerIsNoItem() throws {
         driver.key("r")
         // 1024 × 768: level across the middle, 819 long and 64 wide; its lower edge at y 416.
         XCTAssertTrue(eventually { self.isRuler(450, 392) && self.isPaper(450, 460) },
-                      "the ruler shows: \(screen().saveForInspection(named: "ruler-shown")) \(quire!.text)")
-        let pen = try server.connect(EmulatedDevice.penName)
+                      "the ruler shows: \(screen().saveForInspection(named: "ruler-shown")) \(window.text)")
         let points = (0...80).map { Point(200 + Double($0) * 7, 424 + 6 * sin(Double($0) / 3)) }
-        let first = units(points[0])
-        try pen.proximityIn(x: first.0, y: first.1, pressure: 0)
-        try pen.button(1, down: true, x: first.0, y: first.1, pressure: 700)
-        for p in points.dropFirst() {
-            let u = units(p)
-            try pen.motion(x: u.0, y: u.1, pressure: 700)
-        }
-        let last = units(points[points.count - 1])
-        try pen.button(1, down: false, x: last.0, y: last.1, pressure: 0)
-        try pen.proximityOut()
-        try pen.sync()
-        XCTAssertTrue(eventually { self.saved()?.strokes.count == 1 }, quire!.text)
+        let pen = try window.penDown(through: points, pressure: 700)
+        try window.lift(pen, at: points[points.count - 1])
+        XCTAssertTrue(eventually { self.saved()?.strokes.count == 1 }, window.text)
         let stroke = try XCTUnwrap(saved()?.strokes.first)
         XCTAssertGreaterThan(stroke.samples.count, 20)
         let ys = stroke.samples.map(\.position.y)
@@ -88,7 +52,7 @@ final class RulerWindowTests: XCTestCase {
     }
 
     func testTwoFingersHeldStillLayTheRulerAtTheirAngle() throws {
-        let touch = try server.connect(EmulatedDevice.touchName)
+        let touch = try window.server.connect(EmulatedDevice.touchName)
         // 45° up to the right, about (500, 400).
         let a = units(Point(400, 500)), b = units(Point(600, 300))
         try touch.touchBegin(id: 0, x: a.0, y: a.1)
@@ -96,7 +60,7 @@ final class RulerWindowTests: XCTestCase {
         try touch.sync()
         // On the ruler's line, away from the fingers: blue once it is laid.
         XCTAssertTrue(eventually { self.isRuler(660, 240) && self.isRuler(340, 560) && self.isPaper(660, 340) },
-                      "laid along the fingers: \(screen().saveForInspection(named: "ruler-fingers")) \(quire!.text)")
+                      "laid along the fingers: \(screen().saveForInspection(named: "ruler-fingers")) \(window.text)")
         try touch.touchEnd(id: 0, x: a.0, y: a.1)
         try touch.touchEnd(id: 1, x: b.0, y: b.1)
         try touch.sync()
