@@ -73,6 +73,20 @@ final class RulerTests: XCTestCase {
         XCTAssertEqual(canvas.page.items.count, 3, "the ruler itself is no item")
     }
 
+    func testAStrokeAlongTheRulerIsNeverTakenForAShape() {
+        key("r")
+        _ = canvas.handle(.pointerDown(sample(150, 436), button: 1))
+        for x in stride(from: 160.0, through: 500, by: 10) {
+            now += 0.004
+            _ = canvas.handle(.pointerMoved(sample(x, 436)))
+        }
+        XCTAssertNil(canvas.wakeTime, "no hold is waited for")
+        now += 1
+        canvas.tick(now: now)
+        _ = canvas.handle(.pointerUp(sample(500, 436), button: 1))
+        XCTAssertEqual(canvas.editor.history.done.map(\.label), ["stroke"])
+    }
+
     func testItsMiddleMovesItAndAnEndTurnsItSnappingToFifteenDegrees() throws {
         key("r")
         // The middle: moved 100 right and 50 down; nothing drawn.

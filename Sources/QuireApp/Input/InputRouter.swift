@@ -291,7 +291,7 @@ final class InputRouter {
         shownTool = id
         gestureDeviceID = sample.deviceID
         gestureButton = button
-        tool.begin(ToolInput(sample: onPage, shift: shift), in: context)
+        tool.begin(ToolInput(sample: onPage, shift: shift, alongRuler: rulerEdge != nil), in: context)
     }
 
     /// Two fingers just came down on the same scrap: they hold it from now on (not while the pen draws).

@@ -22,6 +22,8 @@ public final class InkingTool: Tool {
     private var hold = StrokeHold(at: Point(0, 0), now: 0)
     /// The clean shape shown in place of the stroke while the pen stays still, and its samples.
     private var shaped: (shape: RecognizedShape, samples: [InputSample])?
+    /// The gesture's samples are laid along the ruler.
+    private var followsRuler = false
 
     public init(_ ink: InkTool) {
         self.ink = ink
@@ -32,7 +34,7 @@ public final class InkingTool: Tool {
     public var isActive: Bool { engine != nil }
 
     public var wakeTime: Double? {
-        isActive && shaped == nil && !hold.isSpent && ink != .eraser ? hold.due : nil
+        isActive && shaped == nil && !hold.isSpent && ink != .eraser && !followsRuler ? hold.due : nil
     }
 
     public func begin(_ input: ToolInput, in context: ToolContext) {
@@ -42,6 +44,8 @@ public final class InkingTool: Tool {
         self.style = style
         samples = [input.sample]
         hold = StrokeHold(at: input.sample.position, now: context.now())
+        // Along the ruler, a stroke is the ruler's line: never taken for another.
+        followsRuler = input.alongRuler
         startLiveStroke(drawing: samples, in: context)
     }
 
@@ -60,7 +64,7 @@ public final class InkingTool: Tool {
     }
 
     public func tick(now: Double, in context: ToolContext) {
-        guard isActive, shaped == nil, ink != .eraser, hold.isDue(now: now) else { return }
+        guard isActive, shaped == nil, ink != .eraser, !followsRuler, hold.isDue(now: now) else { return }
         hold.isSpent = true
         guard let shape = ShapeRecognizer.recognize(samples.map(\.position)) else { return }
         let clean = shape.samples(replacing: samples)
@@ -112,8 +116,9 @@ public final class InkingTool: Tool {
     private func keepShape(_ shaped: (shape: RecognizedShape, samples: [InputSample]), of style: StrokeStyle, in context: ToolContext) {
         context.renderQueue.provisionalSprites = []
         context.renderQueue.append(.cancelStroke)
-        let hand = Stroke(samples: samples, style: style)
-        let clean = Stroke(samples: shaped.samples, style: style)
+        // Exact copies, as for any stroke kept (`end`).
+        let hand = Stroke(samples: samples.withUnsafeBufferPointer { Array($0) }, style: style)
+        let clean = Stroke(samples: shaped.samples.withUnsafeBufferPointer { Array($0) }, style: style)
         forget()
         let page = context.editor.page
         let drawn = page.sticking(hand)

@@ -26,6 +26,9 @@ public struct ToolInput: Sendable {
     public var sample: InputSample
     /// Whether Shift was held when the gesture began (the select tool stretches rather than moves).
     public var shift = false
+    /// Whether the gesture's samples are laid along the ruler's edge (ink so drawn is straight already,
+    /// and is never taken for a shape).
+    public var alongRuler = false
 }
 
 /// What a tool works with: the page and its edits, the renderer's queue for live feedback, the ink
