@@ -83,7 +83,8 @@ extension Page {
     }
 
     /// The page's ink (not the scraps' own) cut at `loop`, the pieces inside moved onto a new scrap
-    /// shaped like the loop, on top of the page.
+    /// shaped like the loop, on top of the page; text boxes wholly inside go with it (a box is not cut
+    /// in two: one the loop crosses stays on the page).
     private func cuttingInk(inside loop: BezierPath) -> ScissorsCut {
         let bounds = loop.bounds
         guard !bounds.isNull else { return .nothing }
@@ -92,11 +93,19 @@ extension Page {
         let origin = Point(bounds.minX, bounds.minY)
         var replacements: [Int: [PageItem]] = [:]
         var inside: [PageItem] = []
+        var strokes = 0
         for index in items.indices {
+            if case var .text(text) = items[index].content, Self.holds(loop, text.bounds) {
+                replacements[index] = []
+                text.origin = text.origin - origin
+                inside.append(PageItem(.text(text)))
+                continue
+            }
             guard case let .stroke(stroke) = items[index].content, stroke.bounds.intersects(bounds) else { continue }
             let pieces = StrokePiece.split(stroke.samples, among: [region])
             guard pieces.contains(where: { $0.owner != nil }) else { continue }
             replacements[index] = pieces.filter { $0.owner == nil }.map { .stroke(Stroke(samples: $0.samples, style: stroke.style)) }
+            strokes += 1
             inside += pieces.filter { $0.owner != nil }.map { piece in
                 var samples = piece.samples
                 for k in samples.indices { samples[k].position = samples[k].position - origin }
@@ -106,7 +115,14 @@ extension Page {
         guard !inside.isEmpty else { return .nothing }
         let scrap = Scrap(outline: loop.transformed(by: .translation(-origin.x, -origin.y)),
                           transform: Homography(.translation(origin.x, origin.y)), items: inside)
-        return .ink(replacing(replacements, adding: [PageItem(.scrap(scrap))]), strokes: replacements.count)
+        return .ink(replacing(replacements, adding: [PageItem(.scrap(scrap))]), strokes: strokes)
+    }
+
+    /// Whether `loop` holds all of `rect` (its corners and the middle of each side inside it).
+    static func holds(_ loop: BezierPath, _ rect: Rect) -> Bool {
+        guard !rect.isNull, rect.minX.isFinite, rect.maxY.isFinite else { return false }
+        let xs = [rect.minX, (rect.minX + rect.maxX) / 2, rect.maxX], ys = [rect.minY, (rect.minY + rect.maxY) / 2, rect.maxY]
+        return xs.allSatisfy { x in ys.allSatisfy { y in loop.contains(Point(x, y), fillRule: .evenOdd) } }
     }
 
     /// One edit that puts each item at a key of `replacements` out and its list in at its place (the

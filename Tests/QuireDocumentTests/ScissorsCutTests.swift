@@ -206,6 +206,23 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(try cut(&page, square), .nothing)
     }
 
+    func testALoopRoundATextBoxCutsItOutWholeAndOneItCrossesLeavesItOnThePage() throws {
+        let inside = TextItem(text: "Entropy", origin: Point(40, 60), fontSize: 16)
+        let crossed = TextItem(text: "a long line that runs out of the loop", origin: Point(40, 150), fontSize: 16)
+        var page = Page(items: [PageItem(.text(inside)), PageItem(.text(crossed))])
+        let square = line(Point(0, 0), Point(200, 0)) + line(Point(200, 0), Point(200, 200)) + line(Point(200, 200), Point(0, 200))
+            + line(Point(0, 200), Point(0, 1))
+        guard case let .ink(_, strokes) = try cut(&page, square) else { return XCTFail("the text was not cut out") }
+        XCTAssertEqual(strokes, 0, "no ink was cut")
+        XCTAssertEqual(page.items.map(\.kind), ["text", "scrap"], "the crossed box stays; the cut-out scrap on top")
+        guard case let .scrap(scrap) = page.items[1].content, case let .text(carried)? = scrap.items.first?.content else {
+            return XCTFail("the text is on the scrap")
+        }
+        XCTAssertEqual(carried.text, "Entropy")
+        XCTAssertEqual(scrap.transform.apply(carried.origin), inside.origin, "where it was on the page")
+        XCTAssertNil(scrap.image, "a transparent scrap")
+    }
+
     func testAScrapWhoseTransformCannotBeInvertedRefusesTheWholeCut() throws {
         let good = photo(at: Point(0, 0))
         // Collapsed to a line: no inverse, so no cut can be carried onto it.
