@@ -59,6 +59,41 @@ final class TextWindowTests: XvfbWindowTestCase {
         }
     }
 
+    /// Dark and half-tone pixels in a box of the screen: text drawn for the zoom has crisp edges (few
+    /// half-tones for its dark), text drawn at 1× and magnified has wide soft ones.
+    private func edges(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> (dark: Int, soft: Int) {
+        let image = screen()
+        var dark = 0, soft = 0
+        for row in y..<(y + height) {
+            for column in x..<(x + width) {
+                let luma = image[column, row].luma
+                if luma < 80 { dark += 1 } else if luma < 200 { soft += 1 }
+            }
+        }
+        return (dark, soft)
+    }
+
+    func testTextIsDrawnAgainSharpWhenZoomedIn() throws {
+        let store = try NotebookStore(openingAt: path)
+        try store.apply(Page().adding([PageItem(.text(TextItem(text: "Sharp", origin: Point(20, 40), fontSize: 12)))]), to: pageID)
+        try store.close()
+        let quire = try launchQuire([path, "--library", folder], environment: ["QUIRE_INTERFACE": "hidden"])
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        XCTAssertNotNil(driver.firstFrame(), "no window: \(quire.text)")
+        driver.move(to: 30, 35)
+        // Ctrl+wheel about the pointer: 1.25⁷ ≈ 4.8×.
+        driver.hold("Control_L", down: true)
+        for _ in 0..<7 {
+            driver.press(button: 4)
+            driver.release(button: 4)
+        }
+        driver.hold("Control_L", down: false)
+        XCTAssertTrue(eventually {
+            let (dark, soft) = self.edges(0, 0, 400, 300)
+            return dark > 1500 && soft * 2 < dark
+        }, "zoomed, the text is drawn sharp: \(edges(0, 0, 400, 300)) \(screen().saveForInspection(named: "text-zoomed"))")
+    }
+
     func testATypedBoxShowsIsSavedEditedUndoneAndExportedAsText() throws {
         let quire = try launchQuire([path, "--library", folder], environment: ["QUIRE_INTERFACE": "hidden"])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)

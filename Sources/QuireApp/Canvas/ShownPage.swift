@@ -200,19 +200,22 @@ final class ShownPage {
         let resighted = resight(now: now, picturesArrived: !arrived.isEmpty)
         let zoom = canvas.view.zoom
         let detail = RenderItemBuilder.detail(forZoom: zoom)
+        // Text is drawn at the pictures' detail too: a new detail draws it again, sharp at the zoom.
+        var textRedrawn = false
         if detail != pictureDetail {
             pictureDetail = detail
             redrawn.formUnion(canvas.page.items.blobs)
+            textRedrawn = true
         }
         if pdfDetail.observe(zoom: zoom, now: now) {
             redrawn.formUnion(canvas.page.items.blobs)
         }
-        guard !redrawn.isEmpty || !resighted.isEmpty else { return }
+        guard !redrawn.isEmpty || !resighted.isEmpty || textRedrawn else { return }
         let renderer = caughtUpRenderer()
         renderer.paperImage = builder.paperImage(of: canvas.page)
         // Top first: a photo drawn hides those under it, whose redraw then finds nothing to show.
         for (index, item) in canvas.page.items.enumerated().reversed()
-        where resighted.contains(item.id) || !item.blobs.isDisjoint(with: redrawn) {
+        where resighted.contains(item.id) || !item.blobs.isDisjoint(with: redrawn) || (textRedrawn && item.holdsText) {
             renderer.replace(RenderItemID(item.id), near: index, with: builder.renderItem(item))
         }
         owesFrame = true
@@ -269,5 +272,16 @@ final class ShownPage {
             say("quire: warning: \(problem)")
         }
         return renderer
+    }
+}
+
+extension PageItem {
+    /// Whether it is text, or a scrap carrying text: drawn again when the text's detail changes.
+    var holdsText: Bool {
+        switch content {
+        case .text: true
+        case let .scrap(scrap): scrap.items.contains { $0.holdsText }
+        default: false
+        }
     }
 }
