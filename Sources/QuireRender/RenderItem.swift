@@ -21,8 +21,16 @@ public enum RenderItem: Equatable, Sendable {
     /// scrap): then only what its children can change inside the clip, for its shadow stays as it was.
     /// A picture arriving for a scrap lying under another then redraws no more than the scrap, which
     /// the one above may hide wholly (`OpaqueCover`).
+    /// A group whose children are as many as before redraws only those that changed (a line typed into
+    /// in a long text box: one line, not the box).
     static func changedBounds(from old: RenderItem, to new: RenderItem) -> Rect {
         guard let (before, after) = changedInside(from: old, to: new) else { return old.bounds.union(new.bounds) }
+        if before.children.count == after.children.count {
+            let outline = ClipPath.bounds(of: after.clip)
+            return zip(before.children, after.children).reduce(Rect.null) { changed, pair in
+                pair.0 == pair.1 ? changed : changed.union(pair.0.bounds.intersection(outline)).union(pair.1.bounds.intersection(outline))
+            }
+        }
         return SceneGroup(clip: before.clip, children: before.children).bounds
             .union(SceneGroup(clip: after.clip, children: after.children).bounds)
     }

@@ -206,3 +206,44 @@ final class TextSelectionTests: XCTestCase {
         XCTAssertEqual(text()?.fontSize, 20)
     }
 }
+
+/// A long box is drawn line by line: each line its own picture where the block puts it, a key typed
+/// into one line changing only that line (the renderer redraws that line, not the box).
+final class TextLineDrawingTests: XCTestCase {
+    func testALongBoxIsDrawnLineByLineAndATypedLineIsTheOnlyChange() throws {
+        if let problem = PageTextFonts.shared.problem(family: "sans-serif") { try Requirement.unmet("a font for text boxes: \(problem)") }
+        let text = (1...6).map { "line number \($0) of the box" }.joined(separator: "\n")
+        let item = PageItem(.text(TextItem(text: text, origin: Point(40, 60), fontSize: 16)))
+        guard case let .group(group) = RenderItemBuilder(pictureDetail: 2).renderItem(item) else { return XCTFail("a group of lines") }
+        XCTAssertEqual(group.children.count, 6)
+        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: try XCTUnwrap(item.text)))
+        for (index, child) in group.children.enumerated() {
+            guard case let .image(line) = child else { return XCTFail("a picture a line") }
+            XCTAssertEqual(line.corners.upperLeft.y, layout.caret(line: index, column: 0).top, accuracy: 0.5, "line \(index) where the block has it")
+            XCTAssertEqual(line.corners.upperLeft.x, 40)
+        }
+        // One more letter on the third line: only its picture differs.
+        var typed = try XCTUnwrap(item.text)
+        typed.text = text.replacingOccurrences(of: "line number 3", with: "line number 3x")
+        guard case let .group(after) = RenderItemBuilder(pictureDetail: 2).renderItem(PageItem(id: item.id, .text(typed))) else { return XCTFail() }
+        XCTAssertEqual(after.clip, group.clip, "the clip stays: the renderer redraws inside it")
+        XCTAssertEqual(zip(group.children, after.children).map { $0.0 == $0.1 }, [true, true, false, true, true, true])
+        // Drawn on a page: ink on each of the six lines.
+        let gl: HeadlessGLContext
+        do { gl = try HeadlessGLContext() } catch { try Requirement.unmet("headless OpenGL: \(error)") }
+        defer { _ = gl }
+        var page = Page()
+        try page.apply(page.adding([item]))
+        let image = try PageImageRenderer().image(of: page, scale: 1)
+        for index in 0..<6 {
+            let top = Int(layout.caret(line: index, column: 0).top)
+            var dark = 0
+            for y in top..<(top + Int(layout.lineHeight)) { for x in 40..<200 where image[x, y].luma < 100 { dark += 1 } }
+            XCTAssertGreaterThan(dark, 40, "line \(index) is drawn")
+        }
+    }
+}
+
+private extension PageItem {
+    var text: TextItem? { if case let .text(t) = content { t } else { nil } }
+}

@@ -18,6 +18,8 @@ public final class PageTextFonts: @unchecked Sendable {
     static let maximumSide = 16_384
     /// Drawings kept.
     static let keptDrawings = 48
+    /// Bytes of single lines' drawings kept (`lineImages`): the lines of the boxes typed into lately.
+    static let keptLineBytes = 32 << 20
 
     private let lock = NSLock()
     private var rasterizers: [String: TextRasterizer] = [:]
@@ -28,6 +30,9 @@ public final class PageTextFonts: @unchecked Sendable {
     private struct DrawingKey: Hashable {
         var text: String, family: String, size: Double, color: [Float], detail: Double
     }
+    private var lineDrawings: [DrawingKey: RGBAImage] = [:]
+    private var lineOrder: [DrawingKey] = []
+    private var lineBytes = 0
 
     public init() {}
 
@@ -69,6 +74,49 @@ public final class PageTextFonts: @unchecked Sendable {
                         width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale)
         keep((drawn.image, rect), as: key)
         return (drawn.image, rect)
+    }
+
+    /// `item`'s lines drawn one by one at `detail` (as `image`), each with the page rectangle it covers,
+    /// an empty line none; a line drawn before (unchanged as a box is typed into) is not drawn again.
+    /// Nil when no font can be had.
+    public func lineImages(of item: TextItem, detail: Double) -> [(image: RGBAImage, rect: Rect, key: Int)]? {
+        guard PageItem.Content.text(item).problem == nil, detail.isFinite, detail > 0 else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
+        let scale = Self.clampedScale(item.fontSize, detail)
+        guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
+        let color = item.color
+        func byte(_ value: Float) -> UInt8 { UInt8((max(0, min(1, value)) * 255).rounded()) }
+        var drawn: [(image: RGBAImage, rect: Rect, key: Int)] = []
+        for (index, line) in TextBlock.lines(of: item.text).enumerated() where !line.isEmpty {
+            let key = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [color.red, color.green, color.blue, color.alpha],
+                                 detail: scale)
+            let image: RGBAImage
+            if let kept = lineDrawings[key] {
+                image = kept
+            } else {
+                guard let made = try? rasterizer.render(line, size: item.fontSize * scale,
+                                                        color: (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)))
+                else { return nil }
+                image = made
+                keepLine(made, as: key)
+            }
+            let rect = Rect(x: item.origin.x, y: item.origin.y + Double(index * metrics.lineHeight - metrics.ascender) / scale,
+                            width: Double(image.width) / scale, height: Double(image.height) / scale)
+            drawn.append((image, rect, key.hashValue))
+        }
+        return drawn
+    }
+
+    private func keepLine(_ image: RGBAImage, as key: DrawingKey) {
+        lineDrawings[key] = image
+        lineOrder.append(key)
+        lineBytes += image.pixels.count
+        while lineBytes > Self.keptLineBytes, !lineOrder.isEmpty {
+            let old = lineOrder.removeFirst()
+            lineBytes -= lineDrawings.removeValue(forKey: old)?.pixels.count ?? 0
+        }
     }
 
     /// `item` laid out in page pixels: its lines, and each line's caret stops and baseline; nil when no

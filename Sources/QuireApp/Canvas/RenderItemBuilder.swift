@@ -37,6 +37,14 @@ public struct RenderItemBuilder {
     /// for, so text is as sharp as pictures at every zoom and export scale) and the page rectangle it
     /// covers; nil when it cannot be drawn (no font at all).
     public var textImage: (TextItem, Double) -> (image: RGBAImage, rect: Rect)? = { PageTextFonts.shared.image(of: $0, detail: $1) }
+    /// A long text box's lines drawn one by one (`PageTextFonts.lineImages`): a key typed into it draws
+    /// and uploads its one line again, and the renderer redraws only that line.
+    public var textLines: (TextItem, Double) -> [(image: RGBAImage, rect: Rect, key: Int)]? = {
+        PageTextFonts.shared.lineImages(of: $0, detail: $1)
+    }
+    /// Boxes of more lines than this are drawn line by line; shorter ones as one picture (fewer
+    /// textures for a page of many small boxes).
+    public static let linesDrawnWhole = 4
 
     public init(registry: InkEngineRegistry = .standard, pictureDetail: Double = 2,
                 image: @escaping (BlobID, Int?) -> RGBAImage? = { _, _ in nil },
@@ -140,6 +148,8 @@ public struct RenderItemBuilder {
             // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
             guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
             return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
+        case let .text(text) where text.text.split(separator: "\n", omittingEmptySubsequences: false).count > Self.linesDrawnWhole:
+            return textLineGroup(text, id: item.id, through: map)
         case let .text(text):
             guard let drawn = textImage(text, pictureDetail) else { return Self.nothing }
             var corners = Quadrilateral(drawn.rect)
@@ -158,6 +168,30 @@ public struct RenderItemBuilder {
         case let .custom(custom):
             return (custom.content as? any DrawnCustomItem)?.renderItem(through: map, using: self) ?? Self.nothing
         }
+    }
+
+    /// A long text box as a group of its lines' pictures, clipped to a band as tall as its lines and
+    /// reaching far right, so that a line growing as it is typed keeps the group's clip (and the
+    /// renderer redraws that line only).
+    private func textLineGroup(_ text: TextItem, id: ItemID, through map: Homography?) -> RenderItem {
+        guard let lines = textLines(text, pictureDetail), !lines.isEmpty else { return Self.nothing }
+        let top = lines.map(\.rect.minY).min() ?? text.origin.y, bottom = lines.map(\.rect.maxY).max() ?? text.origin.y
+        var band = BezierPath(rect: Rect(x: text.origin.x - 4, y: top - 4, width: 1_000_000, height: bottom - top + 8))
+        var children: [RenderItem] = []
+        for line in lines {
+            var corners = Quadrilateral(line.rect)
+            if let map {
+                guard let carried = map.apply(to: corners) else { return Self.nothing }
+                corners = carried
+            }
+            children.append(.image(SceneImage(imageKey: "textline:\(line.key)@\(line.image.width)x\(line.image.height)",
+                                              image: line.image, corners: corners)))
+        }
+        if let map {
+            guard let carried = map.apply(to: band) else { return Self.nothing }
+            band = carried
+        }
+        return .group(SceneGroup(clip: band, children: children))
     }
 
     /// The PDF page `page` is printed on (its first PDF page item on the page itself), rendered at
