@@ -30,6 +30,8 @@ public final class PageTextFonts: @unchecked Sendable {
     private struct DrawingKey: Hashable {
         var text: String, family: String, size: Double, color: [Float], detail: Double
     }
+    /// The latest layout worked out: the box being typed into asks for it every frame.
+    private var lastBlock: (key: DrawingKey, block: TextBlock)?
     private var lineDrawings: [DrawingKey: RGBAImage] = [:]
     private var lineOrder: [DrawingKey] = []
     private var lineBytes = 0
@@ -128,7 +130,10 @@ public final class PageTextFonts: @unchecked Sendable {
         guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
         // Laid out at a size FreeType draws, then scaled to the page.
         let scale = Self.clampedScale(item.fontSize, 1)
+        let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
+        if let last = lastBlock, last.key == key { return PageTextLayout(item: item, block: last.block, scale: scale) }
         guard let block = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+        lastBlock = (key, block)
         return PageTextLayout(item: item, block: block, scale: scale)
     }
 
