@@ -18,6 +18,14 @@ public struct TextBlock: Equatable, Sendable {
 
     public var height: Int { max(1, lines.count) * lineHeight }
 
+    public init(lines: [String], ascender: Int, lineHeight: Int, width: Int, caretStops: [[Double]]) {
+        self.lines = lines
+        self.ascender = ascender
+        self.lineHeight = lineHeight
+        self.width = width
+        self.caretStops = caretStops
+    }
+
     /// `text`'s lines.
     public static func lines(of text: String) -> [String] {
         text.replacingLineBreaks.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -58,6 +66,12 @@ extension TextRasterizer {
             }
         }
         return (RGBAImage(width: block.width, height: block.height, pixels: pixels), block)
+    }
+
+    /// One line's width (pixels; 0 for an empty line) and caret stops at `size`, as `block` measures each.
+    public func measure(_ line: String, size: Double) throws -> (width: Int, caretStops: [Double]) {
+        let (layout, _) = try place(line, size: size)
+        return (line.isEmpty ? 0 : layout.width, try caretStops(line, size: size))
     }
 
     /// The font's ascender and line height at `size`, whole pixels.

@@ -32,6 +32,9 @@ public final class PageTextFonts: @unchecked Sendable {
     }
     /// The latest layout worked out: the box being typed into asks for it every frame.
     private var lastBlock: (key: DrawingKey, block: TextBlock)?
+    /// Lines measured lately (a key typed into a long box measures its one line again).
+    private var measures: [DrawingKey: (width: Int, caretStops: [Double])] = [:]
+    static let keptMeasures = 20_000
     private var lineDrawings: [DrawingKey: RGBAImage] = [:]
     private var lineOrder: [DrawingKey] = []
     private var lineBytes = 0
@@ -132,7 +135,26 @@ public final class PageTextFonts: @unchecked Sendable {
         let scale = Self.clampedScale(item.fontSize, 1)
         let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
         if let last = lastBlock, last.key == key { return PageTextLayout(item: item, block: last.block, scale: scale) }
-        guard let block = try? rasterizer.block(item.text, size: item.fontSize * scale) else { return nil }
+        guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
+        let lines = TextBlock.lines(of: item.text)
+        var width = 0
+        var stops: [[Double]] = []
+        stops.reserveCapacity(lines.count)
+        if measures.count > Self.keptMeasures { measures.removeAll(keepingCapacity: true) }
+        for line in lines {
+            let lineKey = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
+            let measured: (width: Int, caretStops: [Double])
+            if let kept = measures[lineKey] {
+                measured = kept
+            } else {
+                guard let made = try? rasterizer.measure(line, size: item.fontSize * scale) else { return nil }
+                measured = made
+                measures[lineKey] = made
+            }
+            width = max(width, measured.width)
+            stops.append(measured.caretStops)
+        }
+        let block = TextBlock(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, width: max(1, width), caretStops: stops)
         lastBlock = (key, block)
         return PageTextLayout(item: item, block: block, scale: scale)
     }
