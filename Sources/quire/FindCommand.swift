@@ -25,7 +25,13 @@ struct FindCommand: ParsableCommand {
         do {
             let store = try library.openForReading(notebook)
             path = store.path
-            found = try NotebookSearch.find(words, in: store)
+            // Every page is read: a bar on a terminal for a long notebook.
+            var progress: ProgressBar?
+            found = try NotebookSearch.find(words, in: store) { done, total in
+                if progress == nil { progress = ProgressBar(total: total, label: "pages") }
+                progress?.update(done)
+            }
+            progress?.finish()
             try store.close()
         } catch { fail(error) }
         if json {
