@@ -142,7 +142,7 @@ public enum KeyTable {
         ("one finger / two fingers", "pan / pinch-zoom and pan (ignored for 500 ms after the pen: palm rejection)"),
         ("two fingers on a scrap", "move, turn and scale the scrap together, whatever the tool"),
         ("four fingers on a scrap (two of each hand)", "stretch it; pulled past twice its size it snaps into two copies (let go before: it springs back)"),
-        ("select tool (V): drag a scrap / its corner / its round handle", "move it / scale it about its centre / turn it; press twice to bring it to the front"),
+        ("select tool (V): drag a scrap or text box / its corner / its round handle", "move it / scale it about its centre (a text box's font with it) / turn it (not text); press twice to bring it to the front"),
         ("select tool (V): Shift+drag a scrap", "stretch it, the far edge held: past twice its size a copy comes away with the pointer"),
         ("ink across a scrap", "sticks to it: the part over the scrap moves with it, the rest stays on the page"),
         ("pen or mouse held still half a second at a stroke's end", "a stroke that is nearly a line, rectangle, circle, ellipse, triangle or arrow is shown clean: lift to keep it (undo gives back the hand-drawn one), move on to keep drawing"),
