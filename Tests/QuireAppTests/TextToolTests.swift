@@ -154,6 +154,23 @@ final class TextToolTests: XCTestCase {
         XCTAssertEqual(texts.count, 2, "too long: nothing pasted")
     }
 
+    func testTheConfigFilesFontAndSizeMakeNewBoxesAndBadValuesAreRefused() {
+        let (settings, problems) = InputSettings.parse("text.font = DejaVu Serif\ntext.size = 32")
+        XCTAssertEqual(problems, [])
+        canvas.settings = settings
+        click(100, 100)
+        type("Serif")
+        press(Keysym.escape)
+        XCTAssertEqual(texts.first?.fontFamily, "DejaVu Serif")
+        XCTAssertEqual(texts.first?.fontSize, 32)
+        for bad in ["text.size = 0", "text.size = nan", "text.size = 1e6", "text.font =  "] {
+            let (kept, warnings) = InputSettings.parse(bad)
+            XCTAssertEqual(warnings.count, 1, bad)
+            XCTAssertEqual(kept.textSize, 20, bad)
+            XCTAssertEqual(kept.textFamily, "sans-serif", bad)
+        }
+    }
+
     func testTheTextIsDrawnSharpAtTheDetailAskedAndCarriedOnTheRendersList() throws {
         let item = TextItem(text: "Quire\nnotes", origin: Point(50, 80), fontSize: 24)
         let one = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 1))

@@ -96,7 +96,8 @@ public final class CanvasController {
 
     private var context: ToolContext {
         ToolContext(editor: editor, renderQueue: renderQueue, registry: registry, color: { [unowned self] in color(for: $0) },
-                    pageToWindow: viewport.pageToWindow, pens: router.settings.pens, now: clock, springBacks: springBacks)
+                    pageToWindow: viewport.pageToWindow, pens: router.settings.pens,
+                    textFont: (router.settings.textFamily, router.settings.textSize), now: clock, springBacks: springBacks)
     }
 
     /// Moves what animates on to `now` (the clock's seconds) for the frame about to be drawn.

@@ -46,6 +46,9 @@ public struct InputSettings: Equatable, Sendable {
     public var palmRejectionSeconds = 0.5
     /// How each inking tool draws, where set (in the file or the pen settings panel).
     public var pens: [InkTool: PenSettings] = [:]
+    /// New text boxes' font family (a fontconfig name) and size in page pixels.
+    public var textFamily = "sans-serif"
+    public var textSize = 20.0
 
     /// `tool`'s settings: as set, or its defaults.
     public func pen(_ tool: InkTool) -> PenSettings {

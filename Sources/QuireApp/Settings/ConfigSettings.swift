@@ -1,3 +1,4 @@
+import Foundation
 import QuireInk
 
 /// One setting of the config file (`InputSettings.path()`): its key, the values it takes, its default
@@ -38,7 +39,7 @@ public struct ConfigSetting {
 public enum ConfigSettings {
     /// The settings, in the order the help lists them. `tools`: the tools a pen button may hold.
     public static func all(tools: ToolRegistry = .standard) -> [ConfigSetting] {
-        penButtons(tools) + [palmRejection] + InkTool.allCases.flatMap(penSettings)
+        penButtons(tools) + [palmRejection] + InkTool.allCases.flatMap(penSettings) + textSettings
     }
 
     private static func penButtons(_ tools: ToolRegistry) -> [ConfigSetting] {
@@ -70,6 +71,30 @@ public enum ConfigSettings {
             return nil
         },
         written: { PenSettingsConfig.format($0.palmRejectionSeconds * 1000) })
+    }
+
+    /// New text boxes' font and size.
+    private static var textSettings: [ConfigSetting] {
+        [ConfigSetting(key: "text.font", takes: "a font family fontconfig knows (sans-serif, serif, monospace, DejaVu Serif, …)",
+                       does: "new text boxes' font (a family that is not installed is drawn in fontconfig's nearest)",
+                       read: { value, settings in
+                           let family = value.trimmingCharacters(in: .whitespaces)
+                           guard !family.isEmpty, family.count <= 200, family.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
+                               return "text.font must be a font family of at most 200 characters; got `\(value.prefix(40))`"
+                           }
+                           settings.textFamily = family
+                           return nil
+                       },
+                       written: { $0.textFamily }),
+         ConfigSetting(key: "text.size", takes: "4 to 200", does: "new text boxes' font size, in page pixels (96 to the inch)",
+                       read: { value, settings in
+                           guard let size = Double(value), size >= 4, size <= 200 else {
+                               return "text.size must be 4…200; got `\(value)`"
+                           }
+                           settings.textSize = size
+                           return nil
+                       },
+                       written: { PenSettingsConfig.format($0.textSize) })]
     }
 
     /// `tool`'s four keys, which the pen settings panel writes.

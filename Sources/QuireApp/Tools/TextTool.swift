@@ -17,9 +17,6 @@ public final class TextTool: Tool {
         ToolIcon.shape([(4, 4), (20, 4), (20, 8), (18, 8), (17.5, 6.5), (13.5, 6.5), (13.5, 18), (16, 19), (16, 20),
                         (8, 20), (8, 19), (10.5, 18), (10.5, 6.5), (6.5, 6.5), (6, 8), (4, 8)]),
     ]), cursor: .crosshair)
-    /// A new box's font size, page pixels, and family.
-    public var fontSize = 20.0
-    public var fontFamily = "sans-serif"
     /// What typing could not do (a box full), for the notice line.
     public var onRefusal: ((String) -> Void)?
 
@@ -64,9 +61,10 @@ public final class TextTool: Tool {
                       editing: TextEditing(text: text.text), rendered: true)
             if let layout = PageTextFonts.shared.layout(of: text) { placeCaret(at: point, extending: false, layout: layout) }
         } else {
-            var item = TextItem(text: "", origin: point, fontFamily: fontFamily, fontSize: fontSize, color: context.color(id))
+            var item = TextItem(text: "", origin: point, fontFamily: context.textFont.family, fontSize: context.textFont.size,
+                                color: context.color(id))
             // Pressed where the top of the first line goes: its baseline is an ascender lower.
-            item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? fontSize * 0.9
+            item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
             box = Box(id: ItemID(), original: nil, index: page.items.count, item: item, editing: TextEditing(text: ""), rendered: false)
         }
         pressing = true
@@ -156,8 +154,9 @@ public final class TextTool: Tool {
             context.renderQueue.setNeedsRedraw()
             return
         }
-        var item = TextItem(text: "", origin: point, fontFamily: fontFamily, fontSize: fontSize, color: context.color(id))
-        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? fontSize * 0.9
+        var item = TextItem(text: "", origin: point, fontFamily: context.textFont.family, fontSize: context.textFont.size,
+                            color: context.color(id))
+        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
         var editing = TextEditing(text: "")
         guard editing.insert(text) else {
             onRefusal?("a text box holds at most \(TextEditing.maximumCharacters) characters; nothing was pasted")

@@ -42,6 +42,8 @@ public struct ToolContext {
     public let pageToWindow: AffineTransform
     /// How each inking tool draws, as set (the pen settings).
     public var pens: [InkTool: PenSettings] = [:]
+    /// New text boxes' font family and size (page pixels), as set.
+    public var textFont = (family: "sans-serif", size: 20.0)
 
     /// A new stroke's style for `tool` in `color`: the registry's, with the tool's pen settings.
     public func style(for tool: InkTool, color: StrokeColor) -> StrokeStyle {
