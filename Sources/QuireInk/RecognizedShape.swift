@@ -21,7 +21,5 @@ public struct RecognizedShape: Equatable, Sendable {
     }
 
     /// The length of the path.
-    public var length: Double {
-        zip(path, path.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
-    }
+    public var length: Double { ShapeRecognizer.pathLength(path) }
 }

@@ -28,7 +28,13 @@ public struct TextBlock: Equatable, Sendable {
 
     /// `text`'s lines.
     public static func lines(of text: String) -> [String] {
-        text.replacingLineBreaks.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        normalizingLineBreaks(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `text` with "\r\n" and "\r" made "\n", the one line break text boxes hold.
+    public static func normalizingLineBreaks(_ text: String) -> String {
+        guard text.contains("\r") else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 }
 
@@ -102,13 +108,5 @@ extension TextRasterizer {
             stops.append(Double(pen) / 64)
         }
         return stops
-    }
-}
-
-extension String {
-    /// "\r\n" and "\r" as "\n".
-    var replacingLineBreaks: String {
-        guard contains("\r") else { return self }
-        return replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 }

@@ -59,7 +59,7 @@ public final class PageTextFonts: @unchecked Sendable {
         guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
         var scale = Self.clampedScale(item.fontSize, detail)
         let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize,
-                             color: [item.color.red, item.color.green, item.color.blue, item.color.alpha], detail: scale)
+                             color: Self.components(of: item.color), detail: scale)
         if let kept = drawings[key] { return kept }
         guard var block = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
         // Too big at this detail: less, in proportion.
@@ -70,11 +70,8 @@ public final class PageTextFonts: @unchecked Sendable {
             guard let smaller = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
             block = smaller
         }
-        let color = item.color
-        func byte(_ value: Float) -> UInt8 { UInt8((max(0, min(1, value)) * 255).rounded()) }
         guard block.width <= Self.maximumSide, block.height <= Self.maximumSide,
-              let drawn = try? rasterizer.renderBlock(item.text, size: item.fontSize * scale,
-                                                      color: (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha))) else { return nil }
+              let drawn = try? rasterizer.renderBlock(item.text, size: item.fontSize * scale, color: Self.bytes(of: item.color)) else { return nil }
         let rect = Rect(x: item.origin.x, y: item.origin.y - Double(drawn.block.ascender) / scale,
                         width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale)
         keep((drawn.image, rect), as: key)
@@ -91,19 +88,14 @@ public final class PageTextFonts: @unchecked Sendable {
         guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
         let scale = Self.clampedScale(item.fontSize, detail)
         guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
-        let color = item.color
-        func byte(_ value: Float) -> UInt8 { UInt8((max(0, min(1, value)) * 255).rounded()) }
         var drawn: [(image: RGBAImage, rect: Rect, key: Int)] = []
         for (index, line) in TextBlock.lines(of: item.text).enumerated() where !line.isEmpty {
-            let key = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [color.red, color.green, color.blue, color.alpha],
-                                 detail: scale)
+            let key = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: Self.components(of: item.color), detail: scale)
             let image: RGBAImage
             if let kept = lineDrawings[key] {
                 image = kept
             } else {
-                guard let made = try? rasterizer.render(line, size: item.fontSize * scale,
-                                                        color: (byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)))
-                else { return nil }
+                guard let made = try? rasterizer.render(line, size: item.fontSize * scale, color: Self.bytes(of: item.color)) else { return nil }
                 image = made
                 keepLine(made, as: key)
             }
@@ -157,6 +149,19 @@ public final class PageTextFonts: @unchecked Sendable {
         let block = TextBlock(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, width: max(1, width), caretStops: stops)
         lastBlock = (key, block)
         return PageTextLayout(item: item, block: block, scale: scale)
+    }
+
+    /// How far below the top of `item`'s first line its baseline lies (page pixels): where a box pressed
+    /// or read from Xournal++ (which keeps the top) puts its origin. Nine tenths of the size when no font
+    /// can be had.
+    public func ascender(of item: TextItem) -> Double {
+        layout(of: item)?.ascender ?? item.fontSize * 0.9
+    }
+
+    /// `color` as the drawings' keys hold it, and as the rasterizer's straight-alpha bytes.
+    private static func components(of color: InkColor) -> [Float] { [color.red, color.green, color.blue, color.alpha] }
+    private static func bytes(of color: InkColor) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        (InkColor.level(color.red), InkColor.level(color.green), InkColor.level(color.blue), InkColor.level(color.alpha))
     }
 
     /// `detail`, or the nearest that draws `fontSize` at a size FreeType draws here.

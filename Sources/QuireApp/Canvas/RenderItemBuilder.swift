@@ -4,6 +4,7 @@ import QuireGeometry
 import QuireImageIO
 import QuireInk
 import QuireRender
+import QuireText
 
 /// Turns page items into what the renderer draws: ink into sprites (by the engine each stroke's style
 /// names), scraps into a clip with their picture and their own ink carried onto the page (and the
@@ -148,7 +149,7 @@ public struct RenderItemBuilder {
             // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
             guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
             return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
-        case let .text(text) where text.text.split(separator: "\n", omittingEmptySubsequences: false).count > Self.linesDrawnWhole:
+        case let .text(text) where TextBlock.lines(of: text.text).count > Self.linesDrawnWhole:
             return textLineGroup(text, id: item.id, through: map)
         case let .text(text):
             guard let drawn = textImage(text, pictureDetail) else { return Self.nothing }

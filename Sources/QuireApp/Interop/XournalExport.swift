@@ -129,7 +129,7 @@ public struct XournalExport {
     /// A text box as Xournal++'s text, when `transform` only moves and scales it: its top left (an
     /// ascender above its first baseline) and size in points.
     static func text(_ item: TextItem, through transform: Homography) -> XournalText? {
-        let ascender = PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
+        let ascender = PageTextFonts.shared.ascender(of: item)
         guard let box = uprightRect(Rect(x: item.origin.x, y: item.origin.y - ascender, width: item.fontSize, height: item.fontSize), transform)
         else { return nil }
         let k = pointsPerPixel, scale = box.width / item.fontSize

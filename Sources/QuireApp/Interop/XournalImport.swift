@@ -121,7 +121,7 @@ public struct XournalImport {
                              alpha: Float(typed.color.alpha) / 255)
         var item = TextItem(text: typed.text, origin: Point(typed.x * k, typed.y * k), fontFamily: typed.font, fontSize: typed.size * k,
                             color: color)
-        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
+        item.origin.y += PageTextFonts.shared.ascender(of: item)
         return item
     }
 

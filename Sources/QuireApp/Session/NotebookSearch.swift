@@ -3,6 +3,7 @@ import QuireDocument
 import QuireGeometry
 import QuirePDF
 import QuireStorage
+import QuireText
 
 /// A place in a notebook where words were found: in a text box, or in the text of a PDF page lying on
 /// a page.
@@ -61,7 +62,7 @@ public enum NotebookSearch {
     static func inTextBox(_ text: TextItem, _ query: String, page: Int, id: PageID) -> [FoundText] {
         let layout = PageTextFonts.shared.layout(of: text)
         var found: [FoundText] = []
-        for (number, line) in TextEditing(text: text.text).text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in TextBlock.lines(of: text.text).enumerated() {
             var from = line.startIndex
             while let range = line.range(of: query, options: options, range: from..<line.endIndex) {
                 let column = line.distance(from: line.startIndex, to: range.lowerBound)

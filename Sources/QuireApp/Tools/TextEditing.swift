@@ -1,4 +1,4 @@
-import Foundation
+import QuireText
 
 /// The text of a box being typed into, with its caret and selection: what each editing key does to
 /// them, by characters (what a caret steps over). Lines are split at "\n" only (the box's text has its
@@ -14,7 +14,7 @@ struct TextEditing: Equatable {
     private(set) var anchor: Int?
 
     init(text: String) {
-        characters = Array(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        characters = Array(TextBlock.normalizingLineBreaks(text))
         caret = characters.count
     }
 
@@ -28,7 +28,7 @@ struct TextEditing: Equatable {
 
     /// Inserts `text` for the selection; false when the box would hold more than it may (nothing changes).
     mutating func insert(_ text: String) -> Bool {
-        let new = Array(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        let new = Array(TextBlock.normalizingLineBreaks(text))
         let removed = selection.map(\.count) ?? 0
         guard characters.count - removed + new.count <= Self.maximumCharacters else { return false }
         let at = deleteSelection() ?? caret

@@ -61,11 +61,8 @@ public final class TextTool: Tool {
                       editing: TextEditing(text: text.text), rendered: true)
             if let layout = PageTextFonts.shared.layout(of: text) { placeCaret(at: point, extending: false, layout: layout) }
         } else {
-            var item = TextItem(text: "", origin: point, fontFamily: context.textFont.family, fontSize: context.textFont.size,
-                                color: context.color(id))
-            // Pressed where the top of the first line goes: its baseline is an ascender lower.
-            item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
-            box = Box(id: ItemID(), original: nil, index: page.items.count, item: item, editing: TextEditing(text: ""), rendered: false)
+            box = Box(id: ItemID(), original: nil, index: page.items.count, item: newItem(at: point, in: context),
+                      editing: TextEditing(text: ""), rendered: false)
         }
         pressing = true
         context.renderQueue.setNeedsRedraw()
@@ -138,6 +135,15 @@ public final class TextTool: Tool {
         return true
     }
 
+    /// An empty box in the set font, size and the tool's colour, its first line's top at `point` (its
+    /// baseline an ascender lower).
+    private func newItem(at point: Point, in context: ToolContext) -> TextItem {
+        var item = TextItem(text: "", origin: point, fontFamily: context.textFont.family, fontSize: context.textFont.size,
+                            color: context.color(id))
+        item.origin.y += PageTextFonts.shared.ascender(of: item)
+        return item
+    }
+
     /// Modifier keys (Shift, Control, Caps Lock, Alt, Super, AltGr and the ISO level shifts) and dead keys.
     static func typesNothing(_ keysym: UInt) -> Bool {
         (0xffe1...0xffee).contains(keysym) || (0xfe01...0xfe0f).contains(keysym) || (0xfe50...0xfe93).contains(keysym)
@@ -154,9 +160,7 @@ public final class TextTool: Tool {
             context.renderQueue.setNeedsRedraw()
             return
         }
-        var item = TextItem(text: "", origin: point, fontFamily: context.textFont.family, fontSize: context.textFont.size,
-                            color: context.color(id))
-        item.origin.y += PageTextFonts.shared.layout(of: item)?.ascender ?? item.fontSize * 0.9
+        var item = newItem(at: point, in: context)
         var editing = TextEditing(text: "")
         guard editing.insert(text) else {
             onRefusal?("a text box holds at most \(TextEditing.maximumCharacters) characters; nothing was pasted")
