@@ -68,5 +68,7 @@ final class FindCommandLineTests: XCTestCase {
         XCTAssertTrue(nowhere.contains("\"enthalpy\" is nowhere in"), nowhere)
         let empty = try quire("find", "Physics", "  ", status: 64)
         XCTAssertTrue(empty.contains("give the words to find"), empty)
+        let long = try quire("find", "Physics", String(repeating: "x", count: 1_001), status: 64)
+        XCTAssertTrue(long.contains("1001 characters; at most 1000 are looked for"), long)
     }
 }

@@ -16,16 +16,18 @@ public final class PageTextFonts: @unchecked Sendable {
     /// detail (softer, never missing).
     static let maximumPixels = 32 << 20
     static let maximumSide = 16_384
-    /// Drawings kept.
-    static let keptDrawings = 48
+    /// Bytes of whole boxes' drawings kept (the newest always, however big), by default.
+    public static let keptDrawingBytes = 64 << 20
     /// Bytes of single lines' drawings kept (`lineImages`): the lines of the boxes typed into lately.
-    static let keptLineBytes = 32 << 20
+    public static let keptLineBytes = 32 << 20
 
     private let lock = NSLock()
     private var rasterizers: [String: TextRasterizer] = [:]
     private var missing: [String: String] = [:]
     private var drawings: [DrawingKey: (image: RGBAImage, rect: Rect)] = [:]
     private var drawingOrder: [DrawingKey] = []
+    /// Bytes of the whole boxes' drawings kept.
+    private(set) var drawingBytes = 0
 
     private struct DrawingKey: Hashable {
         var text: String, family: String, size: Double, color: [Float], detail: Double
@@ -34,12 +36,18 @@ public final class PageTextFonts: @unchecked Sendable {
     private var lastBlock: (key: DrawingKey, block: TextBlock)?
     /// Lines measured lately (a key typed into a long box measures its one line again).
     private var measures: [DrawingKey: (width: Int, caretStops: [Double])] = [:]
-    static let keptMeasures = 20_000
+    /// Caret stops kept for measured lines (8 bytes each: 16 MB).
+    public static let keptStops = 2_000_000
+    /// The bounds this one keeps to (the defaults above; tests give smaller ones).
+    let bounds: (drawingBytes: Int, lineBytes: Int, stops: Int)
+    private(set) var measuredStops = 0
     private var lineDrawings: [DrawingKey: RGBAImage] = [:]
     private var lineOrder: [DrawingKey] = []
-    private var lineBytes = 0
+    private(set) var lineBytes = 0
 
-    public init() {}
+    public init(bounds: (drawingBytes: Int, lineBytes: Int, stops: Int) = (keptDrawingBytes, keptLineBytes, keptStops)) {
+        self.bounds = bounds
+    }
 
     /// Why `family` cannot be drawn (no font at all), or nil.
     public func problem(family: String) -> String? {
@@ -110,7 +118,7 @@ public final class PageTextFonts: @unchecked Sendable {
         lineDrawings[key] = image
         lineOrder.append(key)
         lineBytes += image.pixels.count
-        while lineBytes > Self.keptLineBytes, !lineOrder.isEmpty {
+        while lineBytes > bounds.lineBytes, !lineOrder.isEmpty {
             let old = lineOrder.removeFirst()
             lineBytes -= lineDrawings.removeValue(forKey: old)?.pixels.count ?? 0
         }
@@ -132,7 +140,10 @@ public final class PageTextFonts: @unchecked Sendable {
         var width = 0
         var stops: [[Double]] = []
         stops.reserveCapacity(lines.count)
-        if measures.count > Self.keptMeasures { measures.removeAll(keepingCapacity: true) }
+        if measuredStops > bounds.stops {
+            measures.removeAll(keepingCapacity: true)
+            measuredStops = 0
+        }
         for line in lines {
             let lineKey = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
             let measured: (width: Int, caretStops: [Double])
@@ -142,6 +153,7 @@ public final class PageTextFonts: @unchecked Sendable {
                 guard let made = try? rasterizer.measure(line, size: item.fontSize * scale) else { return nil }
                 measured = made
                 measures[lineKey] = made
+                measuredStops += made.caretStops.count
             }
             width = max(width, measured.width)
             stops.append(measured.caretStops)
@@ -176,7 +188,10 @@ public final class PageTextFonts: @unchecked Sendable {
     private func keep(_ drawing: (image: RGBAImage, rect: Rect), as key: DrawingKey) {
         drawings[key] = drawing
         drawingOrder.append(key)
-        while drawingOrder.count > Self.keptDrawings { drawings[drawingOrder.removeFirst()] = nil }
+        drawingBytes += drawing.image.pixels.count
+        while drawingBytes > bounds.drawingBytes, drawingOrder.count > 1 {
+            drawingBytes -= drawings.removeValue(forKey: drawingOrder.removeFirst())?.image.pixels.count ?? 0
+        }
     }
 
     /// The family's rasterizer, opened the first time it is asked for.
