@@ -165,7 +165,7 @@ public struct RenderItemBuilder {
             hasher.combine(text.fontSize)
             hasher.combine([text.color.red, text.color.green, text.color.blue, text.color.alpha])
             let key = "text:\(item.id.rawValue):\(hasher.finalize())@\(drawn.image.width)x\(drawn.image.height)"
-            return .image(SceneImage(imageKey: key, image: drawn.image, corners: corners))
+            return .image(SceneImage(imageKey: key, image: drawn.image, corners: corners, mipmapsOnlyWhenShrunk: true))
         case let .custom(custom):
             return (custom.content as? any DrawnCustomItem)?.renderItem(through: map, using: self) ?? Self.nothing
         }
@@ -186,7 +186,7 @@ public struct RenderItemBuilder {
                 corners = carried
             }
             children.append(.image(SceneImage(imageKey: "textline:\(line.key)@\(line.image.width)x\(line.image.height)",
-                                              image: line.image, corners: corners)))
+                                              image: line.image, corners: corners, mipmapsOnlyWhenShrunk: true)))
         }
         if let map {
             guard let carried = map.apply(to: band) else { return Self.nothing }
