@@ -57,9 +57,10 @@ let package = Package(
         .target(name: "QuireImageIO", dependencies: ["CPNG", "CJPEG"]),
         .target(name: "QuireRender", dependencies: ["CGL", "QuireGeometry", "QuireInk", "QuireImageIO"]),
         // PDF and SVG: reading and rendering PDFs (poppler), writing PDF and SVG pages (cairo).
-        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "CQPDFOverlay", "CPolygonClipping", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO"]),
-        // The interface's text: lines drawn to pixels with FreeType, fonts found with fontconfig.
-        .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO"]),
+        .target(name: "QuirePDF", dependencies: ["CCairo", "CDeflateLevel", "CQPDFOverlay", "CPolygonClipping", "QuireGeometry", "QuireInk", "QuireDocument", "QuireImageIO", "QuireText"]),
+        // Text drawn to pixels and laid out with FreeType, fonts found with fontconfig: the interface's
+        // and the text boxes' (whose lines PDF and SVG exports break where the window does).
+        .target(name: "QuireText", dependencies: ["CFreeType", "QuireImageIO", "QuireGeometry", "QuireInk", "QuireDocument"]),
         .target(name: "QuireX11", dependencies: ["CX11", "CGL", "QuireGeometry", "QuireInk"]),
         // The Xournal++ file format (.xopp), read and written as Xournal++ has it: no Quire types.
         .target(name: "QuireXournal", dependencies: ["CZlib", "CLibXML2", "QuireGeometry"]),
@@ -76,7 +77,7 @@ let package = Package(
         // Every loader as a fuzz target, shared by the seeded driver (quire-fuzz) and libFuzzer (make libfuzz).
         .target(name: "QuireFuzzTargets", dependencies: [
             "QuireApp", "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11", "QuirePDF",
-            "QuireXournal",
+            "QuireXournal", "QuireText",
             // The history target writes each case into a notebook's newest history step.
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
@@ -86,7 +87,7 @@ let package = Package(
         .executableTarget(name: "QuireBench", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireApp", "QuirePDF",
             "QuireXournal",
-            // The interface benchmark builds glyph atlases itself.
+            // The interface benchmark builds glyph atlases itself; the text benchmark lays out text boxes.
             "QuireText",
             // The annotated-PDF export set writes its original, outline and links, with cairo.
             "CCairo",
@@ -109,7 +110,7 @@ let package = Package(
             "QuireStorage", "QuireDocument", "QuireInk", "QuireGeometry", .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Fixtures/notebook-v1.quire"]),
         .testTarget(name: "QuireImageIOTests", dependencies: ["QuireImageIO"]),
-        .testTarget(name: "QuireTextTests", dependencies: ["QuireText", "QuireImageIO"]),
+        .testTarget(name: "QuireTextTests", dependencies: ["QuireText", "QuireImageIO", "QuireDocument", "QuireGeometry", "QuireInk", "QuireTestSupport"]),
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
         .testTarget(name: "QuirePDFTests", dependencies: [
             "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
@@ -121,7 +122,7 @@ let package = Package(
         .testTarget(name: "QuireAppTests", dependencies: [
             "QuireApp", "QuireTestSupport", "quire", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireX11",
             // Xournal++ files: the tests gzip their own (CZlib); exported PDFs and Xournal++'s are read back with poppler (QuirePDF).
-            "QuireXournal", "CZlib", "QuirePDF",
+            "QuireXournal", "CZlib", "QuirePDF", "QuireText",
             // Exported PDFs' outlines, links and text, read back with poppler-glib (PDFStructureReadBack).
             "CCairo",
             // To damage notebook files as a hand edit or a bad disk would (DamagedNotebookCommandLineTests).

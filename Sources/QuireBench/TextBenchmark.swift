@@ -5,6 +5,7 @@ import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireRender
+import QuireText
 
 /// Text boxes through the renderer (EGL, no window, a Letter page at 1× in a 1024 × 768 view): a page
 /// of 200 text boxes opened (drawn by FreeType, loaded, the first frame drawn) against the same page

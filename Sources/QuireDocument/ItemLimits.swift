@@ -95,6 +95,10 @@ extension TextItem {
         }
         let parts = [color.red, color.green, color.blue, color.alpha]
         guard parts.allSatisfy({ $0.isFinite && (0...1).contains($0) }) else { return "its colour is \(parts); each part is from 0 to 1" }
+        guard angle.isFinite, abs(angle) <= 64 else { return "it is turned \(angle) radians; at most 64 either way are read" }
+        if let wrapWidth, !(wrapWidth.isFinite && wrapWidth > 0 && wrapWidth <= ItemLimits.maximumCoordinate) {
+            return "its lines wrap at \(wrapWidth) px; it must be above 0 and at most \(Int(ItemLimits.maximumCoordinate))"
+        }
         return PageItem.Content.problem(of: origin, "origin")
     }
 }

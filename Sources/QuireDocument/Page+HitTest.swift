@@ -29,8 +29,8 @@ extension PageItem {
             return BezierPath(polygon: image.corners.corners).contains(point)
         case let .pdfPage(pdf):
             return pdf.rect.contains(point)
-        case .text:
-            return true   // its bounds, checked above
+        case let .text(text):
+            return text.contains(point, tolerance: tolerance)
         case let .custom(custom):
             return custom.contains(point, tolerance: tolerance)
         }

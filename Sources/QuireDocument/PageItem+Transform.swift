@@ -1,3 +1,4 @@
+import Foundation
 import QuireGeometry
 
 /// Moving, turning, scaling or warping items: what the select and stretch tools do to what they hold.
@@ -30,11 +31,15 @@ extension PageItem {
             pdf.rect = Rect(from: a, to: b)
             moved.content = .pdfPage(pdf)
         case var .text(text):
-            // Text stays level: its first baseline's start is carried, its size scaled as the map scales there.
+            // Its first baseline's start is carried, turned and scaled (its size and wrap width with it) as
+            // the map turns and scales there.
             guard let origin = map.apply(text.origin), let frame = map.localFrame(at: text.origin),
                   frame.scale.isFinite, frame.scale > 0, text.fontSize * frame.scale <= ItemLimits.maximumFontSize else { return nil }
+            let baseline = map.apply(text.origin + Point(cos(text.angle), sin(text.angle))).map { $0 - origin }
             text.origin = origin
             text.fontSize *= frame.scale
+            text.wrapWidth = text.wrapWidth.map { $0 * frame.scale }
+            if let baseline, baseline.length > 0 { text.angle = Self.angle(atan2(baseline.y, baseline.x)) }
             moved.content = .text(text)
         case let .custom(custom):
             guard let carried = custom.transformed(by: map) else { return nil }
@@ -54,5 +59,15 @@ extension Page {
             return moved
         }
         return failed ? nil : edit
+    }
+}
+
+extension PageItem {
+    /// `radians` as the nearest angle in -π…π, and exactly 0 when within a millionth of it (a turn there
+    /// and back leaves text level, as Xournal++ and the hit test want it).
+    static func angle(_ radians: Double) -> Double {
+        var a = remainder(radians, 2 * .pi)
+        if abs(a) < 1e-6 { a = 0 }
+        return a
     }
 }

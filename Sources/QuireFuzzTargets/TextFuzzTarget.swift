@@ -3,6 +3,7 @@ import QuireApp
 import QuireDocument
 import QuireGeometry
 import QuireInk
+import QuireText
 
 /// A text box's stored row (its JSON, as a notebook keeps it) decoded, held to `ItemLimits`, then
 /// laid out and drawn as the window and the exports do: any bytes are a text box or an error, never a

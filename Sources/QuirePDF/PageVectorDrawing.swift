@@ -12,6 +12,8 @@ struct PageVectorDrawing {
     /// Imported PDF pages, drawn as part of the paper (as the renderer does): under all ink, and out of
     /// every eraser's reach.
     let backgrounds: PDFBackgrounds
+    /// False: text steps are left out (an SVG writes them as `<text>` elements of its own).
+    var drawsText = true
 
     func draw(_ plan: PageVectorPlan) {
         for step in plan.steps { draw(step) }
@@ -61,7 +63,7 @@ struct PageVectorDrawing {
         case let .stroke(runs, color, opacity):
             stroke(runs, color: color, opacity: opacity)
         case let .text(item, frame):
-            TextDrawing.draw(item, frame: frame, on: context)
+            if drawsText { TextDrawing.draw(item, frame: frame, on: context) }
         }
     }
 

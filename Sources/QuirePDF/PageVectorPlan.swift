@@ -157,12 +157,13 @@ struct PageVectorPlan: Sendable {
         case let .text(text):
             guard PageItem.Content.text(text).problem == nil, !text.text.isEmpty else { return }
             guard let map else {
-                steps.append(.text(text, frame: TextFrame(origin: text.origin, angle: 0, scale: 1)))
+                steps.append(.text(text, frame: TextFrame(origin: text.origin, angle: text.angle, scale: 1)))
                 return
             }
-            // On a scrap: placed by the map's local frame at the text's origin.
+            // On a scrap: placed by the map's local frame at the text's origin, its baseline turned with it.
             guard let frame = map.localFrame(at: text.origin) else { return }
-            steps.append(.text(text, frame: TextFrame(origin: frame.origin, angle: atan2(frame.u.y, frame.u.x), scale: frame.scale)))
+            let baseline = frame.u * cos(text.angle) + frame.v * sin(text.angle)
+            steps.append(.text(text, frame: TextFrame(origin: frame.origin, angle: atan2(baseline.y, baseline.x), scale: frame.scale)))
         case let .custom(custom):
             guard let drawn = custom.content as? any VectorCustomItem else { return }
             addCustom(drawn, through: map)

@@ -4,8 +4,9 @@ import QuireInk
 
 /// Writes one page as an SVG file of vectors (`PageVectorPlan`, drawn by `PageVectorDrawing`): its size
 /// in CSS pixels, which are page pixels (width="816px", viewBox="0 0 816 1056" for a letter page),
-/// pictures embedded as data (a JPEG as its own bytes). Written under a temporary name and renamed
-/// into place when complete.
+/// pictures embedded as data (a JPEG as its own bytes), text boxes as `<text>` (`SVGTextElements`: over
+/// everything else on the page, where cairo would draw their glyphs as outlines in their place). Written
+/// under a temporary name and renamed into place when complete.
 public struct SVGExportWriter {
     public let registry: InkEngineRegistry
     private let pictures: PictureSurfaces
@@ -26,7 +27,8 @@ public struct SVGExportWriter {
     /// Writes a page prepared beforehand, perhaps on another thread (`PreparedAhead`), to `path`.
     public func write(_ page: PreparedVectorPage, to path: String) throws {
         let file = try PartialFile(path: path)
-        guard let surface = cairo_svg_surface_create_for_stream(PartialFile.cairoWrite, file.cairoClosure,
+        let stream = SVGStream(file: file)
+        guard let surface = cairo_svg_surface_create_for_stream(SVGStream.cairoWrite, stream.cairoClosure,
                                                                 page.size.width, page.size.height) else {
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start an SVG")
         }
@@ -40,7 +42,7 @@ public struct SVGExportWriter {
             cairo_surface_destroy(surface)
             throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start drawing")
         }
-        PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds).draw(page.plan)
+        PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds, drawsText: false).draw(page.plan)
         cairo_show_page(context)
         let status = cairo_status(context)
         cairo_destroy(context)
@@ -48,6 +50,7 @@ public struct SVGExportWriter {
         let finished = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
         pictures.removeAll()
+        if finished == CAIRO_STATUS_SUCCESS { _ = stream.finish(inserting: SVGTextElements.markup(for: page.plan.steps)) }
         if let reason = file.writeError { throw VectorExportError.cannotWrite(path: path, reason: reason) }
         for failure in [status, finished] where failure != CAIRO_STATUS_SUCCESS {
             throw VectorExportError.drawingFailed(path: path, reason: String(cString: cairo_status_to_string(failure)))

@@ -14,6 +14,10 @@ struct TextReport: Encodable {
     var size: Double
     /// #rrggbb.
     var color: String
+    /// Degrees the box is turned, clockwise on the page.
+    var angle: Double
+    /// Page pixels its lines wrap at; left out when they end only at line breaks.
+    var wrapWidth: Double?
 
     init?(_ item: PageItem, index: Int) {
         guard case let .text(text) = item.content else { return nil }
@@ -25,6 +29,8 @@ struct TextReport: Encodable {
         font = text.fontFamily
         size = text.fontSize
         color = text.color.hex
+        angle = text.angle * 180 / .pi
+        wrapWidth = text.wrapWidth
     }
 
     /// Every text box on `page`, bottom first.

@@ -5,6 +5,7 @@ import QuireRender
 import QuireTestSupport
 import QuireX11
 import XCTest
+import QuireText
 @testable import QuireApp
 
 /// Typing into text boxes on the canvas alone (no X server; FreeType and fontconfig real): what each
@@ -176,13 +177,23 @@ final class TextToolTests: XCTestCase {
         let one = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 1))
         let two = try XCTUnwrap(PageTextFonts.shared.image(of: item, detail: 2))
         XCTAssertEqual(two.image.width, 2 * one.image.width, accuracy: 4, "twice the pixels at twice the detail")
-        XCTAssertEqual(one.rect.minX, 50)
-        XCTAssertLessThan(one.rect.minY, 80 - 15, "the box starts an ascender above the baseline")
+        // In the box's own frame: its origin (the first baseline's start) at 0, 0.
+        XCTAssertEqual(one.rect.minX, 0)
+        XCTAssertLessThan(one.rect.minY, -15, "the box starts an ascender above the baseline")
         XCTAssertEqual(one.rect.height, two.rect.height, accuracy: 2, "the same place on the page")
         XCTAssertTrue(one.image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 }, "ink in it")
-        let built = RenderItemBuilder().renderItem(PageItem(.text(item)))
+        let built = RenderItemBuilder(pictureDetail: 1).renderItem(PageItem(.text(item)))
         guard case let .image(picture) = built else { return XCTFail("a text item is drawn as a picture: \(built)") }
         XCTAssertTrue(picture.imageKey.hasPrefix("text:"))
+        XCTAssertEqual(picture.corners.upperLeft, Point(50, 80 + one.rect.minY), "placed at the box's origin on the page")
+        // Turned a quarter turn about its origin: its top edge runs down the page from there.
+        var turned = item
+        turned.angle = .pi / 2
+        guard case let .image(turnedPicture) = RenderItemBuilder(pictureDetail: 1).renderItem(PageItem(.text(turned))) else { return XCTFail() }
+        XCTAssertEqual(turnedPicture.corners.upperLeft.x, 50 - one.rect.minY, accuracy: 1e-9)
+        XCTAssertEqual(turnedPicture.corners.upperLeft.y, 80, accuracy: 1e-9)
+        XCTAssertEqual(turnedPicture.corners.upperRight.x, 50 - one.rect.minY, accuracy: 1e-9)
+        XCTAssertEqual(turnedPicture.corners.upperRight.y, 80 + one.rect.width, accuracy: 1e-9)
         // Past FreeType's sizes here, drawn at less detail rather than not at all.
         let huge = TextItem(text: "Big", origin: Point(0, 2000), fontSize: 1500)
         XCTAssertNotNil(PageTextFonts.shared.image(of: huge, detail: 4))
@@ -191,9 +202,9 @@ final class TextToolTests: XCTestCase {
 }
 
 /// The select tool takes text boxes as it takes scraps: dragged by their middle they move, by a corner
-/// they grow (the font with them), and they have no turning handle (text stays level); one undo each.
+/// they grow (the font with them), by the handle they turn; one undo each.
 final class TextSelectionTests: XCTestCase {
-    func testTheSelectToolMovesAndScalesATextBoxWhichStaysLevel() throws {
+    func testTheSelectToolMovesScalesAndTurnsATextBox() throws {
         if let problem = PageTextFonts.shared.problem(family: "sans-serif") { try Requirement.unmet("a font for text boxes: \(problem)") }
         var page = Page()
         let item = PageItem(.text(TextItem(text: "Title", origin: Point(100, 120), fontSize: 20)))
@@ -212,7 +223,6 @@ final class TextSelectionTests: XCTestCase {
         XCTAssertEqual(text()?.fontSize, 20)
         let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: try XCTUnwrap(text())))
         let frame = try XCTUnwrap(SelectionFrame(canvas.page.items[0], pageToWindow: canvas.pageToWindow))
-        XCTAssertFalse(frame.turns, "no turning handle")
         XCTAssertEqual(frame.corners.upperLeft, Point(layout.bounds.minX, layout.bounds.minY))
         // The lower right corner pulled out to twice its distance from the centre: twice the size.
         let corner = frame.corners.lowerRight, centre = frame.centre
@@ -221,6 +231,26 @@ final class TextSelectionTests: XCTestCase {
         XCTAssertEqual(canvas.editor.history.done.count, 2)
         canvas.undo()
         XCTAssertEqual(text()?.fontSize, 20)
+
+        // The turning handle swung a quarter turn clockwise about the centre: the box turns with it.
+        let level = try XCTUnwrap(SelectionFrame(canvas.page.items[0], pageToWindow: canvas.pageToWindow))
+        let handle = level.rotationHandle, middle = level.centre
+        let swung = middle + Point(-(handle - middle).y, (handle - middle).x)
+        drag(handle, swung)
+        let turned = try XCTUnwrap(text())
+        XCTAssertEqual(turned.angle, .pi / 2, accuracy: 1e-9)
+        XCTAssertEqual(turned.fontSize, 20, accuracy: 1e-9, "turning does not scale")
+        let turnedFrame = try XCTUnwrap(SelectionFrame(canvas.page.items[0], pageToWindow: canvas.pageToWindow))
+        XCTAssertEqual(turnedFrame.centre.x, middle.x, accuracy: 1e-6, "turned about its centre")
+        XCTAssertEqual(turnedFrame.centre.y, middle.y, accuracy: 1e-6)
+        // Its upper left corner is now upper right: the box reads downward.
+        XCTAssertGreaterThan(turnedFrame.corners.upperLeft.x, middle.x)
+        XCTAssertLessThan(turnedFrame.corners.upperLeft.y, middle.y)
+        // A press where the turned text now lies picks it up; where the level text lay beyond it, not.
+        XCTAssertEqual(canvas.page.topItem(at: middle + Point(0, layout.width / 2 - 4), tolerance: 0), canvas.page.items[0].id)
+        XCTAssertNil(canvas.page.topItem(at: middle + Point(layout.width / 2 - 4, 0), tolerance: 0))
+        canvas.undo()
+        XCTAssertEqual(text()?.angle, 0, "one undo step")
     }
 }
 
@@ -236,7 +266,7 @@ final class TextLineDrawingTests: XCTestCase {
         let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: try XCTUnwrap(item.text)))
         for (index, child) in group.children.enumerated() {
             guard case let .image(line) = child else { return XCTFail("a picture a line") }
-            XCTAssertEqual(line.corners.upperLeft.y, layout.caret(line: index, column: 0).top, accuracy: 0.5, "line \(index) where the block has it")
+            XCTAssertEqual(line.corners.upperLeft.y, 60 + layout.caret(line: index, column: 0).top, accuracy: 0.5, "line \(index) where the block has it")
             XCTAssertEqual(line.corners.upperLeft.x, 40)
         }
         // One more letter on the third line: only its picture differs.
@@ -253,7 +283,7 @@ final class TextLineDrawingTests: XCTestCase {
         try page.apply(page.adding([item]))
         let image = try PageImageRenderer().image(of: page, scale: 1)
         for index in 0..<6 {
-            let top = Int(layout.caret(line: index, column: 0).top)
+            let top = Int(60 + layout.caret(line: index, column: 0).top)
             var dark = 0
             for y in top..<(top + Int(layout.lineHeight)) { for x in 40..<200 where image[x, y].luma < 100 { dark += 1 } }
             XCTAssertGreaterThan(dark, 40, "line \(index) is drawn")
@@ -263,26 +293,4 @@ final class TextLineDrawingTests: XCTestCase {
 
 private extension PageItem {
     var text: TextItem? { if case let .text(t) = content { t } else { nil } }
-}
-
-/// What `PageTextFonts` keeps stays within its stated bounds however many boxes are drawn and laid out.
-final class PageTextFontsBoundsTests: XCTestCase {
-    func testDrawingsLinesAndMeasuresStayWithinTheirBounds() throws {
-        // Small bounds, so that a few boxes pass them (the defaults: 64 MB, 32 MB, 2,000,000 stops).
-        let fonts = PageTextFonts(bounds: (drawingBytes: 1 << 20, lineBytes: 512 << 10, stops: 5_000))
-        if let problem = fonts.problem(family: "sans-serif") { try Requirement.unmet("a font for text boxes: \(problem)") }
-        // 30 distinct boxes of three lines of about 130 characters, 16 px at 2× (each about 300 KB drawn whole).
-        var largest = 0
-        for k in 0..<30 {
-            let text = (0..<3).map { "box \(k) line \($0) " + String(repeating: "wide words ", count: 11) }.joined(separator: "\n")
-            let item = TextItem(text: text, origin: Point(10, 60), fontSize: 16)
-            largest = max(largest, try XCTUnwrap(fonts.image(of: item, detail: 2)).image.pixels.count)
-            XCTAssertNotNil(fonts.lineImages(of: item, detail: 2))
-            XCTAssertNotNil(fonts.layout(of: item))
-            XCTAssertLessThanOrEqual(fonts.drawingBytes, (1 << 20) + largest, "after box \(k)")
-            XCTAssertLessThanOrEqual(fonts.lineBytes, 512 << 10)
-            XCTAssertLessThanOrEqual(fonts.measuredStops, 5_000 + 3 * 200)
-        }
-        XCTAssertGreaterThan(fonts.drawingBytes, 512 << 10, "drawings are kept up to the bound")
-    }
 }

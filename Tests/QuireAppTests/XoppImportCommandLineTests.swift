@@ -8,6 +8,7 @@ import QuireStorage
 import QuireTestSupport
 @testable import QuireXournal
 import XCTest
+import QuireText
 
 /// `quire import-xopp`, run as a user would, on .xopp files written here as Xournal++ writes them:
 /// pages, paper, strokes at their widths, highlighter, pictures, what is skipped; and every kind of

@@ -153,16 +153,15 @@ public struct RenderItemBuilder {
             return textLineGroup(text, id: item.id, through: map)
         case let .text(text):
             guard let drawn = textImage(text, pictureDetail) else { return Self.nothing }
-            var corners = Quadrilateral(drawn.rect)
-            if let map {
-                guard let carried = map.apply(to: corners) else { return Self.nothing }
-                corners = carried
-            }
+            // Drawn level in the box's own frame; turned and placed on the page (and carried by a scrap).
+            let toPage = Homography(text.localToPage)
+            guard let corners = (map.map { toPage.concatenating($0) } ?? toPage).apply(to: Quadrilateral(drawn.rect)) else { return Self.nothing }
             // The key names the pixels: the item, what it says and how, and the size drawn.
             var hasher = Hasher()
             hasher.combine(text.text)
             hasher.combine(text.fontFamily)
             hasher.combine(text.fontSize)
+            hasher.combine(text.wrapWidth)
             hasher.combine([text.color.red, text.color.green, text.color.blue, text.color.alpha])
             let key = "text:\(item.id.rawValue):\(hasher.finalize())@\(drawn.image.width)x\(drawn.image.height)"
             return .image(SceneImage(imageKey: key, image: drawn.image, corners: corners, mipmapsOnlyWhenShrunk: true))
@@ -176,23 +175,19 @@ public struct RenderItemBuilder {
     /// renderer redraws that line only).
     private func textLineGroup(_ text: TextItem, id: ItemID, through map: Homography?) -> RenderItem {
         guard let lines = textLines(text, pictureDetail), !lines.isEmpty else { return Self.nothing }
-        let top = lines.map(\.rect.minY).min() ?? text.origin.y, bottom = lines.map(\.rect.maxY).max() ?? text.origin.y
-        var band = BezierPath(rect: Rect(x: text.origin.x - 4, y: top - 4, width: 1_000_000, height: bottom - top + 8))
+        // Drawn level in the box's own frame; turned and placed on the page (and carried by a scrap).
+        let toPage = Homography(text.localToPage)
+        let placing = map.map { toPage.concatenating($0) } ?? toPage
+        let top = lines.map(\.rect.minY).min() ?? 0, bottom = lines.map(\.rect.maxY).max() ?? 0
+        let band = BezierPath(rect: Rect(x: -4, y: top - 4, width: 1_000_000, height: bottom - top + 8))
         var children: [RenderItem] = []
         for line in lines {
-            var corners = Quadrilateral(line.rect)
-            if let map {
-                guard let carried = map.apply(to: corners) else { return Self.nothing }
-                corners = carried
-            }
+            guard let corners = placing.apply(to: Quadrilateral(line.rect)) else { return Self.nothing }
             children.append(.image(SceneImage(imageKey: "textline:\(line.key)@\(line.image.width)x\(line.image.height)",
                                               image: line.image, corners: corners, mipmapsOnlyWhenShrunk: true)))
         }
-        if let map {
-            guard let carried = map.apply(to: band) else { return Self.nothing }
-            band = carried
-        }
-        return .group(SceneGroup(clip: band, children: children))
+        guard let clip = placing.apply(to: band) else { return Self.nothing }
+        return .group(SceneGroup(clip: clip, children: children))
     }
 
     /// The PDF page `page` is printed on (its first PDF page item on the page itself), rendered at

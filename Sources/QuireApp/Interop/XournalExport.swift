@@ -4,12 +4,13 @@ import QuireImageIO
 import QuireInk
 import QuireStorage
 import QuireXournal
+import QuireText
 
 /// Quire pages as Xournal++ pages: sizes in points, paper and pattern, every stroke with its width at
 /// each point as Quire draws it (and its points exactly, so a round trip keeps them), ink on scraps
 /// carried onto the page, and scraps' pictures as `<image>`s. Xournal++ has no turned or clipped
 /// pictures: a scrap's whole picture is written, unclipped by its outline, when the scrap is only moved
-/// and scaled; a turned or warped one is left out and counted, as is text. A page on an imported PDF
+/// and scaled; a turned or warped one is left out and counted, as is turned text. A page on an imported PDF
 /// page gets it as Xournal++'s PDF background, from the file `pdfBackground` wrote (one PDF a file).
 public struct XournalExport {
     public private(set) var strokeCount = 0
@@ -114,6 +115,11 @@ public struct XournalExport {
             case .pdfPage:
                 skipped["PDF page", default: 0] += 1
             case let .text(text):
+                // Xournal++'s text is always level.
+                guard text.angle == 0 else {
+                    skipped["turned text", default: 0] += 1
+                    continue
+                }
                 guard let typed = Self.text(text, through: transform) else {
                     skipped["text on a turned or warped scrap", default: 0] += 1
                     continue
@@ -126,8 +132,9 @@ public struct XournalExport {
         }
     }
 
-    /// A text box as Xournal++'s text, when `transform` only moves and scales it: its top left (an
-    /// ascender above its first baseline) and size in points.
+    /// A level text box as Xournal++'s text, when `transform` only moves and scales it: its top left (an
+    /// ascender above its first baseline) and size in points; a wrapped box's lines broken where Quire
+    /// shows them (Xournal++ boxes have no width).
     static func text(_ item: TextItem, through transform: Homography) -> XournalText? {
         let ascender = PageTextFonts.shared.ascender(of: item)
         guard let box = uprightRect(Rect(x: item.origin.x, y: item.origin.y - ascender, width: item.fontSize, height: item.fontSize), transform)
@@ -137,7 +144,7 @@ public struct XournalExport {
         return XournalText(x: box.minX * k, y: box.minY * k, font: item.fontFamily, size: item.fontSize * scale * k,
                            color: XournalColor(red: InkColor.level(c.red), green: InkColor.level(c.green), blue: InkColor.level(c.blue),
                                                alpha: InkColor.level(c.alpha)),
-                           text: item.text)
+                           text: item.wrapWidth == nil ? item.text : PageTextFonts.shared.layout(of: item)?.lines.joined(separator: "\n") ?? item.text)
     }
 
     /// `rect` carried onto the page by `transform` when that only moves and scales it (no turn, shear

@@ -3,6 +3,7 @@ import QuireGeometry
 import QuireInk
 import QuireStorage
 import QuireXournal
+import QuireText
 
 /// A Xournal++ document turned into Quire pages, checked whole before a notebook is touched: page sizes
 /// and backgrounds, strokes drawn at Xournal++'s widths, pictures as photo scraps, and a count of what

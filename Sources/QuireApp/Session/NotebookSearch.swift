@@ -62,19 +62,34 @@ public enum NotebookSearch {
     static func inTextBox(_ text: TextItem, _ query: String, page: Int, id: PageID) -> [FoundText] {
         let layout = PageTextFonts.shared.layout(of: text)
         var found: [FoundText] = []
-        for (number, line) in TextBlock.lines(of: text.text).enumerated() {
+        var lineStart = 0
+        for line in TextBlock.lines(of: text.text) {
             var from = line.startIndex
             while let range = line.range(of: query, options: options, range: from..<line.endIndex) {
                 let column = line.distance(from: line.startIndex, to: range.lowerBound)
-                let start = layout?.caret(line: number, column: column)
-                let end = layout?.caret(line: number, column: column + line.distance(from: range.lowerBound, to: range.upperBound))
-                found.append(FoundText(page: page, pageID: id.rawValue, source: "text", x: start?.x ?? text.origin.x,
-                                       y: start?.top ?? text.origin.y - text.fontSize, width: max(1, (end?.x ?? 0) - (start?.x ?? 0)),
-                                       height: layout?.lineHeight ?? text.fontSize * 1.2, line: String(line)))
+                let length = line.distance(from: range.lowerBound, to: range.upperBound)
+                // Where the words are shown: on the page, over however many lines the box wraps them.
+                let shown = layout.map { Self.area(from: lineStart + column, to: lineStart + column + length, in: $0) }
+                    ?? Rect(x: text.origin.x, y: text.origin.y - text.fontSize, width: 1, height: text.fontSize * 1.2)
+                found.append(FoundText(page: page, pageID: id.rawValue, source: "text", x: shown.minX, y: shown.minY,
+                                       width: max(1, shown.width), height: shown.height, line: String(line)))
                 from = range.upperBound
             }
+            lineStart += line.count + 1
         }
         return found
+    }
+
+    /// The page rectangle the characters `from..<to` of a box's text cover, as laid out (turned, wrapped).
+    static func area(from: Int, to: Int, in layout: PageTextLayout) -> Rect {
+        let start = layout.position(ofOffset: from), end = layout.position(ofOffset: to)
+        var covered = Rect.null
+        for line in start.line...max(start.line, end.line) {
+            let left = layout.caret(line: line, column: line == start.line ? start.column : 0)
+            let right = layout.caret(line: line, column: line == end.line ? end.column : Int.max)
+            covered = covered.union(layout.localToPage.apply(Rect(x: left.x, y: left.top, width: right.x - left.x, height: layout.lineHeight)))
+        }
+        return covered
     }
 
     static func inPDFPage(_ pdf: PDFPageItem, of document: PDFDocument, _ query: String, page: Int, id: PageID) -> [FoundText] {

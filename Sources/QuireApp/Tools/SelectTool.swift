@@ -13,7 +13,7 @@ import QuireRender
 /// and past the split rule it snaps into two copies (see `ShiftStretch`).
 public final class SelectTool: Tool {
     public let id = ToolID.select
-    public let offer = ToolOffer(name: "Select", key: "v", help: "select (move, turn and scale scraps; move and scale text boxes)", icon: ToolIcon([
+    public let offer = ToolOffer(name: "Select", key: "v", help: "select (move, turn and scale scraps, pictures and text boxes)", icon: ToolIcon([
         // An arrow pointer.
         ToolIcon.shape([(6, 2), (6, 20), (10.5, 15.5), (13.5, 22), (16.5, 20.5), (13.5, 14.5), (19.5, 14.5)]),
     ]), cursor: .arrow, penButtonName: "select")

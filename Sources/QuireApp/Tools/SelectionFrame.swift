@@ -1,10 +1,10 @@
 import Glibc
 import QuireDocument
 import QuireGeometry
+import QuireText
 
 /// The frame the select tool draws round a scrap, picture or text box, with its grips: the four corners
-/// scale it about its centre, the round handle off its top edge turns it (not text, which stays level),
-/// anywhere inside moves it. Grips are sized in window pixels, so they are as easy to hit at every zoom.
+/// scale it about its centre, the round handle off its top edge turns it, anywhere inside moves it. Grips are sized in window pixels, so they are as easy to hit at every zoom.
 struct SelectionFrame {
     /// Upper left, upper right, lower right, lower left of the item's own rectangle, on the page.
     let corners: Quadrilateral
@@ -13,8 +13,6 @@ struct SelectionFrame {
     let rotationHandle: Point
     /// Page pixels per window pixel where the frame is shown.
     let pagePerWindowPixel: Double
-    /// Whether it has the turning handle.
-    let turns: Bool
 
     /// Window pixels from a grip's centre that still take it.
     static let gripReach = 12.0
@@ -31,7 +29,6 @@ struct SelectionFrame {
     /// that shows the page through `pageToWindow`.
     init?(_ item: PageItem, pageToWindow: AffineTransform) {
         let quad: Quadrilateral
-        turns = item.itemKind != .text
         switch item.content {
         case let .scrap(scrap):
             let local = scrap.outline.bounds
@@ -41,7 +38,7 @@ struct SelectionFrame {
             quad = image.corners
         case let .text(text):
             guard let layout = PageTextFonts.shared.layout(of: text) else { return nil }
-            quad = Quadrilateral(layout.bounds)
+            quad = layout.corners
         default:
             return nil
         }
@@ -62,7 +59,7 @@ struct SelectionFrame {
     /// item itself; nil outside all of them.
     func grip(at point: Point, itemContains: (Point) -> Bool) -> Grip? {
         let reach = Self.gripReach * pagePerWindowPixel
-        if turns, point.distance(to: rotationHandle) <= reach { return .rotation }
+        if point.distance(to: rotationHandle) <= reach { return .rotation }
         if let corner = corners.corners.firstIndex(where: { point.distance(to: $0) <= reach }) { return .corner(corner) }
         return itemContains(point) ? .body : nil
     }

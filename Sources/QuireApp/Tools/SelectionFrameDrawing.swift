@@ -16,16 +16,14 @@ enum SelectionFrameDrawing {
         let corners = frame.corners.corners.map(pageToWindow.apply)
         let top = pageToWindow.apply((frame.corners.upperLeft + frame.corners.upperRight) / 2)
         let handle = pageToWindow.apply(frame.rotationHandle)
-        var items: [OverlayItem] = [.polyline(corners + [corners[0]], width: lineWidth, color: accent)]
-        if frame.turns { items.append(.polyline([top, handle], width: lineWidth, color: accent)) }
+        var items: [OverlayItem] = [.polyline(corners + [corners[0]], width: lineWidth, color: accent),
+                                    .polyline([top, handle], width: lineWidth, color: accent)]
         for corner in corners {
             items.append(.polygon(square(at: corner, side: gripSize + 2), color: accent))
             items.append(.polygon(square(at: corner, side: gripSize - 1), color: .white))
         }
-        if frame.turns {
-            items.append(.polygon(circle(at: handle, radius: handleRadius + 1), color: accent))
-            items.append(.polygon(circle(at: handle, radius: handleRadius - 1), color: .white))
-        }
+        items.append(.polygon(circle(at: handle, radius: handleRadius + 1), color: accent))
+        items.append(.polygon(circle(at: handle, radius: handleRadius - 1), color: .white))
         return items
     }
 

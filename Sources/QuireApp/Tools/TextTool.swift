@@ -3,10 +3,12 @@ import QuireGeometry
 import QuireInk
 import QuireRender
 import QuireX11
+import QuireText
 
 /// Text boxes (T): press on the page and type; press on a text box to type into it (the caret goes
 /// where pressed, a drag selects). Arrows, Home/End, BackSpace/Delete, Shift to select, Ctrl+A, Enter
-/// for a new line; Escape, a press outside, another tool or any other command ends the typing.
+/// for a new line; Escape, a press outside, another tool or any other command ends the typing. The
+/// handle on the box's right edge, dragged, sets the width its lines wrap at.
 ///
 /// While typing, the box is shown as it is (the renderer alone is told); when typing ends, the page
 /// gets one edit — the box put in, changed, or taken out if emptied — one undo step, saved at once.
@@ -24,6 +26,12 @@ public final class TextTool: Tool {
     private var box: Box?
     /// A press inside the box: its drag selects.
     private var pressing = false
+    /// A press on the box's wrap handle: its drag sets the wrap width.
+    private var wrapping = false
+
+    /// Window pixels from the box's right edge to its wrap handle, and how near a press takes it.
+    static let wrapHandleOffset = 10.0
+    static let wrapHandleReach = 8.0
 
     private struct Box {
         var id: ItemID
@@ -38,7 +46,7 @@ public final class TextTool: Tool {
 
     public init() {}
 
-    public var isActive: Bool { pressing }
+    public var isActive: Bool { pressing || wrapping }
 
     /// Whether a box is being typed into.
     public var isEditing: Bool { box != nil }
@@ -46,16 +54,22 @@ public final class TextTool: Tool {
     public func begin(_ input: ToolInput, in context: ToolContext) {
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
-        if let box, let layout = PageTextFonts.shared.layout(of: box.item), layout.bounds.outsetBy(6).contains(point) {
-            placeCaret(at: point, extending: input.shift, layout: layout)
-            pressing = true
-            return
+        if let box, let layout = PageTextFonts.shared.layout(of: box.item) {
+            if Self.onWrapHandle(point, of: layout, pageToWindow: context.pageToWindow) {
+                wrapping = true
+                return
+            }
+            if layout.contains(point, outset: 6) {
+                placeCaret(at: point, extending: input.shift, layout: layout)
+                pressing = true
+                return
+            }
         }
         settle(in: context)
         let page = context.editor.page
         if let index = page.items.indices.last(where: { index in
             guard case let .text(text) = page.items[index].content, let layout = PageTextFonts.shared.layout(of: text) else { return false }
-            return layout.bounds.outsetBy(4).contains(point)
+            return layout.contains(point, outset: 4)
         }), case let .text(text) = page.items[index].content {
             box = Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
                       editing: TextEditing(text: text.text), rendered: true)
@@ -69,24 +83,46 @@ public final class TextTool: Tool {
     }
 
     public func move(_ input: ToolInput, in context: ToolContext) {
+        if wrapping, var box, let layout = PageTextFonts.shared.layout(of: box.item) {
+            // The handle follows the pointer: the lines wrap where it is, never narrower than an em.
+            let zoom = abs(context.pageToWindow.determinant).squareRoot()
+            let edge = layout.local(input.sample.position).x - Self.wrapHandleOffset / zoom
+            guard edge.isFinite else { return }
+            let width = min(max(box.item.fontSize, edge), ItemLimits.maximumCoordinate)
+            show(&box, in: context) { $0.wrapWidth = width }
+            self.box = box
+            context.renderQueue.setNeedsRedraw()
+            return
+        }
         guard pressing, let box, let layout = PageTextFonts.shared.layout(of: box.item) else { return }
         placeCaret(at: input.sample.position, extending: true, layout: layout)
         context.renderQueue.setNeedsRedraw()
     }
 
     public func end(_ input: ToolInput?, in context: ToolContext) {
+        if let input, wrapping { move(input, in: context) }
         pressing = false
+        wrapping = false
     }
 
     public func cancel(in context: ToolContext) {
         pressing = false
+        wrapping = false
     }
 
     private func placeCaret(at point: Point, extending: Bool, layout: PageTextLayout) {
         guard var box else { return }
         let (line, column) = layout.position(nearest: point)
-        box.editing.moveCaret(to: box.editing.offset(line: line, column: column), extending: extending)
+        box.editing.moveCaret(to: layout.offset(line: line, column: column), extending: extending)
         self.box = box
+    }
+
+    /// Whether `point` (page pixels) is on the wrap handle: a band down the box's right side.
+    static func onWrapHandle(_ point: Point, of layout: PageTextLayout, pageToWindow: AffineTransform) -> Bool {
+        let zoom = abs(pageToWindow.determinant).squareRoot()
+        guard zoom.isFinite, zoom > 0 else { return false }
+        let p = layout.local(point), box = layout.box
+        return abs(p.x - (box.maxX + wrapHandleOffset / zoom)) <= wrapHandleReach / zoom && p.y >= box.minY - 4 && p.y <= box.maxY + 4
     }
 
     public func handleKey(_ key: KeyInput, in context: ToolContext) -> Bool {
@@ -107,16 +143,21 @@ public final class TextTool: Tool {
         case Keysym.left, Keysym.right:
             box.editing.step(by: key.keysym == Keysym.left ? -1 : 1, extending: key.shift)
         case Keysym.up, Keysym.down:
-            let (line, column) = box.editing.position(of: box.editing.caret)
+            guard let layout = PageTextFonts.shared.layout(of: box.item) else { break }
+            let (line, column) = layout.position(ofOffset: box.editing.caret)
             let target = line + (key.keysym == Keysym.up ? -1 : 1)
-            if let layout = PageTextFonts.shared.layout(of: box.item), target >= 0, target < layout.lines.count {
+            if target >= 0, target < layout.lines.count {
                 // The same place across, on the line above or below.
-                let x = layout.caret(line: line, column: column).x
-                let (_, newColumn) = layout.position(nearest: Point(x, layout.caret(line: target, column: 0).top + layout.lineHeight / 2))
-                box.editing.moveCaret(to: box.editing.offset(line: target, column: newColumn), extending: key.shift)
+                let caret = layout.caret(line: line, column: column)
+                let below = layout.localToPage.apply(Point(caret.x, layout.caret(line: target, column: 0).top + layout.lineHeight / 2))
+                let (_, newColumn) = layout.position(nearest: below)
+                box.editing.moveCaret(to: layout.offset(line: target, column: newColumn), extending: key.shift)
             }
         case Keysym.home, Keysym.end:
-            box.editing.moveToLineEdge(end: key.keysym == Keysym.end, extending: key.shift)
+            // The start or end of the line as shown.
+            guard let layout = PageTextFonts.shared.layout(of: box.item) else { break }
+            let line = layout.position(ofOffset: box.editing.caret).line
+            box.editing.moveCaret(to: layout.offset(line: line, column: key.keysym == Keysym.end ? Int.max : 0), extending: key.shift)
         default:
             if key.control, !key.alt, key.character == "a" {
                 box.editing.selectAll()
@@ -179,10 +220,12 @@ public final class TextTool: Tool {
         return true
     }
 
-    /// The renderer shows the box as it now reads (the page is told when typing ends).
-    private func show(_ box: inout Box, in context: ToolContext) {
+    /// The renderer shows the box as it now reads, with `change` made to it (the page is told when
+    /// typing ends).
+    private func show(_ box: inout Box, in context: ToolContext, change: (inout TextItem) -> Void = { _ in }) {
         let before = PageItem(id: box.id, .text(box.item))
         box.item.text = box.editing.text
+        change(&box.item)
         let after = PageItem(id: box.id, .text(box.item))
         if box.rendered {
             context.renderQueue.append(.edit(.update([ItemUpdate(index: box.index, before: before, after: after)])))
@@ -197,6 +240,7 @@ public final class TextTool: Tool {
         guard let box else { return }
         self.box = nil
         pressing = false
+        wrapping = false
         context.renderQueue.setNeedsRedraw()
         let now = PageItem(id: box.id, .text(box.item))
         if box.rendered {
@@ -218,28 +262,37 @@ public final class TextTool: Tool {
     }
 
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] {
-        guard let box, let layout = PageTextFonts.shared.layout(of: box.item) else { return [] }
+        guard let editing = box?.editing, let item = box?.item, let layout = PageTextFonts.shared.layout(of: item) else { return [] }
+        // Drawn in the box's own frame, turned with it onto the page, then into the window.
+        let toWindow = layout.localToPage.concatenating(pageToWindow)
+        func quad(_ r: Rect) -> [Point] {
+            [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(toWindow.apply)
+        }
+        let zoom = abs(pageToWindow.determinant).squareRoot()
         let frameColor = InkColor(red: 0.25, green: 0.45, blue: 0.85, alpha: 0.8)
         var items: [OverlayItem] = []
-        let frame = layout.bounds.outsetBy(4)
-        let corners = [Point(frame.minX, frame.minY), Point(frame.maxX + 12, frame.minY), Point(frame.maxX + 12, frame.maxY),
-                       Point(frame.minX, frame.maxY), Point(frame.minX, frame.minY)].map(pageToWindow.apply)
-        items.append(.polyline(corners, width: 1, color: frameColor))
-        if let selection = box.editing.selection {
-            let start = box.editing.position(of: selection.lowerBound), end = box.editing.position(of: selection.upperBound)
+        let box = layout.box
+        let frame = Rect(x: box.minX - 4, y: box.minY - 4, width: box.width + 16, height: box.height + 8)
+        let corners = quad(frame)
+        items.append(.polyline(corners + [corners[0]], width: 1, color: frameColor))
+        // The wrap handle: a short bar down the middle of the right edge.
+        if zoom.isFinite, zoom > 0 {
+            let x = box.maxX + Self.wrapHandleOffset / zoom, half = min(box.height / 2, 14 / zoom)
+            items.append(.polyline([Point(x, box.center.y - half), Point(x, box.center.y + half)].map(toWindow.apply), width: 4, color: frameColor))
+        }
+        if let selection = editing.selection {
+            let start = layout.position(ofOffset: selection.lowerBound), end = layout.position(ofOffset: selection.upperBound)
             for line in start.line...end.line {
                 let from = line == start.line ? start.column : 0
                 let to = line == end.line ? end.column : Int.max
                 let left = layout.caret(line: line, column: from), right = layout.caret(line: line, column: to)
-                let rect = Rect(x: left.x, y: left.top, width: max(3, right.x - left.x), height: layout.lineHeight)
-                items.append(.polygon([Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY), Point(rect.maxX, rect.maxY),
-                                       Point(rect.minX, rect.maxY)].map(pageToWindow.apply),
+                items.append(.polygon(quad(Rect(x: left.x, y: left.top, width: max(3, right.x - left.x), height: layout.lineHeight)),
                                       color: InkColor(red: 0.3, green: 0.55, blue: 1, alpha: 0.3)))
             }
         }
-        let (line, column) = box.editing.position(of: box.editing.caret)
+        let (line, column) = layout.position(ofOffset: editing.caret)
         let caret = layout.caret(line: line, column: column)
-        items.append(.polyline([Point(caret.x, caret.top), Point(caret.x, caret.top + layout.lineHeight)].map(pageToWindow.apply),
+        items.append(.polyline([Point(caret.x, caret.top), Point(caret.x, caret.top + layout.lineHeight)].map(toWindow.apply),
                                width: 2, color: InkColor(red: 0.1, green: 0.2, blue: 0.6, alpha: 1)))
         return items
     }

@@ -30,10 +30,21 @@ public final class PageTextFonts: @unchecked Sendable {
     private(set) var drawingBytes = 0
 
     private struct DrawingKey: Hashable {
-        var text: String, family: String, size: Double, color: [Float], detail: Double
+        var text: String, family: String, size: Double, color: [Float], detail: Double, wrap: Double = 0
     }
-    /// The latest layout worked out: the box being typed into asks for it every frame.
-    private var lastBlock: (key: DrawingKey, block: TextBlock)?
+    /// The latest lines worked out: the box being typed into asks for them every frame.
+    private var lastLines: (key: DrawingKey, lines: ShownLines)?
+
+    /// A box's lines as shown, measured at `scale` rasterizer pixels per page pixel.
+    private struct ShownLines {
+        var lines: [TextWrap.Line]
+        var ascender: Int
+        var lineHeight: Int
+        var scale: Double
+
+        /// The lines as one text, broken where they are shown.
+        var text: String { lines.map(\.text).joined(separator: "\n") }
+    }
     /// Lines measured lately (a key typed into a long box measures its one line again).
     private var measures: [DrawingKey: (width: Int, caretStops: [Double])] = [:]
     /// Caret stops kept for measured lines (8 bytes each: 16 MB).
@@ -58,37 +69,47 @@ public final class PageTextFonts: @unchecked Sendable {
     }
 
     /// `item` drawn at `detail` image pixels per page pixel (less when that would be too big, or past
-    /// the largest size FreeType draws here), and the page rectangle the image covers; nil when no font
-    /// can be had or the item has nothing to draw.
+    /// the largest size FreeType draws here), and the rectangle the image covers in the box's own frame
+    /// (`TextItem.localToPage` puts it on the page); nil when no font can be had or the item has nothing
+    /// to draw.
     public func image(of item: TextItem, detail: Double) -> (image: RGBAImage, rect: Rect)? {
         guard !item.text.isEmpty, PageItem.Content.text(item).problem == nil, detail.isFinite, detail > 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
         guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
+        // A wrapped box is drawn broken where its layout breaks it (at every detail alike).
+        let text: String
+        if item.wrapWidth == nil {
+            text = item.text
+        } else {
+            guard let shown = shownLines(of: item, rasterizer) else { return nil }
+            text = shown.text
+        }
         var scale = Self.clampedScale(item.fontSize, detail)
-        let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize,
+        let key = DrawingKey(text: text, family: item.fontFamily, size: item.fontSize,
                              color: Self.components(of: item.color), detail: scale)
         if let kept = drawings[key] { return kept }
-        guard var block = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
+        guard var block = try? rasterizer.block(text, size: item.fontSize * scale, withCarets: false) else { return nil }
         // Too big at this detail: less, in proportion.
         let pixels = Double(block.width) * Double(block.height)
         let shrink = min(1, Double(Self.maximumSide) / Double(max(block.width, block.height)), (Double(Self.maximumPixels) / pixels).squareRoot())
         if shrink < 1 {
             scale = Self.clampedScale(item.fontSize, scale * shrink * 0.95)
-            guard let smaller = try? rasterizer.block(item.text, size: item.fontSize * scale, withCarets: false) else { return nil }
+            guard let smaller = try? rasterizer.block(text, size: item.fontSize * scale, withCarets: false) else { return nil }
             block = smaller
         }
         guard block.width <= Self.maximumSide, block.height <= Self.maximumSide,
-              let drawn = try? rasterizer.renderBlock(item.text, size: item.fontSize * scale, color: Self.bytes(of: item.color)) else { return nil }
-        let rect = Rect(x: item.origin.x, y: item.origin.y - Double(drawn.block.ascender) / scale,
+              let drawn = try? rasterizer.renderBlock(text, size: item.fontSize * scale, color: Self.bytes(of: item.color)) else { return nil }
+        // In the box's own frame (its origin at 0, 0): the renderer turns it with the box.
+        let rect = Rect(x: 0, y: -Double(drawn.block.ascender) / scale,
                         width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale)
         keep((drawn.image, rect), as: key)
         return (drawn.image, rect)
     }
 
-    /// `item`'s lines drawn one by one at `detail` (as `image`), each with the page rectangle it covers,
-    /// an empty line none; a line drawn before (unchanged as a box is typed into) is not drawn again.
-    /// Nil when no font can be had.
+    /// `item`'s lines (as shown: wrapped) drawn one by one at `detail` (as `image`), each with the
+    /// rectangle it covers in the box's own frame, an empty line none; a line drawn before (unchanged as a
+    /// box is typed into) is not drawn again. Nil when no font can be had.
     public func lineImages(of item: TextItem, detail: Double) -> [(image: RGBAImage, rect: Rect, key: Int)]? {
         guard PageItem.Content.text(item).problem == nil, detail.isFinite, detail > 0 else { return nil }
         lock.lock()
@@ -96,8 +117,10 @@ public final class PageTextFonts: @unchecked Sendable {
         guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
         let scale = Self.clampedScale(item.fontSize, detail)
         guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
+        let lines = item.wrapWidth == nil ? TextBlock.lines(of: item.text) : shownLines(of: item, rasterizer)?.lines.map(\.text)
+        guard let lines else { return nil }
         var drawn: [(image: RGBAImage, rect: Rect, key: Int)] = []
-        for (index, line) in TextBlock.lines(of: item.text).enumerated() where !line.isEmpty {
+        for (index, line) in lines.enumerated() where !line.isEmpty {
             let key = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: Self.components(of: item.color), detail: scale)
             let image: RGBAImage
             if let kept = lineDrawings[key] {
@@ -107,7 +130,7 @@ public final class PageTextFonts: @unchecked Sendable {
                 image = made
                 keepLine(made, as: key)
             }
-            let rect = Rect(x: item.origin.x, y: item.origin.y + Double(index * metrics.lineHeight - metrics.ascender) / scale,
+            let rect = Rect(x: 0, y: Double(index * metrics.lineHeight - metrics.ascender) / scale,
                             width: Double(image.width) / scale, height: Double(image.height) / scale)
             drawn.append((image, rect, key.hashValue))
         }
@@ -124,43 +147,40 @@ public final class PageTextFonts: @unchecked Sendable {
         }
     }
 
-    /// `item` laid out in page pixels: its lines, and each line's caret stops and baseline; nil when no
-    /// font can be had.
+    /// `item` laid out in page pixels: its lines as shown, and each line's caret stops and baseline; nil
+    /// when no font can be had.
     public func layout(of item: TextItem) -> PageTextLayout? {
         guard PageItem.Content.text(item).problem == nil else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard let rasterizer = rasterizer(item.fontFamily) else { return nil }
-        // Laid out at a size FreeType draws, then scaled to the page.
+        guard let rasterizer = rasterizer(item.fontFamily), let shown = shownLines(of: item, rasterizer) else { return nil }
+        return PageTextLayout(item: item, lines: shown.lines, ascender: shown.ascender, lineHeight: shown.lineHeight, scale: shown.scale)
+    }
+
+    /// `item`'s lines as shown, laid out at a size FreeType draws (then scaled to the page), wrapped at
+    /// its width there: so a box breaks in the same places at every detail it is drawn at. Called
+    /// holding the lock.
+    private func shownLines(of item: TextItem, _ rasterizer: TextRasterizer) -> ShownLines? {
         let scale = Self.clampedScale(item.fontSize, 1)
-        let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
-        if let last = lastBlock, last.key == key { return PageTextLayout(item: item, block: last.block, scale: scale) }
+        let key = DrawingKey(text: item.text, family: item.fontFamily, size: item.fontSize, color: [], detail: scale, wrap: item.wrapWidth ?? 0)
+        if let last = lastLines, last.key == key { return last.lines }
         guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
-        let lines = TextBlock.lines(of: item.text)
-        var width = 0
-        var stops: [[Double]] = []
-        stops.reserveCapacity(lines.count)
         if measuredStops > bounds.stops {
             measures.removeAll(keepingCapacity: true)
             measuredStops = 0
         }
-        for line in lines {
+        let lines = try? TextWrap.lines(of: item.text, width: item.wrapWidth.map { $0 * scale }) { line in
             let lineKey = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
-            let measured: (width: Int, caretStops: [Double])
-            if let kept = measures[lineKey] {
-                measured = kept
-            } else {
-                guard let made = try? rasterizer.measure(line, size: item.fontSize * scale) else { return nil }
-                measured = made
-                measures[lineKey] = made
-                measuredStops += made.caretStops.count
-            }
-            width = max(width, measured.width)
-            stops.append(measured.caretStops)
+            if let kept = measures[lineKey] { return (Double(kept.width), kept.caretStops) }
+            let made = try rasterizer.measure(line, size: item.fontSize * scale)
+            measures[lineKey] = made
+            measuredStops += made.caretStops.count
+            return (Double(made.width), made.caretStops)
         }
-        let block = TextBlock(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, width: max(1, width), caretStops: stops)
-        lastBlock = (key, block)
-        return PageTextLayout(item: item, block: block, scale: scale)
+        guard let lines else { return nil }
+        let shown = ShownLines(lines: lines, ascender: metrics.ascender, lineHeight: metrics.lineHeight, scale: scale)
+        lastLines = (key, shown)
+        return shown
     }
 
     /// How far below the top of `item`'s first line its baseline lies (page pixels): where a box pressed
@@ -206,47 +226,5 @@ public final class PageTextFonts: @unchecked Sendable {
             missing[family] = "\(error)"
             return nil
         }
-    }
-}
-
-/// A text item's lines as laid out on the page: where each line's baseline is and where a caret
-/// stands before each character, page pixels.
-public struct PageTextLayout: Equatable, Sendable {
-    public var lines: [String]
-    /// Each line's caret stops, page pixels from the item's origin.
-    public var caretStops: [[Double]]
-    public var origin: Point
-    public var ascender: Double
-    public var lineHeight: Double
-    public var width: Double
-
-    init(item: TextItem, block: TextBlock, scale: Double) {
-        lines = block.lines
-        caretStops = block.caretStops.map { $0.map { $0 / scale } }
-        origin = item.origin
-        ascender = Double(block.ascender) / scale
-        lineHeight = Double(block.lineHeight) / scale
-        width = Double(block.width) / scale
-    }
-
-    /// The box the text fills on the page.
-    public var bounds: Rect {
-        Rect(x: origin.x, y: origin.y - ascender, width: width, height: Double(max(1, lines.count)) * lineHeight)
-    }
-
-    /// The top of line `line` and its caret's x before character `column` (clamped to the line).
-    public func caret(line: Int, column: Int) -> (x: Double, top: Double) {
-        let line = max(0, min(lines.count - 1, line))
-        let stops = caretStops[line]
-        return (origin.x + stops[max(0, min(stops.count - 1, column))], origin.y - ascender + Double(line) * lineHeight)
-    }
-
-    /// The line and column nearest `point` on the page.
-    public func position(nearest point: Point) -> (line: Int, column: Int) {
-        let line = max(0, min(lines.count - 1, Int(((point.y - (origin.y - ascender)) / lineHeight).rounded(.down))))
-        let x = point.x - origin.x
-        let stops = caretStops[line]
-        let column = stops.indices.min { abs(stops[$0] - x) < abs(stops[$1] - x) } ?? 0
-        return (line, column)
     }
 }
