@@ -62,6 +62,49 @@ final class TextToolTests: XCTestCase {
         XCTAssertTrue(canvas.overlay.isEmpty, "typing ended: no frame")
     }
 
+    func testTheRightEdgesHandleSetsTheWrapWidthAndTheCaretFollowsTheShownLines() throws {
+        click(100, 100)
+        type("one two three four five six seven eight nine ten")
+        press(Keysym.escape)
+        let level = try XCTUnwrap(texts.first)
+        let before = try XCTUnwrap(PageTextFonts.shared.layout(of: level))
+        XCTAssertEqual(before.lines.count, 1)
+        // Typing again, the handle on the frame's right edge dragged to 150 px from the origin.
+        let toWindow = canvas.pageToWindow
+        let inside = toWindow.apply(before.localToPage.apply(Point(10, before.box.center.y)))
+        click(inside.x, inside.y)
+        let zoom = abs(toWindow.determinant).squareRoot()
+        let handle = toWindow.apply(before.localToPage.apply(Point(before.box.maxX + TextTool.wrapHandleOffset / zoom, before.box.center.y)))
+        let target = toWindow.apply(before.localToPage.apply(Point(150 + TextTool.wrapHandleOffset / zoom, before.box.center.y)))
+        _ = canvas.handle(.pointerDown(InputSample(position: handle, time: 1), button: 1))
+        _ = canvas.handle(.pointerMoved(InputSample(position: Point((handle.x + target.x) / 2, handle.y), time: 1.1)))
+        _ = canvas.handle(.pointerUp(InputSample(position: target, time: 1.2), button: 1))
+        XCTAssertEqual(texts.first?.wrapWidth, nil, "the page is told when typing ends")
+        // End goes to the end of the line as shown, not of the text.
+        press(Keysym.home)
+        press(Keysym.end)
+        type("X")
+        press(Keysym.escape)
+        let wrapped = try XCTUnwrap(texts.first)
+        XCTAssertEqual(wrapped.wrapWidth ?? 0, 150, accuracy: 1e-6)
+        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: wrapped))
+        XCTAssertGreaterThan(layout.lines.count, 2, "\(layout.lines)")
+        for (index, stops) in layout.caretStops.enumerated() where layout.wrapped[index] {
+            let inked = layout.lines[index].count - (layout.lines[index].hasSuffix(" ") ? 1 : 0)
+            XCTAssertLessThanOrEqual(stops[inked], 150, "line \(index) fits")
+        }
+        XCTAssertEqual(layout.box.width, 150, accuracy: 1e-6, "the frame shows the width")
+        // The X went in at the end of the first line as shown before it (before the space it wrapped at).
+        var withoutX = wrapped
+        withoutX.text = wrapped.text.replacingOccurrences(of: "X", with: "")
+        let first = try XCTUnwrap(PageTextFonts.shared.layout(of: withoutX)).lines[0]
+        XCTAssertTrue(first.hasSuffix(" ") && first.count < withoutX.text.count, "wrapped after a word: \(first)")
+        XCTAssertTrue(wrapped.text.hasPrefix(first.dropLast() + "X "), "\(wrapped.text)")
+        XCTAssertEqual(canvas.editor.history.done.count, 2, "the width and the typing: one step")
+        canvas.undo()
+        XCTAssertNil(texts.first?.wrapWidth)
+    }
+
     func testEditingKeysMoveTheCaretSelectAndDelete() throws {
         click(100, 100)
         type("abcdef")

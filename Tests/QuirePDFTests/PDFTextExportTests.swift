@@ -44,4 +44,35 @@ final class PDFTextExportTests: XCTestCase {
         XCTAssertGreaterThan(red, 400, "the words are drawn in red")
         XCTAssertEqual(above, 0, "nothing above the first line's ascender")
     }
+
+    func testTurnedAndWrappedBoxesAreTextWhereTheyAreDrawn() throws {
+        var page = Page(size: .letter)
+        try page.apply(page.adding([
+            PageItem(.text(TextItem(text: "Downward heading", origin: Point(600, 100), fontSize: 30,
+                                    color: InkColor(red: 0.1, green: 0.1, blue: 0.9), angle: .pi / 2))),
+            PageItem(.text(TextItem(text: "alpha beta gamma delta epsilon zeta", origin: Point(100, 150), fontSize: 20, wrapWidth: 130))),
+        ]))
+        let path = try ExportPages.writePDF([page], blobs: [:])
+        paths.append(path)
+        let document = try PDFDocument(contentsOf: path)
+        let text = document.text(ofPage: 0)
+        XCTAssertTrue(text.contains("Downward heading"), "turned text is text: \(text)")
+        // The wrapped box's words, on lines of their own as the window breaks them.
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertFalse(lines.contains { $0.contains("alpha beta gamma delta") }, "wrapped: \(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("alpha") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("zeta") }, "\(lines)")
+        // Blue glyphs run down the page below the turned box's origin (their tops to the right of the
+        // baseline, which runs down the page at x = 600; descenders a little left of it), and none run
+        // across from it.
+        let image = try document.render(page: 0, scale: 1 / PDFExportWriter.pointsPerPixel)
+        var down = 0, across = 0
+        for y in 80..<450 {
+            for x in 560..<816 where image[x, y].b > 150 && image[x, y].r < 100 {
+                if x >= 588 && x < 640 && y > 98 { down += 1 } else { across += 1 }
+            }
+        }
+        XCTAssertGreaterThan(down, 300, "drawn turned")
+        XCTAssertEqual(across, 0, "nothing drawn level")
+    }
 }

@@ -25,7 +25,10 @@ final class SVGExportTests: XCTestCase {
         var drawnPaths: [[String: String]] = []
         var clipPaths = 0
         var images: [[String: String]] = []
+        /// Each `<text>`'s attributes and its lines (`<tspan>`s' text).
+        var texts: [(attributes: [String: String], lines: [String])] = []
         private var definitionDepth = 0
+        private var inSpan = false
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
@@ -35,12 +38,22 @@ final class SVGExportTests: XCTestCase {
             case "pattern", "mask", "symbol": definitionDepth += 1
             case "path" where definitionDepth == 0: drawnPaths.append(attributes)
             case "image": images.append(attributes)
+            case "text": texts.append((attributes, []))
+            case "tspan":
+                texts[texts.count - 1].lines.append("")
+                inSpan = true
             default: break
             }
         }
 
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard inSpan else { return }
+            texts[texts.count - 1].lines[texts[texts.count - 1].lines.count - 1] += string
+        }
+
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if ["clipPath", "pattern", "mask", "symbol"].contains(name) { definitionDepth -= 1 }
+            if name == "tspan" { inSpan = false }
         }
     }
 
@@ -58,6 +71,30 @@ final class SVGExportTests: XCTestCase {
         parser.delegate = summary
         XCTAssertTrue(parser.parse(), "well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
         return (summary, String(decoding: data, as: UTF8.self))
+    }
+
+    func testTextBoxesAreTextElementsTurnedWrappedAndEscaped() throws {
+        var page = Page(size: .letter)
+        try page.apply(page.adding([
+            PageItem(.text(TextItem(text: "Fish & <chips>\n\"quoted\"\u{1}", origin: Point(100, 150), fontSize: 24,
+                                    color: InkColor(red: 1, green: 0, blue: 0, alpha: 0.5)))),
+            PageItem(.text(TextItem(text: "turned a quarter", origin: Point(400, 300), fontFamily: "serif", angle: .pi / 2))),
+            PageItem(.text(TextItem(text: "one two three four five six", origin: Point(100, 600), wrapWidth: 90))),
+        ]))
+        let (svg, file) = try write(page)
+        XCTAssertEqual(svg.texts.count, 3, file)
+        XCTAssertEqual(svg.texts[0].lines, ["Fish & <chips>", "\"quoted\""], "markup escaped, a control character left out")
+        XCTAssertEqual(svg.texts[0].attributes["font-size"], "24")
+        XCTAssertEqual(svg.texts[0].attributes["fill"], "rgb(255,0,0)")
+        XCTAssertEqual(svg.texts[0].attributes["fill-opacity"], "0.5")
+        XCTAssertEqual(svg.texts[0].attributes["transform"], "translate(100 150) rotate(0) scale(1)")
+        XCTAssertEqual(svg.texts[1].attributes["transform"], "translate(400 300) rotate(90) scale(1)")
+        XCTAssertEqual(svg.texts[1].attributes["font-family"], "serif")
+        // Wrapped at 90 px: more than one line, every word kept in order.
+        XCTAssertGreaterThan(svg.texts[2].lines.count, 2, "\(svg.texts[2].lines)")
+        XCTAssertEqual(svg.texts[2].lines.joined().split(separator: " "), ["one", "two", "three", "four", "five", "six"])
+        // No glyph outlines from cairo: the text is drawn once, as text.
+        XCTAssertFalse(file.contains("<symbol"), "cairo drew glyphs too")
     }
 
     func testSizeAndViewBoxAreThePageInPixelsIncludingLandscape() throws {
