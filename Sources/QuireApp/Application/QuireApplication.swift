@@ -189,9 +189,11 @@ public final class QuireApplication {
         case .passed: break
         case .taken: return true
         case let .pressed(button):
-            canvas.finishGesture()
-            // The active inking tool's button pressed again opens (or closes) its settings.
-            if button == .tool(canvas.tool) && InkTool(rawValue: canvas.tool.rawValue) != nil {
+            // The text tool's button pressed again while typing keeps the typing going: its settings
+            // panel sets the font of the box being typed into.
+            if !(button == .tool(.text) && canvas.tool == .text) { canvas.finishGesture() }
+            // The active inking or text tool's button pressed again opens (or closes) its settings.
+            if button == .tool(canvas.tool) && (InkTool(rawValue: canvas.tool.rawValue) != nil || canvas.tool == .text) {
                 penSettings.toggle()
             } else if button == .notebooks {
                 navigator.toggleNotebookList()
@@ -206,8 +208,13 @@ public final class QuireApplication {
         case let .penSettingsChanged(tool, settings, finished):
             penSettings.changed(tool, to: settings, finished: finished)
             return true
+        case let .textSettingsChanged(family, size, finished):
+            penSettings.textChanged(family: family, size: size, finished: finished)
+            return true
         case let .picked(color, _):
             canvas.setColor(color, for: canvas.tool)
+            // The text settings card shows its line in the tool's colour.
+            if interface.textSettings.isOpen { penSettings.followTool() }
             return true
         case let .notebookList(request):
             navigator.perform(request)

@@ -244,6 +244,13 @@ public final class CanvasController {
 
     private var textTool: TextTool? { tools.tool(.text) as? TextTool }
 
+    /// The text settings panel's font: new text boxes take it, and so does the box being typed into.
+    public func setTextFont(family: String, size: Double) {
+        settings.textFamily = family
+        settings.textSize = size
+        textTool?.restyle(family: family, size: size, in: context)
+    }
+
     /// Work tools hold open beyond a gesture (a text box being typed into) becomes the page's edit.
     public func settleTools() {
         for id in tools.ids { tools.tool(id)?.settle(in: context) }

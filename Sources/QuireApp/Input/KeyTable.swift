@@ -82,7 +82,7 @@ public enum KeyTable {
         // The canvas.
         // The tools' keys and words come from their offers (`ToolOffer`).
         ToolRegistry.standard.keyBinding,
-        KeyBinding(.canvas, "the current tool's pen settings: widths, opacities, smoothing and pressure curve, with a preview (or press the tool's toolbar button again; Escape or a click outside closes them)", [
+        KeyBinding(.canvas, "the current tool's settings: a pen's widths, opacities, smoothing and pressure curve with a preview stroke; the text tool's font and size with a sample line (or press the tool's toolbar button again; Escape or a click outside closes them)", [
             (plain("w"), .showPenSettings),
         ]),
         KeyBinding(.canvas, "R, Escape", "show or hide / hide the ruler: ink begun near its edge follows it; drag its middle to move it, an end to turn it (it snaps to every 15°); two fingers held still on the page lay it between them", [
@@ -142,7 +142,8 @@ public enum KeyTable {
         ("one finger / two fingers", "pan / pinch-zoom and pan (ignored for 500 ms after the pen: palm rejection)"),
         ("two fingers on a scrap", "move, turn and scale the scrap together, whatever the tool"),
         ("four fingers on a scrap (two of each hand)", "stretch it; pulled past twice its size it snaps into two copies (let go before: it springs back)"),
-        ("select tool (V): drag a scrap or text box / its corner / its round handle", "move it / scale it about its centre (a text box's font with it) / turn it (not text); press twice to bring it to the front"),
+        ("select tool (V): drag a scrap or text box / its corner / its round handle", "move it / scale it about its centre (a text box's font with it) / turn it; press twice to bring it to the front"),
+        ("text tool (T): while typing, drag the handle on the box's right edge", "set the width its lines wrap at (words move to the next line)"),
         ("select tool (V): Shift+drag a scrap", "stretch it, the far edge held: past twice its size a copy comes away with the pointer"),
         ("ink across a scrap", "sticks to it: the part over the scrap moves with it, the rest stays on the page"),
         ("pen or mouse held still half a second at a stroke's end", "a stroke that is nearly a line, rectangle, circle, ellipse, triangle or arrow is shown clean: lift to keep it (undo gives back the hand-drawn one), move on to keep drawing"),

@@ -8,12 +8,12 @@ import QuireRender
 /// preview stroke, sliders (a track lit up to its knob, the label and value above), and the pressure
 /// curve's graph with its two control points on their handles.
 extension PenSettingsPanel {
-    static let panelColor = InkColor(red: 0.13, green: 0.13, blue: 0.15)
-    static let accent = InkColor(red: 0.27, green: 0.47, blue: 0.85)
-    static let faint = InkColor(red: 1, green: 1, blue: 1, alpha: 0.18)
-    static let light = InkColor(red: 0.93, green: 0.93, blue: 0.95)
-    static let textColor: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (235, 235, 238, 255)
-    static let dimTextColor: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (160, 160, 170, 255)
+    static let panelColor = PanelDrawing.panelColor
+    static let accent = PanelDrawing.accent
+    static let faint = PanelDrawing.faint
+    static let light = PanelDrawing.light
+    static let textColor = PanelDrawing.textColor
+    static let dimTextColor = PanelDrawing.dimTextColor
 
     /// The panel's items in window pixels, top last (nothing while closed).
     func overlay() -> [OverlayItem] {
@@ -34,17 +34,8 @@ extension PenSettingsPanel {
         return items
     }
 
-    /// `words` from the glyph atlas at the top left of `rect`, cut short to its width.
     private func label(_ words: String, size: Double, in rect: Rect, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> [OverlayItem] {
-        guard let text else { return [] }
-        let key = "\(words)-\(size)-\(Int(rect.width))"
-        if labels[key] == nil {
-            // Slider values change as they move: keep the labels of now, not every value passed through.
-            if labels.count > 64 { labels.removeAll() }
-            labels[key] = try? text.run(words, size: size, maximumWidth: max(1, Int(rect.width)))
-        }
-        guard let run = labels[key] ?? nil else { return [] }
-        return [.text(run, at: Point(rect.minX, rect.minY), color: color)]
+        labels.items(words, size: size, in: rect, color: color)
     }
 
     /// The white card and the stroke on it, re-inked when the style or the scale changed.
@@ -67,15 +58,7 @@ extension PenSettingsPanel {
     }
 
     private func sliderItems(track: Rect, position: Double, held: Bool) -> [OverlayItem] {
-        let s = drawnScale
-        let knob = Point(track.minX + track.width * position, track.center.y)
-        let radius = (held ? 8 : 7) * s
-        return [
-            .polygon(InterfaceShape.roundedRect(track, radius: track.height / 2), color: Self.faint),
-            .polygon(InterfaceShape.roundedRect(Rect(x: track.minX, y: track.minY, width: max(track.height, knob.x - track.minX),
-                                                     height: track.height), radius: track.height / 2), color: Self.accent),
-            .polygon(Self.disc(knob, radius: radius), color: Self.light),
-        ]
+        PanelDrawing.slider(track: track, position: position, held: held, scale: drawnScale)
     }
 
     /// The square (pressure across, ink up) with a faint diagonal (linear), each control point on a
@@ -98,16 +81,9 @@ extension PenSettingsPanel {
         }, width: 2.2 * s, color: Self.accent))
         for (index, control) in [curve.control1, curve.control2].enumerated() {
             let radius = (held == .curveControl(index + 1) ? 8 : 6.5) * s
-            items.append(.polygon(Self.disc(window(control.x, control.y), radius: radius), color: Self.light))
-            items.append(.polygon(Self.disc(window(control.x, control.y), radius: radius * 0.45), color: Self.accent))
+            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius), color: Self.light))
+            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius * 0.45), color: Self.accent))
         }
         return items
-    }
-
-    static func disc(_ center: Point, radius: Double) -> [Point] {
-        (0..<24).map { i in
-            let a = Double(i) / 24 * 2 * Double.pi
-            return Point(center.x + radius * cos(a), center.y + radius * sin(a))
-        }
     }
 }

@@ -23,17 +23,7 @@ final class PenSettingsPanel {
         case background
     }
 
-    /// What an input event was to the panel.
-    enum Handling: Equatable {
-        /// Not the panel's (it is closed, or the event is for the toolbar or the canvas).
-        case passed
-        /// Taken, nothing changed (or only how the panel looks).
-        case taken
-        /// The settings changed; `finished` when the press that changed them ended (time to save).
-        case changed(finished: Bool)
-        /// Closed by Escape or a press elsewhere (which is taken with it).
-        case closed
-    }
+    typealias Handling = PanelPresses.Handling
 
     let text: TextRasterizer?
     /// Renders the preview page at a scale (the window's GL context, set by the application); nil:
@@ -53,20 +43,16 @@ final class PenSettingsPanel {
     /// The part a press holds, while held; whether that press changed anything.
     private(set) var held: Part?
     private var heldChanged = false
-    /// A press that began outside and closed the panel: its moves and release are taken too.
-    private var closingPress: (pointer: Bool, touch: Int?)?
-    /// The press holding a part: the pointer (pen or mouse) or a touch's id.
-    private var holder: (pointer: Bool, touch: Int?)?
+    private let presses = PanelPresses()
 
     /// The preview drawn last, and what it was drawn for.
     var preview: (style: StrokeStyle, scale: Double, key: String, image: RGBAImage?)?
     var previewSerial = 0
-    /// Labels laid out on the glyph atlas by their text, size and room (the values change as sliders
-    /// move; old ones are dropped).
-    var labels: [String: GlyphRun?] = [:]
+    let labels: PanelLabels
 
     init(text: TextRasterizer?) {
         self.text = text
+        labels = PanelLabels(text: text)
     }
 
     var isOpen: Bool { tool != nil }
@@ -82,7 +68,7 @@ final class PenSettingsPanel {
     func close() {
         tool = nil
         held = nil
-        holder = nil
+        presses.letGo()
     }
 
     /// The layout at the drawn scale (nil while closed).
@@ -156,67 +142,15 @@ final class PenSettingsPanel {
         return held != nil && heldChanged
     }
 
-    /// Takes an input event while open: presses on the panel, their moves and releases, Escape, and a
-    /// press elsewhere (closing it). `onToolbar` answers whether a point is on the toolbar, whose
-    /// presses still go to it (picking another tool turns the panel to that tool).
+    /// Takes an input event while open (`PanelPresses`). `onToolbar` answers whether a point is on the
+    /// toolbar, whose presses still go to it (picking another tool turns the panel to that tool).
     func handle(_ event: WindowEvent, onToolbar: (Point) -> Bool) -> Handling {
-        if let closing = closingPress {
-            switch event {
-            case .pointerMoved where closing.pointer: return .taken
-            case .pointerUp where closing.pointer:
-                closingPress = nil
-                return .taken
-            case let .touchMoved(id, _, _) where closing.touch == id: return .taken
-            case let .touchEnded(id, _, _) where closing.touch == id:
-                closingPress = nil
-                return .taken
-            default: break
-            }
-        }
-        guard isOpen else { return .passed }
-        switch event {
-        case let .key(input) where input.keysym == Keysym.escape:
-            close()
-            return .closed
-        case let .pointerDown(sample, button, _) where holder == nil:
-            return begin(at: sample.position, by: (pointer: true, touch: nil), acts: button == 1, onToolbar: onToolbar)
-        case let .pointerMoved(sample) where holder?.pointer == true:
-            return drag(to: sample.position) ? .changed(finished: false) : .taken
-        case let .pointerUp(sample, _, _) where holder?.pointer == true:
-            return end(at: sample.position)
-        case let .touchBegan(id, at, _) where holder == nil:
-            return begin(at: at, by: (pointer: false, touch: id), acts: true, onToolbar: onToolbar)
-        case let .touchMoved(id, at, _) where holder?.touch == id:
-            return drag(to: at) ? .changed(finished: false) : .taken
-        case let .touchEnded(id, at, _) where holder?.touch == id:
-            return end(at: at)
-        case let .scroll(_, _, at, _) where contains(at):
-            // The wheel over the panel must not zoom or pan the page under it.
-            return .taken
-        default:
-            return .passed
-        }
-    }
-
-    private func begin(at point: Point, by press: (pointer: Bool, touch: Int?), acts: Bool, onToolbar: (Point) -> Bool) -> Handling {
-        guard contains(point) else {
-            if onToolbar(point) { return .passed }
-            close()
-            closingPress = press
-            return .closed
-        }
-        holder = press
-        // A pen's side button or the mouse's other buttons on the panel: taken, nothing moves.
-        guard acts else {
-            held = .background
-            return .taken
-        }
-        return self.press(at: point) ? .changed(finished: false) : .taken
-    }
-
-    private func end(at point: Point) -> Handling {
-        drag(to: point)
-        holder = nil
-        return release() ? .changed(finished: true) : .taken
+        presses.handle(event, panel: PanelPresses.Panel(
+            isOpen: isOpen, contains: contains,
+            press: { [unowned self] in press(at: $0) },
+            holdStill: { [unowned self] in held = .background },
+            drag: { [unowned self] in drag(to: $0) },
+            release: { [unowned self] in release() },
+            close: { [unowned self] in close() }), onToolbar: onToolbar)
     }
 }

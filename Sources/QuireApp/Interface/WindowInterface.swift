@@ -15,6 +15,7 @@ import QuireX11
 final class WindowInterface {
     let notices: NoticeLine
     let penSettings: PenSettingsPanel
+    let textSettings: TextSettingsPanel
     /// `--show-latency`'s line; nil without the option.
     let latency: LatencyLine?
     private let help: HelpOverlay
@@ -70,6 +71,8 @@ final class WindowInterface {
         case picked(InkColor, settled: Bool)
         /// The pen settings panel changed `tool`'s settings; `finished` when the press ended (save them).
         case penSettingsChanged(InkTool, PenSettings, finished: Bool)
+        /// The text settings panel changed the font family or size; `finished` when the press ended.
+        case textSettingsChanged(family: String, size: Double, finished: Bool)
         /// The notebook list asked for a notebook to be opened, made, renamed, copied, trashed or restored.
         case notebookList(NotebookList.Request)
         /// The page sorter asked for a change of page or of the pages (the run loop has the session do
@@ -89,6 +92,7 @@ final class WindowInterface {
         status = StatusLine(text: text)
         picker = ColorPicker(text: text)
         penSettings = PenSettingsPanel(text: text)
+        textSettings = TextSettingsPanel(text: text)
         notebookList = NotebookList(text: text)
         sorter = PageSorter(text: text)
         rulerLabel = RulerLabel(text: text)
@@ -104,6 +108,7 @@ final class WindowInterface {
             status.scale = scale
             if picker.isOpen { placePicker() }
             penSettings.scale = scale
+            textSettings.scale = scale
             sorter.scale = scale
             latency?.scale = scale
             notebookList.scale = scale
@@ -178,13 +183,23 @@ final class WindowInterface {
     /// Opens the pen settings panel on `tool` (or turns it there); `style` is the tool's style in its
     /// colour, before the settings.
     func openPenSettings(_ tool: InkTool, settings: PenSettings, style: StrokeStyle) {
-        if penSettings.tool != tool || penSettings.baseStyle != style { changed = true }
+        if penSettings.tool != tool || penSettings.baseStyle != style || textSettings.isOpen { changed = true }
+        textSettings.close()
         penSettings.open(tool, settings: settings, style: style)
     }
 
+    /// Closes whichever settings panel shows (pen or text).
     func closePenSettings() {
-        if penSettings.isOpen { changed = true }
+        if penSettings.isOpen || textSettings.isOpen { changed = true }
         penSettings.close()
+        textSettings.close()
+    }
+
+    /// Opens the text settings panel (closing the pen settings) on `family` and `size` in `color`.
+    func openTextSettings(family: String, size: Double, color: InkColor) {
+        penSettings.close()
+        textSettings.open(family: family, size: size, color: color)
+        changed = true
     }
 
     /// The look for the canvas's state now; the colour picker follows the current tool's `color`.
@@ -220,7 +235,7 @@ final class WindowInterface {
         case let .pointerMoved(sample), let .pointerDown(sample, _, _):
             pointerOverPanel = (shown && toolbar.contains(sample.position))
                 || (picker.isOpen && picker.layout?.panel.contains(sample.position) == true)
-                || penSettings.contains(sample.position)
+                || penSettings.contains(sample.position) || textSettings.contains(sample.position)
         default: break
         }
         if helpShown, Self.dismissesHelp(event) {
@@ -293,6 +308,15 @@ final class WindowInterface {
             guard let tool = penSettings.tool else { return .taken }
             return .penSettingsChanged(tool, penSettings.settings, finished: finished)
         }
+        switch textSettings.handle(event, onToolbar: { [shown, toolbar] in shown && toolbar.contains($0) }) {
+        case .passed: break
+        case .taken, .closed:
+            changed = true
+            return .taken
+        case let .changed(finished):
+            changed = true
+            return .textSettingsChanged(family: textSettings.family, size: textSettings.size, finished: finished)
+        }
         guard shown else { return .passed }
         switch event {
         case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
@@ -345,6 +369,8 @@ final class WindowInterface {
         }
         penSettings.fit(windowWidth: width, windowHeight: height)
         items += penSettings.overlay()
+        textSettings.fit(windowWidth: width, windowHeight: height)
+        items += textSettings.overlay()
         items += picker.overlay()
         items += notebookList.overlay(width: width, height: height)
         if let latency { items += latency.overlay(windowWidth: width, windowHeight: height) }

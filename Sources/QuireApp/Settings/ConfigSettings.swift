@@ -74,7 +74,7 @@ public enum ConfigSettings {
     }
 
     /// New text boxes' font and size.
-    private static var textSettings: [ConfigSetting] {
+    static var textSettings: [ConfigSetting] {
         [ConfigSetting(key: "text.font", takes: "a font family fontconfig knows (sans-serif, serif, monospace, DejaVu Serif, …)",
                        does: "new text boxes' font (a family that is not installed is drawn in fontconfig's nearest)",
                        read: { value, settings in

@@ -191,6 +191,18 @@ public final class TextTool: Tool {
             || keysym == 0xff7e || keysym == 0xff7f
     }
 
+    /// The box being typed into takes `family` and `size` (its first baseline stays where it is); it
+    /// becomes part of the box's one edit.
+    public func restyle(family: String, size: Double, in context: ToolContext) {
+        guard var box, size.isFinite, size > 0, size <= ItemLimits.maximumFontSize else { return }
+        show(&box, in: context) {
+            $0.fontFamily = family
+            $0.fontSize = size
+        }
+        self.box = box
+        context.renderQueue.setNeedsRedraw()
+    }
+
     /// Pasted text: into the box being typed into, at the caret; else a new box of it with its top left
     /// at `point`, one undo step.
     public func paste(_ text: String, at point: Point, in context: ToolContext) {
