@@ -72,6 +72,10 @@ final class XoppExportCommandLineTests: XCTestCase {
             Page(size: PageSize.a4.turned(to: .landscape), background: PageBackground(pattern: .grid)),
             Page(size: PageSize(width: 600, height: 400), background: PageBackground(pattern: .dotted),
                  items: [PageItem(.text(TextItem(text: "Notes", origin: Point(20, 40)))),
+                         // Wrapped at 70 px: written broken where Quire breaks it. Turned: Xournal++
+                         // has no turned text, so it is left out and counted.
+                         PageItem(.text(TextItem(text: "alpha beta gamma", origin: Point(300, 40), fontSize: 16, wrapWidth: 70))),
+                         PageItem(.text(TextItem(text: "Sideways", origin: Point(500, 100), angle: .pi / 2))),
                          // A dot: one sample, which Xournal++ (two points at least) must still open.
                          PageItem(.stroke(stroke(.pen, from: Point(100, 100), count: 1)))]),
         ]
@@ -94,8 +98,8 @@ final class XoppExportCommandLineTests: XCTestCase {
         let original = try makeNotebook()
         let out = library + "/Sketches.xopp"
         let output = try quire("export", "Sketches", "--xopp", out)
-        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 6 strokes, 1 picture, 1 text; "), output)
-        XCTAssertTrue(output.contains("1 turned or warped picture skipped") && !output.contains("text skipped"), output)
+        XCTAssertTrue(output.contains("Wrote 3 pages of Sketches to \(out): 6 strokes, 1 picture, 2 texts; "), output)
+        XCTAssertTrue(output.contains("1 turned or warped picture skipped") && output.contains("1 turned text skipped"), output)
         XCTAssertEqual([UInt8](FileManager.default.contents(atPath: out)!.prefix(2)), [0x1F, 0x8B], "gzip'ed")
         try quire("import-xopp", out, "--to", "Sketches")
         let pages = try loadPages("Sketches")
@@ -134,7 +138,7 @@ final class XoppExportCommandLineTests: XCTestCase {
         XCTAssertEqual(back[2].strokes.map { $0.samples.map(\.position) }, [[Point(100, 100), Point(100, 100)]], "the dot")
         // The text box: its words, font, size and place as they were.
         let texts = back[2].items.compactMap { item -> TextItem? in if case let .text(t) = item.content { t } else { nil } }
-        XCTAssertEqual(texts.map(\.text), ["Notes"])
+        XCTAssertEqual(texts.map(\.text), ["Notes", "alpha \nbeta \ngamma"], "the wrapped box's lines as Quire showed them")
         XCTAssertEqual(texts.first?.fontSize ?? 0, 16, accuracy: 1e-4)
         XCTAssertEqual(texts.first?.origin.x ?? 0, 20, accuracy: 1e-3)
         XCTAssertEqual(texts.first?.origin.y ?? 0, 40, accuracy: 1e-3)
@@ -174,6 +178,7 @@ final class XoppExportCommandLineTests: XCTestCase {
         let document = try PDFDocument(contentsOf: pdf)
         XCTAssertEqual(document.pageSizes.count, 3)
         XCTAssertTrue(document.text(ofPage: 2).contains("Notes"), "Xournal++ shows Quire's text: \(document.text(ofPage: 2))")
+        XCTAssertTrue(document.text(ofPage: 2).contains("gamma"), "and the wrapped box's: \(document.text(ofPage: 2))")
         for (size, page) in zip(document.pageSizes, original) {
             XCTAssertEqual(size.width, page.size.width * 0.75, accuracy: 0.5)
             XCTAssertEqual(size.height, page.size.height * 0.75, accuracy: 0.5)
