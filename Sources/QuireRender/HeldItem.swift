@@ -16,6 +16,9 @@ struct HeldItem {
     var snapshot: Snapshot?
     /// Its newest update, not built yet (see `PageRenderer.replaceLifted`).
     var deferredUpdate: (() -> RenderItem)?
+    /// Held where it lies to be changed there (a text box being typed into), never moved: drawn from
+    /// its vectors, only where it changed (frames stay partial).
+    let inPlace: Bool
 
     /// The held item's picture: the page area it shows, the view it was taken for, and the map from
     /// where the item was picked up to where the gesture has it now.
@@ -30,10 +33,12 @@ struct HeldItem {
     /// the item is drawn from its vectors each frame instead.
     static let maximumSnapshotSide = 4096
 
-    /// Holds `entry` up, at `index` of the order, with a picture of it for `view` where one can be had.
-    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect) {
+    /// Holds `entry` up, at `index` of the order, with a picture of it for `view` where one can be had
+    /// (none held `inPlace`).
+    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool = false) {
         self.index = index
-        snapshot = view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
+        self.inPlace = inPlace
+        snapshot = inPlace ? nil : view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
     }
 
     /// `entry` rendered at `view`'s zoom into a target of its own, with the page area it covers; nil
@@ -84,12 +89,13 @@ struct HeldItem {
 
     /// Draws `entry` (the held item as it is now) from its vectors over the view in framebuffer
     /// `target`, at the view's zoom on a scratch layer (its clip and shadow need a stencil the window may
-    /// not have), limited to the page as the layers are.
+    /// not have), limited to the page as the layers are, and to `within` (window pixels) when given.
     static func drawFromVectors(_ entry: RenderedItems.Entry, over view: ViewState, painter: ItemPainter, pageRect: Rect,
-                                projection: PageProjection, width: Int, height: Int, target: GLuint) {
+                                projection: PageProjection, width: Int, height: Int, target: GLuint, within: Rect? = nil) {
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        guard let layer = painter.pool.target("lifted", width: width, height: height) else { return }
-        let area = view.pageToWindow.apply(entry.item.bounds.intersection(pageRect)).outsetBy(2).intersection(window)
+        let shown = within.map { window.intersection($0) } ?? window
+        guard !shown.isNull, !shown.isEmpty, let layer = painter.pool.target("lifted", width: width, height: height) else { return }
+        let area = view.pageToWindow.apply(entry.item.bounds.intersection(pageRect)).outsetBy(2).intersection(shown)
         guard !area.isNull, !area.isEmpty else { return }
         layer.bind()
         Scissor.set(area, framebufferHeight: height)

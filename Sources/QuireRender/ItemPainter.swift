@@ -163,9 +163,16 @@ final class ItemPainter {
                         framebufferHeight: target.height)
         }
         let children = group.children
+        // A picture wholly outside the scissor in force is not drawn: a long text box's lines are a
+        // hundred pictures, of which a typed key redraws the area of one.
+        let scissor = Scissor.current(framebufferHeight: target.height)
         var start = children.startIndex
         while start < children.endIndex {
             guard case .stroke = children[start] else {
+                if case let .image(image) = children[start], let scissor, Self.liesOutside(scissor, image.bounds, projection: projection) {
+                    start += 1
+                    continue
+                }
                 render(children[start], span: .empty, childSpans: &childSpans, into: target, projection: projection)
                 start += 1
                 continue

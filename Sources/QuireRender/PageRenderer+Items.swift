@@ -148,7 +148,10 @@ extension PageRenderer {
             // Held up by a gesture: drawn over the layers each frame, so no layer is redrawn. An update
             // put off (`replaceLifted`) is superseded.
             held?.deferredUpdate = nil
-            forget(list.replaceHidden(at: index, with: storedEntry(item, id: id)))
+            let old = list.replaceHidden(at: index, with: storedEntry(item, id: id))
+            // Held in place, frames draw only what changed: this.
+            if held?.inPlace == true { noteViewChanged(pageRect: RenderItem.changedBounds(from: old.item, to: item).outsetBy(2)) }
+            forget(old)
             return true
         }
         drop()

@@ -44,33 +44,35 @@ extension PageRenderer {
         let projection = view.projection(guardBand: guardBand)
         let tail = liveTailBounds(provisional, in: view)
         // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
-        let untracked = live.blendMode == .highlight || !view.tiles.allSharp || held != nil
+        // One held in place (a text box being typed into) notes where it changed: partial ones.
+        let untracked = live.blendMode == .highlight || !view.tiles.allSharp || (held.map { !$0.inPlace } ?? false)
         frameDamage.noteOverlay(overlay)
-        let area = onlyWhatChanged && !untracked
-            ? frameDamage.area(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
+        let areas = onlyWhatChanged && !untracked
+            ? frameDamage.areas(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil
         frameDamage.frameDrawn(width: width, height: height, pageToWindow: pageToWindow, tail: tail, untracked: untracked)
-        if let area {
-            // Only the changed rectangle: the view layer's pixels there, the live tail on top, the rest
-            // of the framebuffer left as the last frame drew it.
-            guard !area.isEmpty else {
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                return area
-            }
-            let x0 = GLint(area.minX), x1 = GLint(area.maxX)
-            let y0 = GLint(height) - GLint(area.maxY), y1 = GLint(height) - GLint(area.minY)
-            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
-            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
-            glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-            Scissor.set(area, framebufferHeight: height)
-            drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
-            Scissor.off()
-            if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area) {
-                overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
-                                     scratch: { painter.pool.target("overlay", width: width, height: height) }, within: area)
+        if let areas {
+            // Only the changed rectangles: the view layer's pixels there, the held item, the live tail
+            // and the overlay on top, the rest of the framebuffer left as the last frame drew it.
+            for area in areas {
+                let x0 = GLint(area.minX), x1 = GLint(area.maxX)
+                let y0 = GLint(height) - GLint(area.maxY), y1 = GLint(height) - GLint(area.minY)
+                glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), viewLayer.framebuffer)
+                glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+                glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                if held != nil { drawLifted(projection: projection, width: width, height: height, target: framebuffer, within: area) }
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                Scissor.set(area, framebufferHeight: height)
+                drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
+                Scissor.off()
+                if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area) {
+                    overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
+                                         scratch: { painter.pool.target("overlay", width: width, height: height) }, within: area)
+                }
             }
             glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-            return area
+            // Presented as one rectangle: the pixels between the areas are the last frame's, as they were.
+            return areas.isEmpty ? .null : areas.reduce(Rect.null) { $0.union($1) }
         }
         if view.tiles.allSharp {
             // The settled case, nearly every frame: the view layer holds desk, paper and ink already,

@@ -141,4 +141,36 @@ final class PartialFrameTests: HeadlessGLTestCase {
         XCTAssertTrue(gone.contains(Point(200, 200)) && gone.contains(Point(299, 259)), "drawn: \(gone)")
         XCTAssertEqual(window.readPixels()[250, 250], try whole([])[250, 250])
     }
+
+    /// A caret moving inside a large frame that stays (a text box being typed into, the toolbar beside
+    /// it): only where the caret was and is is drawn, and the window matches a whole frame.
+    func testOnlyTheOverlayItemsThatChangedAreDrawnAgain() throws {
+        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        let window = try RenderTarget(width: 400, height: 400)
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, into: window)
+        renderer.finishSharpening()
+        let blue = InkColor(red: 0.2, green: 0.3, blue: 0.9)
+        let frame: OverlayItem = .polyline([Point(60, 60), Point(340, 60), Point(340, 340), Point(60, 340), Point(60, 60)], width: 1, color: blue)
+        let toolbar: OverlayItem = .polygon([Point(0, 0), Point(40, 0), Point(40, 400), Point(0, 400)], color: .black)
+        func caret(_ x: Double) -> OverlayItem { .polyline([Point(x, 100), Point(x, 120)], width: 2, color: blue) }
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [frame, caret(100), toolbar], into: window, onlyWhatChanged: true)
+        let moved = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [frame, caret(108), toolbar],
+                                                    into: window, onlyWhatChanged: true))
+        XCTAssertTrue(moved.contains(Point(100, 110)) && moved.contains(Point(108, 110)), "drawn: \(moved)")
+        XCTAssertLessThanOrEqual(moved.width * moved.height, 16 * 28, "only the caret's old and new places: \(moved)")
+        // An item added (a selection) in the middle of the list, and one taken out.
+        let selection: OverlayItem = .polygon([Point(150, 200), Point(190, 200), Point(190, 220), Point(150, 220)], color: blue)
+        let added = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [frame, selection, caret(108), toolbar],
+                                                    into: window, onlyWhatChanged: true))
+        XCTAssertLessThanOrEqual(added.width * added.height, 44 * 24, "only the selection: \(added)")
+        let removed = try XCTUnwrap(renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [frame, selection, toolbar],
+                                                      into: window, onlyWhatChanged: true))
+        XCTAssertLessThanOrEqual(removed.width * removed.height, 8 * 28, "only the caret that went: \(removed)")
+        let reference = try RenderTarget(width: 400, height: 400)
+        renderer.drawView(width: 400, height: 400, pageToWindow: view, overlay: [frame, selection, toolbar], into: reference)
+        let partial = window.readPixels(), whole = reference.readPixels()
+        var differing = 0
+        for y in 0..<400 { for x in 0..<400 where partial[x, y] != whole[x, y] { differing += 1 } }
+        XCTAssertEqual(differing, 0, partial.saveForInspection(named: "overlay-items-partial"))
+    }
 }

@@ -16,6 +16,9 @@ public enum RenderWork: Equatable, Sendable {
     /// A gesture picked up this item (at this index when it did): the renderer holds it over the page
     /// (updates of it redraw nothing under it) until `drop`.
     case lift(ItemID, at: Int)
+    /// A text box being typed into: held over the page where it lies (its updates redraw nothing
+    /// under it, and a frame draws only the lines that changed) until `drop`.
+    case liftInPlace(ItemID, at: Int)
     /// The held item is shown carried by this map (page coordinates) from where it was picked up.
     case moveLifted(Homography)
     /// The gesture let go: the held item goes back into the page's layers where it is.

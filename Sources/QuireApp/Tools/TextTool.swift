@@ -10,8 +10,9 @@ import QuireText
 /// for a new line; Escape, a press outside, another tool or any other command ends the typing. The
 /// handle on the box's right edge, dragged, sets the width its lines wrap at.
 ///
-/// While typing, the box is shown as it is (the renderer alone is told); when typing ends, the page
-/// gets one edit — the box put in, changed, or taken out if emptied — one undo step, saved at once.
+/// While typing, the box is shown as it is (the renderer alone is told, holding the box up where it
+/// lies so a key redraws its line and nothing under it); when typing ends, the page gets one edit — the
+/// box put in, changed, or taken out if emptied — one undo step, saved at once.
 public final class TextTool: Tool {
     public let id = ToolID.text
     public let offer = ToolOffer(name: "Text", key: "t", help: "text (press and type; press a text box to type into it)", icon: ToolIcon([
@@ -73,6 +74,7 @@ public final class TextTool: Tool {
         }), case let .text(text) = page.items[index].content {
             box = Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
                       editing: TextEditing(text: text.text), rendered: true)
+            context.renderQueue.append(.liftInPlace(page.items[index].id, at: index))
             if let layout = PageTextFonts.shared.layout(of: text) { placeCaret(at: point, extending: false, layout: layout) }
         } else {
             box = Box(id: ItemID(), original: nil, index: page.items.count, item: newItem(at: point, in: context),
@@ -243,6 +245,7 @@ public final class TextTool: Tool {
             context.renderQueue.append(.edit(.update([ItemUpdate(index: box.index, before: before, after: after)])))
         } else if !box.item.text.isEmpty {
             context.renderQueue.append(.edit(.insert([PlacedItem(after, at: box.index)])))
+            context.renderQueue.append(.liftInPlace(box.id, at: box.index))
             box.rendered = true
         }
     }
@@ -256,6 +259,7 @@ public final class TextTool: Tool {
         context.renderQueue.setNeedsRedraw()
         let now = PageItem(id: box.id, .text(box.item))
         if box.rendered {
+            context.renderQueue.append(.drop)
             let back: PageEdit = box.original.map { .update([ItemUpdate(index: box.index, before: now, after: $0)]) }
                 ?? .remove([PlacedItem(now, at: box.index)])
             context.renderQueue.append(.edit(back))
@@ -284,9 +288,17 @@ public final class TextTool: Tool {
         let frameColor = InkColor(red: 0.25, green: 0.45, blue: 0.85, alpha: 0.8)
         var items: [OverlayItem] = []
         let box = layout.box
+        // The box's corners marked, not its whole outline: as a line grows the right-hand marks move, and
+        // a frame drawn again would be drawn again all round the box (a long box: most of the window).
         let frame = Rect(x: box.minX - 4, y: box.minY - 4, width: box.width + 16, height: box.height + 8)
-        let corners = quad(frame)
-        items.append(.polyline(corners + [corners[0]], width: 1, color: frameColor))
+        if zoom.isFinite, zoom > 0 {
+            let arm = min(12 / zoom, frame.width / 2, frame.height / 2)
+            for (corner, along, down) in [(Point(frame.minX, frame.minY), arm, arm), (Point(frame.maxX, frame.minY), -arm, arm),
+                                          (Point(frame.maxX, frame.maxY), -arm, -arm), (Point(frame.minX, frame.maxY), arm, -arm)] {
+                items.append(.polyline([corner + Point(along, 0), corner, corner + Point(0, down)].map(toWindow.apply), width: 1.5,
+                                       color: frameColor))
+            }
+        }
         // The wrap handle: a short bar down the middle of the right edge.
         if zoom.isFinite, zoom > 0 {
             let x = box.maxX + Self.wrapHandleOffset / zoom, half = min(box.height / 2, 14 / zoom)
