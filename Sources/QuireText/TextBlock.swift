@@ -28,12 +28,33 @@ public struct TextBlock: Equatable, Sendable {
 
     /// `text`'s lines.
     public static func lines(of text: String) -> [String] {
-        normalizingLineBreaks(text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split at the byte, not by characters: "\n" is one byte in UTF-8 and never part of another
+        // character's bytes, and splitting by characters walks every grapheme of a long box at each key.
+        normalizingLineBreaks(text).utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(Substring($0)) }
+    }
+
+    /// How many lines `text` has (as `lines(of:)` splits it), counted without splitting: a box being
+    /// typed into is asked at every key.
+    public static func lineCount(of text: String) -> Int {
+        var count = 1, afterReturn = false
+        for byte in text.utf8 {
+            if byte == 10 {
+                if !afterReturn { count += 1 }
+                afterReturn = false
+            } else if byte == 13 {
+                count += 1
+                afterReturn = true
+            } else {
+                afterReturn = false
+            }
+        }
+        return count
     }
 
     /// `text` with "\r\n" and "\r" made "\n", the one line break text boxes hold.
     public static func normalizingLineBreaks(_ text: String) -> String {
-        guard text.contains("\r") else { return text }
+        // Its bytes looked at, not Foundation's search: a box of 10,000 characters is asked at every key.
+        guard text.utf8.contains(13) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 }

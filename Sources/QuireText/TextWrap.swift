@@ -33,9 +33,16 @@ public enum TextWrap {
         var shown: [Line] = []
         var start = 0
         for line in TextBlock.lines(of: text) {
-            let characters = Array(line)
             let measured = try measure(line)
-            let starts = width.map { breaks(in: characters, stops: measured.caretStops, width: $0) } ?? [0]
+            // A character a caret stop, and one after the last: the line's length without walking it again.
+            let count = max(0, measured.caretStops.count - 1)
+            guard let width else {
+                shown.append(Line(text: line, start: start, wrapped: false, width: measured.width, caretStops: measured.caretStops))
+                start += count + 1
+                continue
+            }
+            let characters = Array(line)
+            let starts = breaks(in: characters, stops: measured.caretStops, width: width)
             if starts.count == 1 {
                 shown.append(Line(text: line, start: start, wrapped: false, width: measured.width, caretStops: measured.caretStops))
             } else {

@@ -60,3 +60,11 @@ final class TextWrapTests: XCTestCase {
         }
     }
 }
+
+final class TextBlockLineCountTests: XCTestCase {
+    func testLinesAreCountedAsTheyAreSplit() {
+        for text in ["", "a", "a\nb", "a\r\nb", "a\rb", "\n\n", "\r\r\n\n", "x\r", "é\nΩ\r\n日本", "\r\n\r\n"] {
+            XCTAssertEqual(TextBlock.lineCount(of: text), TextBlock.lines(of: text).count, text.debugDescription)
+        }
+    }
+}

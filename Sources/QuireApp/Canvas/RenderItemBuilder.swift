@@ -149,7 +149,7 @@ public struct RenderItemBuilder {
             // On the page itself: drawn with the paper. On a scrap: a picture carried with it.
             guard let map, let corners = map.apply(to: Quadrilateral(pdf.rect)) else { return Self.nothing }
             return pdfImage(pdf, corners: corners).map(RenderItem.image) ?? Self.nothing
-        case let .text(text) where TextBlock.lines(of: text.text).count > Self.linesDrawnWhole:
+        case let .text(text) where TextBlock.lineCount(of: text.text) > Self.linesDrawnWhole:
             return textLineGroup(text, id: item.id, through: map)
         case let .text(text):
             guard let drawn = textImage(text, pictureDetail) else { return Self.nothing }
