@@ -50,6 +50,7 @@ let allBenchmarks: [Benchmark] = [
     penPreviewBenchmark,
     pageSorterBenchmark,
     latencyBenchmark,
+    typingLatencyBenchmark,
     interfaceBenchmark,
     thumbnailBenchmark,
 ]

@@ -1,7 +1,7 @@
 import CXTest
 
-/// The server's XTEST pointer, driven as a mouse: moves and button presses go out as they are made
-/// (flushed, never synced, so a steady stream is not slowed by round trips).
+/// The server's XTEST pointer and keyboard, driven as a mouse and keys: moves, button and key presses
+/// go out as they are made (flushed, never synced, so a steady stream is not slowed by round trips).
 final class XTestPointer {
     private let display: OpaquePointer
 
@@ -31,6 +31,14 @@ final class XTestPointer {
     func wheel(_ button: UInt32) {
         XTestFakeButtonEvent(display, button, 1, 0)
         XTestFakeButtonEvent(display, button, 0, 0)
+        XFlush(display)
+    }
+
+    /// A key pressed and released (`keysym`, a character's Latin-1 code or an X keysym).
+    func key(_ keysym: UInt) {
+        let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
+        XTestFakeKeyEvent(display, code, 1, 0)
+        XTestFakeKeyEvent(display, code, 0, 0)
         XFlush(display)
     }
 

@@ -356,8 +356,10 @@ public final class X11Window {
                 queued = XEventsQueued(display, QueuedAlready)
                 continue
             }
+            // A key press's own time stamp: typing is timed input → swap as the pen is.
+            let keyTime = event.type == KeyPress ? UInt32(truncatingIfNeeded: event.xkey.time) : nil
             if let translated = translate(&event) {
-                if let time = Self.serverTime(of: translated) {
+                if let time = Self.serverTime(of: translated) ?? keyTime {
                     newestInputArrival = InputArrival(serverTime: time, received: MonotonicClock.seconds())
                     if inputArrival == nil { inputArrival = newestInputArrival }
                 }

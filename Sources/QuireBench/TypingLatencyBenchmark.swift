@@ -1,0 +1,80 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireStorage
+import QuireTestSupport
+
+/// Keypress → swap in the real window: Quire opened (Xvfb of the benchmark's own, llvmpipe) on a page of
+/// 10,000 strokes and a text box of 10,000 characters, the text tool pressed into the box, and XTEST keys
+/// typed into it at 20 a second for 10 s; Quire's own figures (QUIRE_LATENCY_STATS=1, key presses timed
+/// as pointer input is) read back. A key comes alone, so its frame draws at once: "read → swap" is the
+/// time Quire takes from the key to the frame showing it. Needs `quire` built beside `quire-bench` (make
+/// bench builds both) and Xvfb; without either it says so and measures nothing.
+let typingLatencyBenchmark = Benchmark(name: "typing",
+                                       summary: "keypress → swap p50/p99 typing into 10,000 characters on a 10,000-stroke page (Xvfb, XTEST keys)") { context in
+    guard QuireRun.quireIsBuilt() else { return }
+    let folder = try QuireRun.scratchFolder("typing")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    let library = folder + "/library"
+    // The box of the in-process text benchmark: 10,000 characters, 100 lines of 99 and a line break
+    // each, 14 px, from near the top left.
+    let text = (0..<100).map { line in String(String(repeating: "lorem ipsum dolor sit amet, consectetur adipiscing elit ", count: 2).prefix(98)) + String(line % 10) + "\n" }
+        .joined()
+    var items = (0..<LatencyRun.strokes).map { PageItem(.stroke(BenchmarkStrokes.handwriting(seed: $0, samples: 80))) }
+    items.append(PageItem(.text(TextItem(text: String(text), origin: Point(40, 60), fontSize: 14))))
+    try NotebookLibrary(directory: library).create(title: "Typing", pages: [Page(items: items)]).close()
+
+    guard let server = QuireRun.server() else { return }
+    defer { server.stop() }
+    let window = try QuireProcess(arguments: ["Typing", "--library", library, "--size", "1024x768"], display: server.display,
+                                  environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
+                                                "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
+    defer { window.terminate() }
+    guard eventually(timeout: 60, { window.text.contains("Quire is ready") && LatencyRun.framesDrawn(window) > 0 }) else {
+        return print("  (the window did not show its page: \(window.text.suffix(400)); not measured)")
+    }
+    _ = LatencyRun.settledFrames(window)
+    guard let keys = XTestPointer(display: server.display) else { return print("  (no XTEST on \(server.display); not measured)") }
+    // The text tool, pressed into the box (its lines cover the page's upper left, under the window's
+    // middle whatever the view's scale), then the press's own frames let settle.
+    keys.move(to: 400, 300)
+    keys.key(UInt(UInt8(ascii: "t")))
+    keys.button(down: true)
+    keys.button(down: false)
+    keys.sync()
+    _ = LatencyRun.settledFrames(window)
+    let pressFrames = LatencyRun.inputFrames(window)
+
+    let rate = 20.0, count = 200
+    let start = Date()
+    for k in 0..<count {
+        keys.key(k % 8 == 7 ? 0x20 : UInt(UInt8(ascii: "x")))
+        let ahead = Double(k + 1) / rate - Date().timeIntervalSince(start)
+        if ahead > 0 { Thread.sleep(forTimeInterval: ahead) }
+    }
+    keys.sync()
+    guard eventually(timeout: 10, { LatencyRun.inputFrames(window) >= pressFrames + count * 9 / 10 }),
+          let line = window.lastLine(startingWith: "Latency: "), let figures = LatencyFigures(line) else {
+        return print("  (no latency figures for the keys: \(window.text.suffix(400)))")
+    }
+    context.report("keys typed (XTEST, \(Int(rate)) a second)", Double(count), "")
+    if let frames = window.lastLine(startingWith: "Frames: ") { print("  \(frames)") }
+    context.report("input frames measured (the press's among them)", Double(figures.frames), "")
+    if let newest = figures.newest {
+        context.report("keypress read → swap: p50", newest.p50, "ms")
+        context.report("keypress read → swap: p99", newest.p99, "ms", target: "≤ 4 ms")
+    }
+    if let total = figures.total {
+        context.report("keypress → swap, from the server's time stamp: p50", total.p50, "ms")
+        context.report("keypress → swap, from the server's time stamp: p99", total.p99, "ms")
+    }
+    if let drawing = figures.drawing {
+        context.report("  of which drawing (frame begun → swap): p99", drawing.p99, "ms")
+    }
+    if let tail = window.lastLine(startingWith: "Latency tail: ") {
+        let parts = tail.dropFirst("Latency tail: ".count).components(separatedBy: "; slowest 1 %: ")
+        print("  input frames' work, \(parts[0]); the slowest 1 %:")
+        for frame in parts.dropFirst().joined().components(separatedBy: " | ") { print("    \(frame)") }
+    }
+}
