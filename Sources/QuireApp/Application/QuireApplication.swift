@@ -123,6 +123,9 @@ public final class QuireApplication {
             let cpuAtRead = frames.inputRead()
             shown.showArrivedPictures(now: WindowFrames.now())
             _ = interface.sorter.takeArrivedThumbnails()
+            if finder.takeFinished(bar: interface.findBar, windowSize: Point(Double(window.width), Double(window.height))) {
+                interface.noteChanged()
+            }
             frames.eventsArrived(events)
             if !isAwaitingImages { frames.picturesSettled() }
             // Only after the quiet spell's timeout, never while a frame waits for its slot.
@@ -161,8 +164,11 @@ public final class QuireApplication {
         return dues.compactMap { $0 }.min()
     }
 
-    /// Pictures decoding or PDF pages rendering for the page shown, or thumbnails for the sorter.
-    private var isAwaitingImages: Bool { session.pictures.isDecoding || session.pdfPages.isRendering || interface.sorter.isLoading }
+    /// Pictures decoding or PDF pages rendering for the page shown, thumbnails for the sorter, or a
+    /// search (Ctrl+F) under way: the loop looks in again every few milliseconds.
+    private var isAwaitingImages: Bool {
+        session.pictures.isDecoding || session.pdfPages.isRendering || interface.sorter.isLoading || finder.isSearching
+    }
 
     /// Hands one event to the part it is for: the interface over the page first, then the canvas.
     /// Returns false when Quire is to quit.
