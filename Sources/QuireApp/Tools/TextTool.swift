@@ -30,8 +30,9 @@ public final class TextTool: Tool {
     /// A press on the box's wrap handle: its drag sets the wrap width.
     private var wrapping = false
 
-    /// Window pixels from the box's right edge to its wrap handle, and how near a press takes it.
-    static let wrapHandleOffset = 10.0
+    /// Window pixels from the box's right edge to its wrap handle (on the frame's right side), and how
+    /// near a press takes it.
+    static let wrapHandleOffset = 12.0
     static let wrapHandleReach = 8.0
 
     private struct Box {
