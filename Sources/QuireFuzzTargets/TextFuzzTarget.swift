@@ -15,6 +15,8 @@ func textTarget() -> FuzzTarget {
         TextItem(text: "Lecture 3\nEntropy always grows — ΔS ≥ 0", origin: Point(100, 150), fontSize: 24),
         TextItem(text: "日本語 é ß\r\nΩ\t tab", origin: Point(-20, 5000), fontFamily: "Serif", fontSize: 4,
                  color: InkColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.5)),
+        // Turned and wrapped: the mutations reach the angle and the width.
+        TextItem(text: "words that wrap at the box's width, turned", origin: Point(300, 200), fontSize: 18, angle: 0.6, wrapWidth: 90),
     ].compactMap { try? [UInt8](encoder.encode($0)) }
     return FuzzTarget(name: "text", seeds: seeds, protectedPrefix: 0) { bytes in
         let item = try JSONDecoder().decode(TextItem.self, from: Data(bytes))
@@ -22,6 +24,8 @@ func textTarget() -> FuzzTarget {
         _ = PageTextFonts.shared.layout(of: item)
         _ = PageTextFonts.shared.image(of: item, detail: 1)
         _ = PageTextFonts.shared.image(of: item, detail: 4)
+        _ = PageTextFonts.shared.lineImages(of: item, detail: 2)
+        _ = item.bounds
     }
 }
 
