@@ -24,14 +24,8 @@ let latencyBenchmark = Benchmark(name: "latency",
 
     guard let server = QuireRun.server() else { return }
     defer { server.stop() }
-    // The interface shown, as a person draws (the window tests' default hides it).
-    let window = try QuireProcess(arguments: ["Latency", "--library", library, "--size", "1024x768"], display: server.display,
-                                  environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
-                                                "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
+    guard let window = try LatencyRun.open("Latency", library: library, folder: folder, on: server) else { return }
     defer { window.terminate() }
-    guard eventually(timeout: 60, { window.text.contains("Quire is ready") && LatencyRun.framesDrawn(window) > 0 }) else {
-        return print("  (the window did not show its page: \(window.text.suffix(400)); not measured)")
-    }
     if let clock = window.lastLine(startingWith: "Latency: the X server") { print("  \(clock)") }
     // Start-up frames done (tiles, the first whole frame): the count stands still for half a second.
     _ = LatencyRun.settledFrames(window)
@@ -122,6 +116,21 @@ enum LatencyRun {
         }
         pointer.sync()
         return (sent, elapsed(), longGaps, longestGap)
+    }
+
+    /// Quire on `title` in a 1024 × 768 window on `server`, with its latency and frame statistics and
+    /// the interface shown (as a person draws; the window tests' default hides it), once it has drawn
+    /// its page; nil (said why) when it does not.
+    static func open(_ title: String, library: String, folder: String, on server: XvfbServer) throws -> QuireProcess? {
+        let window = try QuireProcess(arguments: [title, "--library", library, "--size", "1024x768"], display: server.display,
+                                      environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
+                                                    "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
+        guard eventually(timeout: 60, { window.text.contains("Quire is ready") && framesDrawn(window) > 0 }) else {
+            print("  (the window did not show its page: \(window.text.suffix(400)); not measured)")
+            window.terminate()
+            return nil
+        }
+        return window
     }
 
     /// Half as long again as the interval between events.

@@ -27,13 +27,8 @@ let typingLatencyBenchmark = Benchmark(name: "typing",
 
     guard let server = QuireRun.server() else { return }
     defer { server.stop() }
-    let window = try QuireProcess(arguments: ["Typing", "--library", library, "--size", "1024x768"], display: server.display,
-                                  environment: ["QUIRE_LATENCY_STATS": "1", "QUIRE_FRAME_STATS": "1", "QUIRE_INTERFACE": "shown",
-                                                "XDG_CONFIG_HOME": folder + "/config", "XDG_STATE_HOME": folder + "/state"])
+    guard let window = try LatencyRun.open("Typing", library: library, folder: folder, on: server) else { return }
     defer { window.terminate() }
-    guard eventually(timeout: 60, { window.text.contains("Quire is ready") && LatencyRun.framesDrawn(window) > 0 }) else {
-        return print("  (the window did not show its page: \(window.text.suffix(400)); not measured)")
-    }
     _ = LatencyRun.settledFrames(window)
     guard let keys = XTestPointer(display: server.display) else { return print("  (no XTEST on \(server.display); not measured)") }
     // The text tool, pressed into the box (its lines cover the page's upper left, under the window's

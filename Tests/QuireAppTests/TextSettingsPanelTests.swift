@@ -29,9 +29,9 @@ final class TextSettingsPanelTests: XCTestCase {
         XCTAssertEqual(panel.part(at: layout.preview.center), .background)
         XCTAssertNil(panel.part(at: Point(layout.panel.maxX + 5, layout.panel.minY)))
 
-        func down(_ p: Point) -> PanelPresses.Handling { panel.handle(.pointerDown(InputSample(position: p, time: 0), button: 1), onToolbar: { _ in false }) }
-        func moved(_ p: Point) -> PanelPresses.Handling { panel.handle(.pointerMoved(InputSample(position: p, time: 0)), onToolbar: { _ in false }) }
-        func up(_ p: Point) -> PanelPresses.Handling { panel.handle(.pointerUp(InputSample(position: p, time: 0), button: 1), onToolbar: { _ in false }) }
+        func down(_ p: Point) -> PanelHandling { panel.handle(.pointerDown(InputSample(position: p, time: 0), button: 1), onToolbar: { _ in false }) }
+        func moved(_ p: Point) -> PanelHandling { panel.handle(.pointerMoved(InputSample(position: p, time: 0)), onToolbar: { _ in false }) }
+        func up(_ p: Point) -> PanelHandling { panel.handle(.pointerUp(InputSample(position: p, time: 0), button: 1), onToolbar: { _ in false }) }
         XCTAssertEqual(down(layout.familyButtons[2].center), .changed(finished: false))
         XCTAssertEqual(panel.family, "monospace")
         // Sliding onto another button does not take it.

@@ -1,49 +1,56 @@
 import QuireGeometry
 import QuireX11
 
-/// How a settings panel takes input while it shows: a press on it (pen, mouse or one touch) is held
-/// until it lifts, its moves and release going to the panel alone; Escape closes it; a press elsewhere
-/// closes it and is swallowed to its release (it draws nothing), except on the toolbar, whose buttons
-/// still work; the wheel over it is taken so the page under it does not zoom. The panel says what a
-/// press, a drag and a release do to its values. A class: the panel's close, called from within, lets go of it too.
-final class PanelPresses {
-    /// What an input event was to the panel.
-    enum Handling: Equatable {
-        /// Not the panel's (it is closed, or the event is for the toolbar or the canvas).
-        case passed
-        /// Taken, nothing changed (or only how the panel looks).
-        case taken
-        /// The values changed; `finished` when the press that changed them ended (time to save).
-        case changed(finished: Bool)
-        /// Closed by Escape or a press elsewhere (which is taken with it).
-        case closed
-    }
+/// What an input event was to a settings panel.
+enum PanelHandling: Equatable {
+    /// Not the panel's (it is closed, or the event is for the toolbar or the canvas).
+    case passed
+    /// Taken, nothing changed (or only how the panel looks).
+    case taken
+    /// The values changed; `finished` when the press that changed them ended (time to save).
+    case changed(finished: Bool)
+    /// Closed by Escape or a press elsewhere (which is taken with it).
+    case closed
+}
 
-    /// What a panel does with its presses.
+/// How a settings panel (pen, text) takes input while it shows: a press on it (pen, mouse or one touch)
+/// takes the part under it (`Panel.part`) until it lifts, its moves setting that part's value
+/// (`Panel.set`) and its release saying whether anything changed; Escape closes the panel; a press
+/// elsewhere closes it and is swallowed to its release (it draws nothing), except on the toolbar, whose
+/// buttons still work; the wheel over it is taken so the page under it does not zoom. A class: the
+/// panel's own close, called from within, lets go of it too.
+final class PanelPresses<Part: Equatable> {
+    /// What a panel is to its presses.
     struct Panel {
         var isOpen: Bool
         var contains: (Point) -> Bool
-        /// A press at a point: true when a value changed.
-        var press: (Point) -> Bool
-        /// A pen's side button or the mouse's other buttons pressed on the panel: held, nothing set.
-        var holdStill: () -> Void
-        var drag: (Point) -> Bool
-        /// The press lifted: true when it changed anything.
-        var release: () -> Bool
+        /// The part under a point on the panel (nil: not on it).
+        var part: (Point) -> Part?
+        /// The part a press holds that sets nothing: the panel's ground, or any part pressed with a
+        /// pen's side button or the mouse's other buttons.
+        var background: Part
+        /// Sets the held part's value for the press now at a point: true when it changed.
+        var set: (Part, Point) -> Bool
         var close: () -> Void
     }
 
+    /// The part a press holds, while held.
+    private(set) var held: Part?
+    /// Whether the press holding `held` changed anything.
+    private var heldChanged = false
     /// A press that began outside and closed the panel: its moves and release are taken too.
     private var closingPress: (pointer: Bool, touch: Int?)?
     /// The press holding the panel: the pointer (pen or mouse) or a touch's id.
-    private(set) var holder: (pointer: Bool, touch: Int?)?
+    private var holder: (pointer: Bool, touch: Int?)?
 
-    /// Forgets the press holding the panel (it closed).
+    /// Forgets the press holding the panel (it closed, or shows something else).
     func letGo() {
         holder = nil
+        held = nil
+        heldChanged = false
     }
 
-    func handle(_ event: WindowEvent, panel: Panel, onToolbar: (Point) -> Bool) -> Handling {
+    func handle(_ event: WindowEvent, panel: Panel, onToolbar: (Point) -> Bool) -> PanelHandling {
         if let closing = closingPress {
             switch event {
             case .pointerMoved where closing.pointer: return .taken
@@ -60,19 +67,19 @@ final class PanelPresses {
         guard panel.isOpen else { return .passed }
         switch event {
         case let .key(input) where input.keysym == Keysym.escape:
-            holder = nil
+            letGo()
             panel.close()
             return .closed
         case let .pointerDown(sample, button, _) where holder == nil:
             return begin(at: sample.position, by: (pointer: true, touch: nil), acts: button == 1, panel: panel, onToolbar: onToolbar)
         case let .pointerMoved(sample) where holder?.pointer == true:
-            return panel.drag(sample.position) ? .changed(finished: false) : .taken
+            return drag(to: sample.position, panel: panel) ? .changed(finished: false) : .taken
         case let .pointerUp(sample, _, _) where holder?.pointer == true:
             return end(at: sample.position, panel: panel)
         case let .touchBegan(id, at, _) where holder == nil:
             return begin(at: at, by: (pointer: false, touch: id), acts: true, panel: panel, onToolbar: onToolbar)
         case let .touchMoved(id, at, _) where holder?.touch == id:
-            return panel.drag(at) ? .changed(finished: false) : .taken
+            return drag(to: at, panel: panel) ? .changed(finished: false) : .taken
         case let .touchEnded(id, at, _) where holder?.touch == id:
             return end(at: at, panel: panel)
         case let .scroll(_, _, at, _) where panel.contains(at):
@@ -83,25 +90,34 @@ final class PanelPresses {
     }
 
     private func begin(at point: Point, by press: (pointer: Bool, touch: Int?), acts: Bool, panel: Panel,
-                                onToolbar: (Point) -> Bool) -> Handling {
+                       onToolbar: (Point) -> Bool) -> PanelHandling {
         guard panel.contains(point) else {
             if onToolbar(point) { return .passed }
-            holder = nil
+            letGo()
             panel.close()
             closingPress = press
             return .closed
         }
         holder = press
-        guard acts else {
-            panel.holdStill()
-            return .taken
-        }
-        return panel.press(point) ? .changed(finished: false) : .taken
+        heldChanged = false
+        held = acts ? panel.part(point) : panel.background
+        return drag(to: point, panel: panel) ? .changed(finished: false) : .taken
     }
 
-    private func end(at point: Point, panel: Panel) -> Handling {
-        _ = panel.drag(point)
+    /// Moves the held part to `point`; true when its value changed.
+    private func drag(to point: Point, panel: Panel) -> Bool {
+        guard let held, held != panel.background else { return false }
+        let changed = panel.set(held, point)
+        heldChanged = heldChanged || changed
+        return changed
+    }
+
+    private func end(at point: Point, panel: Panel) -> PanelHandling {
+        _ = drag(to: point, panel: panel)
+        let changed = held != nil && heldChanged
         holder = nil
-        return panel.release() ? .changed(finished: true) : .taken
+        held = nil
+        heldChanged = false
+        return changed ? .changed(finished: true) : .taken
     }
 }

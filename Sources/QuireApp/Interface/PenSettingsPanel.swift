@@ -23,7 +23,7 @@ final class PenSettingsPanel {
         case background
     }
 
-    typealias Handling = PanelPresses.Handling
+    typealias Handling = PanelHandling
 
     let text: TextRasterizer?
     /// Renders the preview page at a scale (the window's GL context, set by the application); nil:
@@ -40,10 +40,9 @@ final class PenSettingsPanel {
     private(set) var settings = PenSettings(defaultsFor: .pen)
     /// The tool's style in its colour, before the settings (the preview applies them).
     private(set) var baseStyle = StrokeStyle.defaults(for: .pen)
-    /// The part a press holds, while held; whether that press changed anything.
-    private(set) var held: Part?
-    private var heldChanged = false
-    private let presses = PanelPresses()
+    private let presses = PanelPresses<Part>()
+    /// The part a press holds, while held.
+    var held: Part? { presses.held }
 
     /// The preview drawn last, and what it was drawn for.
     var preview: (style: StrokeStyle, scale: Double, key: String, image: RGBAImage?)?
@@ -59,7 +58,7 @@ final class PenSettingsPanel {
 
     /// Opens (or turns to) `tool`, showing `settings`; `style` is the tool's style in its colour.
     func open(_ tool: InkTool, settings: PenSettings, style: StrokeStyle) {
-        if self.tool != tool { held = nil }
+        if self.tool != tool { presses.letGo() }
         self.tool = tool
         self.settings = settings
         baseStyle = style
@@ -67,7 +66,6 @@ final class PenSettingsPanel {
 
     func close() {
         tool = nil
-        held = nil
         presses.letGo()
     }
 
@@ -105,20 +103,11 @@ final class PenSettingsPanel {
         return .background
     }
 
-    /// Presses at `point`: takes the part there and sets its value; true when a setting changed.
-    @discardableResult
-    func press(at point: Point) -> Bool {
-        held = part(at: point)
-        heldChanged = false
-        return drag(to: point)
-    }
-
-    /// Moves the held part to `point`; true when a setting changed.
-    @discardableResult
-    func drag(to point: Point) -> Bool {
-        guard let held, let layout else { return false }
+    /// Sets the value of `part` for a press now at `point`; true when a setting changed.
+    private func set(_ part: Part, at point: Point) -> Bool {
+        guard let layout else { return false }
         let before = settings
-        switch held {
+        switch part {
         case let .slider(control):
             guard let track = layout.sliders.first(where: { $0.control == control })?.track else { return false }
             control.set(&settings, toPosition: PenSettingsLayout.position(of: point.x, along: track))
@@ -128,29 +117,14 @@ final class PenSettingsPanel {
         case .background:
             return false
         }
-        let changed = settings != before
-        heldChanged = heldChanged || changed
-        return changed
-    }
-
-    /// Lets go; true when the press changed a setting (the moment to save it).
-    func release() -> Bool {
-        defer {
-            held = nil
-            heldChanged = false
-        }
-        return held != nil && heldChanged
+        return settings != before
     }
 
     /// Takes an input event while open (`PanelPresses`). `onToolbar` answers whether a point is on the
     /// toolbar, whose presses still go to it (picking another tool turns the panel to that tool).
     func handle(_ event: WindowEvent, onToolbar: (Point) -> Bool) -> Handling {
         presses.handle(event, panel: PanelPresses.Panel(
-            isOpen: isOpen, contains: contains,
-            press: { [unowned self] in press(at: $0) },
-            holdStill: { [unowned self] in held = .background },
-            drag: { [unowned self] in drag(to: $0) },
-            release: { [unowned self] in release() },
-            close: { [unowned self] in close() }), onToolbar: onToolbar)
+            isOpen: isOpen, contains: contains, part: { [unowned self] in part(at: $0) }, background: .background,
+            set: { [unowned self] in set($0, at: $1) }, close: { [unowned self] in close() }), onToolbar: onToolbar)
     }
 }

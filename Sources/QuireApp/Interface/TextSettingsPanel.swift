@@ -13,7 +13,7 @@ import QuireX11
 /// the colour picker's, as for every tool. It takes input as the pen settings panel does
 /// (`PanelPresses`); it only edits values: the run loop gives them to the canvas and the config file.
 final class TextSettingsPanel {
-    typealias Handling = PanelPresses.Handling
+    typealias Handling = PanelHandling
 
     /// What a press on the panel holds.
     enum Part: Equatable {
@@ -38,9 +38,9 @@ final class TextSettingsPanel {
     private(set) var color = InkColor.black
     /// The families shown: the standard ones, and the one in use when it is none of them.
     private(set) var families = standardFamilies
-    private(set) var held: Part?
-    private var heldChanged = false
-    private let presses = PanelPresses()
+    private let presses = PanelPresses<Part>()
+    /// The part a press holds, while held.
+    var held: Part? { presses.held }
     let labels: PanelLabels
 
     init(text: TextRasterizer?) {
@@ -59,7 +59,6 @@ final class TextSettingsPanel {
 
     func close() {
         isOpen = false
-        held = nil
         presses.letGo()
     }
 
@@ -95,18 +94,11 @@ final class TextSettingsPanel {
         (sizes.lowerBound * pow(sizes.upperBound / sizes.lowerBound, min(max(position, 0), 1))).rounded()
     }
 
-    @discardableResult
-    func press(at point: Point) -> Bool {
-        held = part(at: point)
-        heldChanged = false
-        return drag(to: point)
-    }
-
-    @discardableResult
-    func drag(to point: Point) -> Bool {
-        guard let held, let layout else { return false }
+    /// Sets the value of `part` for a press now at `point`; true when the font or size changed.
+    private func set(_ part: Part, at point: Point) -> Bool {
+        guard let layout else { return false }
         let before = (family, size)
-        switch held {
+        switch part {
         case let .family(index):
             // A button takes the family when pressed; sliding off it to another does not.
             if layout.familyButtons[index].contains(point) { family = families[index] }
@@ -115,27 +107,13 @@ final class TextSettingsPanel {
         case .background:
             return false
         }
-        let changed = before != (family, size)
-        heldChanged = heldChanged || changed
-        return changed
-    }
-
-    func release() -> Bool {
-        defer {
-            held = nil
-            heldChanged = false
-        }
-        return held != nil && heldChanged
+        return before != (family, size)
     }
 
     /// Takes an input event while open (`PanelPresses`).
     func handle(_ event: WindowEvent, onToolbar: (Point) -> Bool) -> Handling {
         presses.handle(event, panel: PanelPresses.Panel(
-            isOpen: isOpen, contains: contains,
-            press: { [unowned self] in press(at: $0) },
-            holdStill: { [unowned self] in held = .background },
-            drag: { [unowned self] in drag(to: $0) },
-            release: { [unowned self] in release() },
-            close: { [unowned self] in close() }), onToolbar: onToolbar)
+            isOpen: isOpen, contains: contains, part: { [unowned self] in part(at: $0) }, background: .background,
+            set: { [unowned self] in set($0, at: $1) }, close: { [unowned self] in close() }), onToolbar: onToolbar)
     }
 }

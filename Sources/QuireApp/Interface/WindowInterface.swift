@@ -298,24 +298,20 @@ final class WindowInterface {
                 }
             }
         }
-        switch penSettings.handle(event, onToolbar: { [shown, toolbar] in shown && toolbar.contains($0) }) {
-        case .passed: break
-        case .taken, .closed:
+        // The settings panels (one shows at a time): what a change of theirs is to the run loop.
+        let onToolbar = { [shown, toolbar] (point: Point) in shown && toolbar.contains(point) }
+        let panels: [(handle: () -> PanelHandling, change: (Bool) -> Handling)] = [
+            ({ [penSettings] in penSettings.handle(event, onToolbar: onToolbar) }, { [penSettings] finished in
+                penSettings.tool.map { .penSettingsChanged($0, penSettings.settings, finished: finished) } ?? .taken }),
+            ({ [textSettings] in textSettings.handle(event, onToolbar: onToolbar) }, { [textSettings] finished in
+                .textSettingsChanged(family: textSettings.family, size: textSettings.size, finished: finished) }),
+        ]
+        for (handle, change) in panels {
+            let handling = handle()
+            guard handling != .passed else { continue }
             changed = true
+            if case let .changed(finished) = handling { return change(finished) }
             return .taken
-        case let .changed(finished):
-            changed = true
-            guard let tool = penSettings.tool else { return .taken }
-            return .penSettingsChanged(tool, penSettings.settings, finished: finished)
-        }
-        switch textSettings.handle(event, onToolbar: { [shown, toolbar] in shown && toolbar.contains($0) }) {
-        case .passed: break
-        case .taken, .closed:
-            changed = true
-            return .taken
-        case let .changed(finished):
-            changed = true
-            return .textSettingsChanged(family: textSettings.family, size: textSettings.size, finished: finished)
         }
         guard shown else { return .passed }
         switch event {
