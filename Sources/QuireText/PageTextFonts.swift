@@ -3,7 +3,6 @@ import QuireDocument
 import QuireGeometry
 import QuireImageIO
 import QuireInk
-import QuireText
 
 /// The fonts the page's text boxes are drawn with: for each family a text item names, the file
 /// fontconfig matches (another face when the family is missing, as every desktop program does), kept

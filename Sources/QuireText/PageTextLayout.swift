@@ -1,6 +1,5 @@
 import QuireDocument
 import QuireGeometry
-import QuireText
 
 /// A text item's lines as laid out on the page: where each shown line (wrapped at the box's width)
 /// begins in the text, its baseline, and where a caret stands before each character. Positions are in

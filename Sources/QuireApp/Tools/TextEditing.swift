@@ -1,8 +1,8 @@
 import QuireText
 
 /// The text of a box being typed into, with its caret and selection: what each editing key does to
-/// them, by characters (what a caret steps over). Lines are split at "\n" only (the box's text has its
-/// line breaks made so when editing begins).
+/// them, by characters (what a caret steps over). Where lines are (as the box shows them, wrapped) is
+/// the layout's (`PageTextLayout`): the text tool moves the caret by it.
 struct TextEditing: Equatable {
     /// The most characters a text box holds.
     static let maximumCharacters = 100_000
@@ -78,34 +78,5 @@ struct TextEditing: Equatable {
     mutating func selectAll() {
         anchor = 0
         caret = characters.count
-    }
-
-    /// The line and column of `offset`.
-    func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 0, start = 0
-        for index in 0..<min(offset, characters.count) where characters[index] == "\n" {
-            line += 1
-            start = index + 1
-        }
-        return (line, offset - start)
-    }
-
-    /// The offset of `column` on `line` (clamped to the line, and to the last line).
-    func offset(line: Int, column: Int) -> Int {
-        var current = 0, start = 0
-        for (index, character) in characters.enumerated() where character == "\n" {
-            if current == line { break }
-            current += 1
-            start = index + 1
-        }
-        var end = start
-        while end < characters.count, characters[end] != "\n" { end += 1 }
-        return start + max(0, min(column, end - start))
-    }
-
-    /// Home and End: the start or end of the caret's line.
-    mutating func moveToLineEdge(end: Bool, extending: Bool) {
-        let (line, _) = position(of: caret)
-        moveCaret(to: offset(line: line, column: end ? Int.max : 0), extending: extending)
     }
 }
