@@ -98,7 +98,8 @@ public final class PageTextFonts: @unchecked Sendable {
             block = smaller
         }
         guard block.width <= Self.maximumSide, block.height <= Self.maximumSide,
-              let drawn = try? rasterizer.renderBlock(text, size: item.fontSize * scale, color: Self.bytes(of: item.color)) else { return nil }
+              let drawn = try? rasterizer.renderBlock(text, size: item.fontSize * scale, color: Self.bytes(of: item.color),
+                                                     laidOut: block) else { return nil }
         // In the box's own frame (its origin at 0, 0): the renderer turns it with the box.
         let rect = Rect(x: 0, y: -Double(drawn.block.ascender) / scale,
                         width: Double(drawn.image.width) / scale, height: Double(drawn.image.height) / scale)

@@ -77,10 +77,11 @@ extension TextRasterizer {
     }
 
     /// `text`'s lines drawn one under another in `color` on a transparent image as wide as the widest
-    /// and `lineHeight` a line, with the block's layout (without caret stops).
-    public func renderBlock(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) throws
-        -> (image: RGBAImage, block: TextBlock) {
-        let block = try block(text, size: size, withCarets: false)
+    /// and `lineHeight` a line, with the block's layout (without caret stops): `laidOut` when the caller
+    /// has it at this size already (it is not worked out again).
+    public func renderBlock(_ text: String, size: Double, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8),
+                            laidOut: TextBlock? = nil) throws -> (image: RGBAImage, block: TextBlock) {
+        let block = try laidOut ?? block(text, size: size, withCarets: false)
         var pixels = [UInt8](repeating: 0, count: block.width * block.height * 4)
         for (index, line) in block.lines.enumerated() where !line.isEmpty {
             let drawn = try render(line, size: size, color: color)

@@ -36,13 +36,9 @@ public enum TextWrap {
             let measured = try measure(line)
             // A character a caret stop, and one after the last: the line's length without walking it again.
             let count = max(0, measured.caretStops.count - 1)
-            guard let width else {
-                shown.append(Line(text: line, start: start, wrapped: false, width: measured.width, caretStops: measured.caretStops))
-                start += count + 1
-                continue
-            }
-            let characters = Array(line)
-            let starts = breaks(in: characters, stops: measured.caretStops, width: width)
+            // Its characters only when it may break: walking a long box's every grapheme at each key costs.
+            let characters = width == nil ? [] : Array(line)
+            let starts = width.map { breaks(in: characters, stops: measured.caretStops, width: $0) } ?? [0]
             if starts.count == 1 {
                 shown.append(Line(text: line, start: start, wrapped: false, width: measured.width, caretStops: measured.caretStops))
             } else {
@@ -55,7 +51,7 @@ public enum TextWrap {
                                       width: stops[inked - from], caretStops: stops))
                 }
             }
-            start += characters.count + 1
+            start += count + 1
         }
         return shown
     }

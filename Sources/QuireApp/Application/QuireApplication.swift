@@ -26,7 +26,7 @@ public final class QuireApplication {
     private let navigator: NotebookNavigator
     private let finder: NotebookFinder
     private let transfers: FileTransfers
-    private let penSettings: PenSettingsPresenter
+    private let toolSettings: ToolSettingsPresenter
     private let kept: KeptSettings
     private let pointer: PointerLook
     private let recording: InputRecording
@@ -70,7 +70,7 @@ public final class QuireApplication {
         (canvas.tools.tool(.scissors) as? ScissorsTool)?.onRefusal = { reason in say("quire: nothing was cut: \(reason)") }
         (canvas.tools.tool(.text) as? TextTool)?.onRefusal = { reason in say("quire: warning: \(reason)") }
         kept = KeptSettings(canvas: canvas, interface: interface, say: say)
-        penSettings = PenSettingsPresenter(canvas: canvas, interface: interface, say: say)
+        toolSettings = ToolSettingsPresenter(canvas: canvas, interface: interface, say: say)
         recording = try InputRecording(path: options.recordPath, say: say)
         shown = try ShownPage(try session.loadAReadablePage(), canvas: canvas, session: session, say: say)
         frames = WindowFrames(window: window, shown: shown, interface: interface, session: session, switches: switches,
@@ -200,7 +200,7 @@ public final class QuireApplication {
             if !(button == .tool(.text) && canvas.tool == .text) { canvas.finishGesture() }
             // The active inking or text tool's button pressed again opens (or closes) its settings.
             if button == .tool(canvas.tool) && (InkTool(rawValue: canvas.tool.rawValue) != nil || canvas.tool == .text) {
-                penSettings.toggle()
+                toolSettings.toggle()
             } else if button == .notebooks {
                 navigator.toggleNotebookList()
             } else if button == .pages {
@@ -208,19 +208,19 @@ public final class QuireApplication {
             } else {
                 // Undo and redo may hand back a page change of the notebook's to undo or redo.
                 if case let .notebook(command)? = canvas.perform(button.action) { navigator.perform(command) }
-                penSettings.followTool()
+                toolSettings.followTool()
             }
             return true
         case let .penSettingsChanged(tool, settings, finished):
-            penSettings.changed(tool, to: settings, finished: finished)
+            toolSettings.changed(tool, to: settings, finished: finished)
             return true
         case let .textSettingsChanged(family, size, finished):
-            penSettings.textChanged(family: family, size: size, finished: finished)
+            toolSettings.textChanged(family: family, size: size, finished: finished)
             return true
         case let .picked(color, _):
             canvas.setColor(color, for: canvas.tool)
             // The text settings card shows its line in the tool's colour.
-            if interface.textSettings.isOpen { penSettings.followTool() }
+            if interface.textSettings.isOpen { toolSettings.followTool() }
             return true
         case let .notebookList(request):
             navigator.perform(request)
@@ -230,7 +230,7 @@ public final class QuireApplication {
             return true
         }
         guard let action = canvas.handle(event) else {
-            penSettings.followTool()
+            toolSettings.followTool()
             return true
         }
         switch action {
@@ -239,7 +239,7 @@ public final class QuireApplication {
         case .exportPDF: transfers.exportNotebookPDF()
         case .paste: window.requestPaste(preferringText: canvas.isTypingText)
         case .showHelp: interface.toggleHelp()
-        case .showPenSettings: penSettings.toggle()
+        case .showPenSettings: toolSettings.toggle()
         case .toggleInterface: interface.toggleShown()
         case .toggleFullscreen: window.toggleFullscreen()
         case .toggleColorPicker: interface.toggleColorPicker()
@@ -253,7 +253,7 @@ public final class QuireApplication {
         case .selectTool, .selectColor, .undo, .redo, .zoomIn, .zoomOut, .resetView, .pan, .deleteSelection,
              .bringSelectionToFront, .toggleRuler, .hideRuler: break
         }
-        penSettings.followTool()
+        toolSettings.followTool()
         return true
     }
 

@@ -8,34 +8,24 @@ import QuireRender
 /// preview stroke, sliders (a track lit up to its knob, the label and value above), and the pressure
 /// curve's graph with its two control points on their handles.
 extension PenSettingsPanel {
-    static let panelColor = PanelDrawing.panelColor
-    static let accent = PanelDrawing.accent
-    static let faint = PanelDrawing.faint
-    static let light = PanelDrawing.light
-    static let textColor = PanelDrawing.textColor
-    static let dimTextColor = PanelDrawing.dimTextColor
-
     /// The panel's items in window pixels, top last (nothing while closed).
     func overlay() -> [OverlayItem] {
         guard let tool, let layout else { return [] }
         let s = drawnScale
-        var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(layout.panel, radius: 12 * s), color: Self.panelColor)]
+        var items: [OverlayItem] = [.polygon(InterfaceShape.roundedRect(layout.panel, radius: 12 * s), color: PanelDrawing.panelColor)]
         let name = tool.rawValue.prefix(1).uppercased() + tool.rawValue.dropFirst()
-        items += label("\(name) settings", size: 15 * s, in: layout.title, color: Self.textColor)
+        items += labels.items("\(name) settings", size: 15 * s, in: layout.title, color: PanelDrawing.textColor)
         items += previewItems(layout)
         for slider in layout.sliders {
-            items += label(slider.control.label(in: settings), size: 12.5 * s, in: slider.row, color: Self.textColor)
-            items += sliderItems(track: slider.track, position: slider.control.position(in: settings), held: held == .slider(slider.control))
+            items += labels.items(slider.control.label(in: settings), size: 12.5 * s, in: slider.row, color: PanelDrawing.textColor)
+            items += PanelDrawing.slider(track: slider.track, position: slider.control.position(in: settings), held: held == .slider(slider.control),
+                                         scale: s)
         }
         if let graph = layout.graph, let graphLabel = layout.graphLabel {
-            items += label("Pressure curve", size: 12.5 * s, in: graphLabel, color: Self.textColor)
+            items += labels.items("Pressure curve", size: 12.5 * s, in: graphLabel, color: PanelDrawing.textColor)
             items += graphItems(graph, layout: layout)
         }
         return items
-    }
-
-    private func label(_ words: String, size: Double, in rect: Rect, color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> [OverlayItem] {
-        labels.items(words, size: size, in: rect, color: color)
     }
 
     /// The white card and the stroke on it, re-inked when the style or the scale changed.
@@ -57,10 +47,6 @@ extension PenSettingsPanel {
         return items
     }
 
-    private func sliderItems(track: Rect, position: Double, held: Bool) -> [OverlayItem] {
-        PanelDrawing.slider(track: track, position: position, held: held, scale: drawnScale)
-    }
-
     /// The square (pressure across, ink up) with a faint diagonal (linear), each control point on a
     /// line from its end of the curve, and the curve as `PressureCurve.value(at:)` maps pressure.
     private func graphItems(_ graph: Rect, layout: PenSettingsLayout) -> [OverlayItem] {
@@ -69,20 +55,20 @@ extension PenSettingsPanel {
         func window(_ x: Double, _ y: Double) -> Point { layout.windowPoint(curve: Point(x, y)) ?? .zero }
         var items: [OverlayItem] = [
             .polygon(InterfaceShape.roundedRect(graph, radius: 4 * s), color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.06)),
-            .polyline([window(0, 0), window(1, 0), window(1, 1), window(0, 1), window(0, 0)], width: 1 * s, color: Self.faint),
+            .polyline([window(0, 0), window(1, 0), window(1, 1), window(0, 1), window(0, 0)], width: 1 * s, color: PanelDrawing.faint),
             .polyline([window(0, 0), window(1, 1)], width: 1 * s, color: InkColor(red: 1, green: 1, blue: 1, alpha: 0.1)),
-            .polyline([window(0, 0), window(curve.control1.x, curve.control1.y)], width: 1.2 * s, color: Self.faint),
-            .polyline([window(1, 1), window(curve.control2.x, curve.control2.y)], width: 1.2 * s, color: Self.faint),
+            .polyline([window(0, 0), window(curve.control1.x, curve.control1.y)], width: 1.2 * s, color: PanelDrawing.faint),
+            .polyline([window(1, 1), window(curve.control2.x, curve.control2.y)], width: 1.2 * s, color: PanelDrawing.faint),
         ]
         let steps = 64
         items.append(.polyline((0...steps).map { i in
             let x = Double(i) / Double(steps)
             return window(x, curve.value(at: x))
-        }, width: 2.2 * s, color: Self.accent))
+        }, width: 2.2 * s, color: PanelDrawing.accent))
         for (index, control) in [curve.control1, curve.control2].enumerated() {
             let radius = (held == .curveControl(index + 1) ? 8 : 6.5) * s
-            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius), color: Self.light))
-            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius * 0.45), color: Self.accent))
+            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius), color: PanelDrawing.light))
+            items.append(.polygon(PanelDrawing.disc(window(control.x, control.y), radius: radius * 0.45), color: PanelDrawing.accent))
         }
         return items
     }

@@ -5,7 +5,7 @@ import QuireStorage
 /// the text settings panel on the text tool (W, or the tool's toolbar button pressed again), following
 /// the tool while one shows, their changes given to the canvas and, once a change is finished, written
 /// into the config file.
-final class PenSettingsPresenter {
+final class ToolSettingsPresenter {
     private let canvas: CanvasController
     private let interface: WindowInterface
     private let say: @Sendable (String) -> Void
@@ -69,7 +69,7 @@ final class PenSettingsPresenter {
         }
     }
 
-    /// The panel changed `tool`'s settings: they hold at once; `finished` (the drag or typing ended),
+    /// The pen settings panel changed `tool`'s settings: they hold at once; `finished` (the drag or typing ended),
     /// they are kept in the config file, keeping the person's other lines. A failure is a warning (the
     /// settings still hold for this run).
     func changed(_ tool: InkTool, to settings: PenSettings, finished: Bool) {
