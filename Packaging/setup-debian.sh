@@ -22,7 +22,7 @@ runtime_packages=(libx11-6 libxi6 libxrandr2 libgl1 libegl1 libpng16-16 libjpeg6
 # Xournal++ opens the .xopp files Quire writes (its --create-pdf), and is the benchmarks' yardstick;
 # librsvg's rsvg-convert draws exported SVG back to compare with the PNG export.
 test_packages=(xvfb xauth libxtst-dev xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev libxi-dev
-               libxfixes-dev xournalpp librsvg2-bin)
+               libxfixes-dev xournalpp librsvg2-bin xclip)
 # Packaging (make install, make deb) and its tests: python3 writes the manual page, dpkg-dev's
 # dpkg-shlibdeps computes Depends, binutils strips; the desktop's own tools check the menu entry,
 # metainfo, file type and manual (desktop-file-utils, appstream, libxml2-utils, shared-mime-info,

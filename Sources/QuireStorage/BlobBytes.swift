@@ -12,4 +12,11 @@ public struct BlobBytes: Sendable {
         self.kind = kind
         id = BlobRows.id(of: bytes)
     }
+
+    /// Bytes read from a notebook, whose hash the store has just checked against `id`.
+    init(id: BlobID, bytes: [UInt8], kind: BlobKind) {
+        self.id = id
+        self.bytes = bytes
+        self.kind = kind
+    }
 }

@@ -176,7 +176,7 @@ private struct StoredBefore: Codable {
 }
 
 /// A page item by value, as compact as the `item` table keeps it.
-private struct StoredItem: Codable {
+struct StoredItem: Codable {
     let item: PageItem
     init(_ item: PageItem) { self.item = item }
 

@@ -2,7 +2,8 @@ import CX11
 import Foundation
 
 /// One paste from the CLIPBOARD selection: ask the owner what it offers (TARGETS), pick the best kind
-/// Quire can use (PNG, then JPEG, then a file list, then text; text first while typing into a text box),
+/// Quire can use (another Quire's items, PNG, then JPEG, then a file list, then text; text first while
+/// typing into a text box),
 /// and fetch it, plainly or incrementally.
 final class ClipboardPaste {
     /// The most a paste may bring: far above any photo a person pastes, far below what would hurt.
@@ -32,7 +33,7 @@ final class ClipboardPaste {
         self.window = window
         clipboard = XInternAtom(display, "CLIPBOARD", 0)
         targetsAtom = XInternAtom(display, "TARGETS", 0)
-        let kinds = ["image/png", "image/jpeg", "text/uri-list"]
+        let kinds = [ClipboardContent.quireItemsType, "image/png", "image/jpeg", "text/uri-list"]
         preferred = (preferringText ? Self.textKinds + kinds : kinds + Self.textKinds).map { (XInternAtom(display, $0, 0), $0) }
         guard XGetSelectionOwner(display, clipboard) != 0 else {
             content = .nothing(reason: "the clipboard is empty")
@@ -98,6 +99,7 @@ final class ClipboardPaste {
             return .nothing(reason: "the clipboard's \(kind) came as \(value.format)-bit items, not bytes")
         }
         switch kind {
+        case ClipboardContent.quireItemsType: return .quireItems(value.bytes)
         case "image/png": return .png(value.bytes)
         case "image/jpeg": return .jpeg(value.bytes)
         case "text/uri-list": return .files(URIList.entries(in: value.bytes))

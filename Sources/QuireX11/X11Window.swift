@@ -33,6 +33,10 @@ public final class X11Window {
     /// Where clipboard owners put what a paste asks for (PropertyNotify on it carries INCR chunks).
     private var pasteProperty: Atom = 0
     private lazy var cursors = WindowCursors(display: display, window: window)
+    /// Quire's side of the CLIPBOARD when it offers something (`offerClipboard`).
+    private var clipboardOwner: SelectionOwner!
+    /// The server time of the newest key or button press: what taking the clipboard is stamped with.
+    private var lastUserTime = Time(CurrentTime)
 
     /// Whether the server stamps events with this machine's monotonic clock (`ServerClock`), so that an
     /// event's time can be compared with `MonotonicClock` (checked once, when the window is made).
@@ -164,6 +168,7 @@ public final class X11Window {
         protocolsAtom = WindowManagerHints.atom(display, "WM_PROTOCOLS")
         xdnd = XdndTarget(display: display, window: window)
         pasteProperty = WindowManagerHints.atom(display, "QUIRE_PASTE")
+        clipboardOwner = SelectionOwner(display: display, window: window, selection: "CLIPBOARD")
 
         do {
             context = try glx.createCoreContext(display: display)
@@ -314,6 +319,65 @@ public final class X11Window {
         collectPaste()
     }
 
+    /// Puts `offer` on the CLIPBOARD, stamped with the newest key or button press (ICCCM: never
+    /// CurrentTime when a time is known). False when the server kept another owner.
+    @discardableResult
+    public func offerClipboard(_ offer: ClipboardOffer) -> Bool {
+        clipboardOwner.take(offer, time: lastUserTime)
+    }
+
+    /// Whether the CLIPBOARD holds what Quire last offered (no other program has taken it since).
+    public var ownsClipboard: Bool { clipboardOwner.owns }
+
+    /// Before closing: a clipboard manager running (the CLIPBOARD_MANAGER selection has an owner) is
+    /// asked to keep what Quire offers (SAVE_TARGETS, freedesktop's clipboard-manager spec), and the
+    /// requests it makes for the data are answered, for at most `timeout` seconds. Without a manager
+    /// the clipboard goes with the window, as with any X program. True when the manager said it saved.
+    @discardableResult
+    public func handClipboardToManager(timeout: Double = 2) -> Bool {
+        guard !closed, clipboardOwner.owns else { return false }
+        let manager = XInternAtom(display, "CLIPBOARD_MANAGER", 0)
+        let saveTargets = XInternAtom(display, "SAVE_TARGETS", 0)
+        guard XGetSelectionOwner(display, manager) != 0 else { return false }
+        let property = XInternAtom(display, "QUIRE_SAVE_TARGETS", 0)
+        XConvertSelection(display, manager, saveTargets, property, window, lastUserTime)
+        XFlush(display)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                switch event.type {
+                case SelectionRequest: clipboardOwner.handle(event.xselectionrequest)
+                case SelectionClear: clipboardOwner.handle(event.xselectionclear)
+                case PropertyNotify: clipboardOwner.handle(event.xproperty)
+                case SelectionNotify where event.xselection.selection == manager && event.xselection.target == saveTargets:
+                    // Transfers the manager began are finished before the window goes.
+                    finishTransfers(before: deadline)
+                    return event.xselection.property != 0
+                default: break
+                }
+            }
+            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(max(1, min(50, deadline.timeIntervalSinceNow * 1000))))
+        }
+        return false
+    }
+
+    /// Serves INCR transfers under way until they end or `deadline` passes.
+    private func finishTransfers(before deadline: Date) {
+        while clipboardOwner.transfersUnderWay > 0, Date() < deadline {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                if event.type == PropertyNotify { clipboardOwner.handle(event.xproperty) }
+                if event.type == SelectionRequest { clipboardOwner.handle(event.xselectionrequest) }
+            }
+            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+        }
+    }
+
     /// Hands the paste's content out with the next batch once it is known.
     private func collectPaste() {
         guard let content = paste?.content else { return }
@@ -335,7 +399,7 @@ public final class X11Window {
         if XEventsQueued(display, QueuedAfterReading) == 0 && pending.isEmpty {
             var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
             var wait = timeout.map { max(0, $0) }
-            for deadline in [paste?.deadline, xdnd.deadline].compactMap({ $0 }) {
+            for deadline in [paste?.deadline, xdnd.deadline, clipboardOwner.deadline].compactMap({ $0 }) {
                 let untilDeadline = max(0, deadline.timeIntervalSinceNow) + 0.001
                 wait = min(wait ?? untilDeadline, untilDeadline)
             }
@@ -372,6 +436,7 @@ public final class X11Window {
         let now = Date()
         xdnd.checkDeadline(now: now)
         paste?.checkDeadline(now: now)
+        clipboardOwner.dropStalledTransfers(now: now)
         collectPaste()
         events += pending
         pending.removeAll()
@@ -415,6 +480,7 @@ public final class X11Window {
         switch event.type {
         case ButtonPress, ButtonRelease:
             let e = event.xbutton
+            if event.type == ButtonPress { lastUserTime = e.time }
             // Wheel notches are presses of buttons 4–7; their releases mean nothing.
             if (4...7).contains(e.button) {
                 guard event.type == ButtonPress else { return nil }
@@ -431,6 +497,7 @@ public final class X11Window {
             return .pointerMoved(InputSample(position: Point(Double(e.x), Double(e.y)), time: Double(e.time) / 1000))
         case KeyPress:
             var key = event.xkey
+            lastUserTime = key.time
             let state = Int32(key.state)
             let (keysym, text) = inputMethod?.lookUp(&key) ?? Self.lookUpWithoutInputMethod(&key)
             guard keysym != 0 || !text.isEmpty else { return nil }
@@ -458,8 +525,15 @@ public final class X11Window {
             paste?.handle(e)
             collectPaste()
             return xdnd.handle(e)
+        case SelectionRequest:
+            clipboardOwner.handle(event.xselectionrequest)
+            return nil
+        case SelectionClear:
+            clipboardOwner.handle(event.xselectionclear)
+            return nil
         case PropertyNotify:
             let e = event.xproperty
+            clipboardOwner.handle(e)
             paste?.handle(e)
             collectPaste()
             return xdnd.handle(e)

@@ -77,7 +77,7 @@ public final class QuireApplication {
                               showsLatency: options.showsLatency, say: say)
         navigator = NotebookNavigator(shown: shown, session: session, interface: interface, say: say)
         finder = NotebookFinder(shown: shown, session: session, navigator: navigator, say: say)
-        transfers = FileTransfers(shown: shown, session: session, exportPath: options.exportPath, say: say)
+        transfers = FileTransfers(shown: shown, session: session, window: window, exportPath: options.exportPath, say: say)
         pointer = PointerLook(window: window, canvas: canvas, interface: interface)
     }
 
@@ -237,7 +237,9 @@ public final class QuireApplication {
         case .quit: return false
         case .exportPNG: transfers.exportPage()
         case .exportPDF: transfers.exportNotebookPDF()
-        case .paste: window.requestPaste(preferringText: canvas.isTypingText)
+        case .paste: transfers.items.paste(preferringText: canvas.isTypingText)
+        case .copy: transfers.items.copy(cutting: false)
+        case .cut: transfers.items.copy(cutting: true)
         case .showHelp: interface.toggleHelp()
         case .showPenSettings: toolSettings.toggle()
         case .toggleInterface: interface.toggleShown()
@@ -251,7 +253,7 @@ public final class QuireApplication {
         case let .notebook(command): navigator.perform(command)
         // The canvas carries these out itself and never hands them back.
         case .selectTool, .selectColor, .undo, .redo, .zoomIn, .zoomOut, .resetView, .pan, .deleteSelection,
-             .bringSelectionToFront, .toggleRuler, .hideRuler: break
+             .bringSelectionToFront, .duplicateSelection, .toggleRuler, .hideRuler: break
         }
         toolSettings.followTool()
         return true
@@ -278,6 +280,7 @@ public final class QuireApplication {
         if let problem = session.closingProblem { showBeforeClosing(problem) }
         if options.restoresPlacement { kept.keepPlacement(of: window) }
         kept.keepColors()
+        transfers.items.handOver()
         window.close()
     }
 

@@ -186,7 +186,8 @@ public final class CanvasController {
         case .hideRuler: router.hideRuler(context: context)
         case .deleteSelection: selectTool?.deleteSelection(in: context)
         case .bringSelectionToFront: selectTool?.bringToFront(in: context)
-        case .paste, .exportPNG, .exportPDF, .quit, .showHelp, .find, .showPenSettings, .toggleInterface, .toggleFullscreen,
+        case .duplicateSelection: selectTool?.duplicateSelection(in: context)
+        case .copy, .cut, .paste, .exportPNG, .exportPDF, .quit, .showHelp, .find, .showPenSettings, .toggleInterface, .toggleFullscreen,
              .toggleColorPicker, .showNotebooks, .showPageSorter, .notebook:
             return action
         }
@@ -243,6 +244,44 @@ public final class CanvasController {
     }
 
     private var textTool: TextTool? { tools.tool(.text) as? TextTool }
+
+    /// What Ctrl+C copies: the select tool's selection, or, with the scissors in hand, the ink their last
+    /// loop cut out; empty when neither is on the page.
+    public var selectedItems: [PageItem] {
+        let chosen = router.selectedTool == .scissors ? (tools.tool(.scissors) as? ScissorsTool)?.lastCutOut : selectTool?.selected
+        guard let chosen, let index = page.index(of: chosen) else { return [] }
+        return [page.items[index]]
+    }
+
+    /// Takes what Ctrl+X copied off the page: one undo step.
+    public func removeCopied(_ items: [PageItem]) {
+        guard let edit = page.removing(items.map(\.id)) else { return }
+        editor.apply(edit, label: "cut")
+        if let selected = selectTool?.selected, page.index(of: selected) == nil { selectTool?.select(nil, in: context) }
+    }
+
+    /// Puts copied items on the page (Ctrl+V), one undo step, and selects what was pasted (for the select
+    /// tool, Ctrl+C and Ctrl+D). On the page they were copied from (an original still here) the paste lies
+    /// `SelectTool.copyOffset` × `repeats` beside the original; elsewhere its middle is where the pointer
+    /// was last over the window, or the middle of the view. False when it cannot be placed.
+    @discardableResult
+    public func paste(_ items: [PageItem], repeats: Int) -> Bool {
+        finishGesture()
+        let bounds = items.reduce(Rect.null) { $0.union($1.bounds) }
+        guard !bounds.isNull else { return false }
+        let shift: Point
+        if items.contains(where: { page.index(of: $0.id) != nil }) {
+            shift = Point(1, 1) * (SelectTool.copyOffset * Double(max(1, repeats)))
+        } else {
+            let window = Rect(x: 0, y: 0, width: viewport.windowSize.x, height: viewport.windowSize.y)
+            let target = router.lastPointer.flatMap { window.contains($0) ? viewport.toPage($0) : nil } ?? visiblePageRect.center
+            shift = target - bounds.center
+        }
+        guard let (edit, ids) = page.pasting(items, by: Homography(AffineTransform.translation(shift.x, shift.y))),
+              editor.apply(edit, label: items.count == 1 ? "pasted" : "pasted \(items.count) items") else { return false }
+        if ids.count == 1 { selectTool?.select(ids[0], in: context) }
+        return true
+    }
 
     /// The text settings panel's font: new text boxes take it, and so does the box being typed into.
     public func setTextFont(family: String, size: Double) {

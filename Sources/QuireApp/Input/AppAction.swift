@@ -12,6 +12,10 @@ public enum AppAction: Equatable, Sendable {
     case deleteSelection, bringSelectionToFront
     /// Put the clipboard's picture (or picture files) on the page.
     case paste
+    /// Copy the selected scrap, picture or text box to the clipboard; copy it and take it off the page.
+    case copy, cut
+    /// Put a copy of the selection just beside it (the clipboard left alone).
+    case duplicateSelection
     case exportPNG, quit
     /// Write the whole notebook as a PDF.
     case exportPDF

@@ -26,6 +26,8 @@ final class InputRouter {
     private var gestureButton: Int?
 
     /// Where a button pan last was, and the button holding it.
+    /// Where the pen or mouse was last seen over the window (window pixels): where a paste lands.
+    private(set) var lastPointer: Point?
     private var panAnchor: Point?
     private var panButton: Int?
     private var palms = PalmRejection()
@@ -344,6 +346,7 @@ final class InputRouter {
     }
 
     private func notePen(_ sample: InputSample) {
+        lastPointer = sample.position
         if sample.device.isStylus { palms.notePen(at: sample.time) }
     }
 

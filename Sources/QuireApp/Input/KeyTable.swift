@@ -61,7 +61,7 @@ public enum KeyTable {
         ]),
         KeyBinding(.notebook, "delete the page", [(key(Keysym.delete, "Delete", control: true), .notebook(.deletePage))]),
         KeyBinding(.notebook, "new notebook", [(ctrl("n", shift: false), .notebook(.newNotebook))]),
-        KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: false), .notebook(.duplicateNotebook))]),
+        KeyBinding(.notebook, "duplicate this notebook", [(ctrl("d", shift: true), .notebook(.duplicateNotebook))]),
         KeyBinding(.notebook, "open the notebook a sync (another program) replaced while it was open here; you went on in its conflict copy",
                    [(ctrl("o", shift: true), .notebook(.openChangedNotebook))]),
         KeyBinding(.notebook, "Ctrl+Shift+PageDown / Ctrl+Shift+PageUp", "next / previous notebook", [
@@ -92,9 +92,13 @@ public enum KeyTable {
             (key(Keysym.delete, "Delete"), .deleteSelection), (key(Keysym.backspace, "BackSpace"), .deleteSelection),
         ]),
         KeyBinding(.canvas, "bring the selected scrap to the front (or press it twice)", [(plain("f"), .bringSelectionToFront)]),
-        KeyBinding(.canvas, "paste a picture (a copied PNG or JPEG, or copied picture files) as a scrap, or copied text as a text box (while typing, into the box); dropping files on the window does the same", [
+        KeyBinding(.canvas, "Ctrl+C / Ctrl+X", "copy / cut the selected scrap, picture or text box (or the ink the scissors' last loop cut out) to the clipboard: Quire pastes it exactly, other programs take it as PNG or SVG", [
+            (ctrl("c", shift: false), .copy), (ctrl("x", shift: false), .cut),
+        ]),
+        KeyBinding(.canvas, "paste: what Quire copied (where the pointer is, or beside the original on its own page), a picture (a copied PNG or JPEG, or copied picture files) as a scrap, or copied text as a text box (while typing, into the box); dropping files on the window does the same", [
             (ctrl("v", shift: false), .paste),
         ]),
+        KeyBinding(.canvas, "duplicate the selected scrap, picture or text box beside it", [(ctrl("d", shift: false), .duplicateSelection)]),
         KeyBinding(.canvas, "1–9", "the current tool's colour",
                    (1...9).map { (plain(Character(String($0))), .selectColor(slot: $0 - 1)) }),
         KeyBinding(.canvas, "open or close the colour picker (or press the toolbar's colour; type # rrggbb Enter in it)", [

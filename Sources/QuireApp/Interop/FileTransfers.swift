@@ -17,11 +17,14 @@ final class FileTransfers {
     private let importers: FileImporters
     /// How the whole notebook is written (`exportNotebookPDF`): the command line's `--pdf`.
     private let notebookExporter: any NotebookExporter = PDFNotebookExporter()
+    /// Copy and paste of Quire's own items.
+    let items: ItemClipboard
     private var canvas: CanvasController { shown.canvas }
 
-    init(shown: ShownPage, session: NotebookSession, exportPath: String?, importers: FileImporters = .standard,
+    init(shown: ShownPage, session: NotebookSession, window: X11Window, exportPath: String?, importers: FileImporters = .standard,
          say: @escaping @Sendable (String) -> Void) {
         self.shown = shown
+        items = ItemClipboard(shown: shown, session: session, window: window, say: say)
         self.importers = importers
         self.session = session
         self.exportPath = exportPath
@@ -42,9 +45,11 @@ final class FileTransfers {
         }
     }
 
-    /// What the clipboard handed over: a picture, or files.
+    /// What the clipboard handed over: another Quire's items, a picture, files or text.
     func paste(_ content: ClipboardContent) {
         switch content {
+        case let .quireItems(bytes):
+            items.paste(bytes)
         case let .png(bytes), let .jpeg(bytes):
             importPictures(centredAt: nil) { [try PictureFile(bytes: bytes, name: "the clipboard's picture")] }
         case let .files(paths):

@@ -19,6 +19,9 @@ public final class ScissorsTool: Tool {
     private var drawing = false
     /// The last path that was refused, in page pixels: shown until the next gesture begins.
     private var refusedPath: [Point]?
+    /// The scrap the newest loop cut page ink out into, while it is on the page: what Ctrl+C copies
+    /// when the scissors are in hand.
+    public private(set) var lastCutOut: ItemID?
     /// Told why a cut was refused, in words for the user.
     public var onRefusal: ((String) -> Void)?
 
@@ -76,8 +79,11 @@ public final class ScissorsTool: Tool {
         case .nothing:
             break
         case .scraps, .ink:
-            if let edit = cut.edit, !context.editor.apply(edit, label: cut.label) {
-                refuse("the page changed under the cut")
+            guard let edit = cut.edit, context.editor.apply(edit, label: cut.label) else {
+                return refuse("the page changed under the cut")
+            }
+            if case .ink = cut {
+                lastCutOut = edit.itemsAfter.first { if case .scrap = $0.content { true } else { false } }?.id
             }
         }
     }

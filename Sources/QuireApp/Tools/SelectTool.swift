@@ -101,11 +101,25 @@ public final class SelectTool: Tool {
         context.renderQueue.setNeedsRedraw()
     }
 
-    /// Takes the selected item off the page (one undoable edit).
-    public func deleteSelection(in context: ToolContext) {
+    /// Takes the selected item off the page (one undoable edit, named `label` on the notice line).
+    public func deleteSelection(in context: ToolContext, label: String? = nil) {
         guard !isActive, let selected, let edit = context.editor.page.removing([selected]) else { return }
-        context.editor.apply(edit)
+        context.editor.apply(edit, label: label)
         select(nil, in: context)
+    }
+
+    /// How far a duplicate or a paste onto its original's page lies from the original, page pixels.
+    static let copyOffset = 24.0
+
+    /// Puts a copy of the selected item just above it, `copyOffset` down and right (Ctrl+D), and selects
+    /// the copy; the clipboard is left alone. One undo step.
+    public func duplicateSelection(in context: ToolContext) {
+        let offset = Homography(AffineTransform.translation(Self.copyOffset, Self.copyOffset))
+        guard !isActive, let selected,
+              let (edit, copy) = context.editor.page.duplicating(selected, movingOriginalBy: .identity, copyBy: offset)
+        else { return }
+        guard context.editor.apply(edit, label: "duplicated") else { return }
+        select(copy, in: context)
     }
 
     /// Puts the selected item on top of everything else on the page.

@@ -1,0 +1,164 @@
+import CCairo
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+
+/// Copied items as other programs take them from the clipboard: a PNG of them as shown on the page
+/// (turned as they lie, transparent outside a scrap's outline), at the resolution of the picture they
+/// show, and an SVG of the same. Drawn with cairo from the items' vectors (`PageVectorPlan`, as the PDF
+/// and SVG exports draw), on any thread: nothing here touches GL.
+public struct CopiedItemPictures: Sendable {
+    /// The most pixels a copied PNG has (a 40-megapixel photo at its own detail); more is drawn smaller.
+    public static let maximumPixels = 40_000_000
+    /// Its longest side, for programs that cannot take more.
+    public static let maximumSide = 16_000
+    /// Pixels per page pixel for items that show no picture: sharp on a high-density screen.
+    public static let plainScale = 2.0
+
+    public let items: [PageItem]
+    /// The items' page area, which the pictures cover.
+    public let bounds: Rect
+    /// Output pixels per page pixel of the PNG.
+    public let scale: Double
+    private let registry: InkEngineRegistry
+    private let pictures: @Sendable (BlobID) throws -> [UInt8]
+
+    /// Nil when the items cover no finite area.
+    public init?(_ items: [PageItem], registry: InkEngineRegistry = .standard,
+                 pictures: @escaping @Sendable (BlobID) throws -> [UInt8]) {
+        let bounds = items.reduce(Rect.null) { $0.union($1.bounds) }
+        guard !bounds.isNull, bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else { return nil }
+        self.items = items
+        self.bounds = bounds
+        self.registry = registry
+        self.pictures = pictures
+        let wanted = items.compactMap(Self.pictureDetail).max() ?? Self.plainScale
+        let fit = min(Double(Self.maximumSide) / bounds.width, Double(Self.maximumSide) / bounds.height,
+                      (Double(Self.maximumPixels) / (bounds.width * bounds.height)).squareRoot())
+        scale = max(min(wanted, fit), min(1, fit))
+    }
+
+    /// The PNG's size in pixels.
+    public var pixelSize: (width: Int, height: Int) {
+        (max(1, Int((bounds.width * scale).rounded(.up))), max(1, Int((bounds.height * scale).rounded(.up))))
+    }
+
+    /// A picture's own pixels per page pixel where an item shows it: a scrap's or placed picture's detail.
+    static func pictureDetail(of item: PageItem) -> Double? {
+        let reference: ImageReference, corners: [Point]
+        switch item.content {
+        case let .scrap(scrap):
+            guard let image = scrap.image else { return nil }
+            reference = image.reference
+            corners = Quadrilateral(image.rect).corners.compactMap(scrap.transform.apply)
+        case let .image(image):
+            reference = image.image
+            corners = image.corners.corners
+        default:
+            return nil
+        }
+        guard corners.count == 4 else { return nil }
+        let across = corners[0].distance(to: corners[1]), down = corners[0].distance(to: corners[3])
+        guard across > 0, down > 0 else { return nil }
+        let detail = max(Double(reference.pixelWidth) / across, Double(reference.pixelHeight) / down)
+        return detail.isFinite ? detail : nil
+    }
+
+    /// The items laid on a page of their own bounds' size, their bounds' corner at its origin.
+    private func plan() throws -> PageVectorPlan {
+        let shift = Homography(AffineTransform.translation(-bounds.minX, -bounds.minY))
+        let moved = items.compactMap { $0.transformed(by: shift) }
+        let size = PageSize(width: min(PageSize.maximumSide, max(PageSize.minimumSide, bounds.width)),
+                            height: min(PageSize.maximumSide, max(PageSize.minimumSide, bounds.height)))
+        return PageVectorPlan(Page(size: size, items: moved), registry: registry)
+    }
+
+    /// The PNG: transparent where nothing is drawn.
+    public func png(speed: PNG.Speed = .fast) throws -> [UInt8] {
+        let (width, height) = pixelSize
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not make a \(width)×\(height) picture")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not make a \(width)×\(height) picture")
+        }
+        cairo_scale(context, scale, scale)
+        let surfaces = PictureSurfaces(bytes: pictures, report: { _ in })
+        PageVectorDrawing(context: context, pictures: surfaces, backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in }))
+            .drawOverPaper(try plan())
+        let status = cairo_status(context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: String(cString: cairo_status_to_string(status)))
+        }
+        return try PNG.encode(Self.straightRGBA(surface, width: width, height: height), speed: speed)
+    }
+
+    /// The SVG: the items' vectors, their pictures embedded, sized in page pixels.
+    public func svg() throws -> [UInt8] {
+        let sink = ByteSink()
+        guard let surface = cairo_svg_surface_create_for_stream(ByteSink.cairoWrite, Unmanaged.passUnretained(sink).toOpaque(),
+                                                                bounds.width, bounds.height) else {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not start an SVG")
+        }
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not start an SVG")
+        }
+        PageVectorDrawing(context: context, pictures: PictureSurfaces(bytes: pictures, report: { _ in }),
+                          backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in })).drawOverPaper(try plan())
+        cairo_show_page(context)
+        let status = cairo_status(context)
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let finished = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        for failure in [status, finished] where failure != CAIRO_STATUS_SUCCESS {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: String(cString: cairo_status_to_string(failure)))
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    /// cairo's pixels (premultiplied, BGRA in a 32-bit word) as straight RGBA rows.
+    private static func straightRGBA(_ surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else {
+            return RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width {
+                    let word = row[x]
+                    let alpha = word >> 24
+                    guard alpha > 0 else { continue }
+                    let o = (y * width + x) * 4
+                    let unpremultiply = { (channel: UInt32) -> UInt8 in
+                        UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
+                    }
+                    out[o] = unpremultiply((word >> 16) & 0xFF)
+                    out[o + 1] = unpremultiply((word >> 8) & 0xFF)
+                    out[o + 2] = unpremultiply(word & 0xFF)
+                    out[o + 3] = UInt8(alpha)
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// Bytes cairo writes (an SVG), gathered in memory.
+private final class ByteSink {
+    var bytes: [UInt8] = []
+
+    static let cairoWrite: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}

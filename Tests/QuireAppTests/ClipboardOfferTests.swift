@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+import QuireTestSupport
+import QuireX11
+import XCTest
+
+/// A real `X11Window` owning the CLIPBOARD, read by `xclip` as any other program reads it: TARGETS,
+/// a small kind in one property, a big one by INCR, a kind that cannot be made refused, another owner
+/// taking the clipboard away, and no clipboard manager to hand it to at closing.
+final class ClipboardOfferTests: X11WindowTestCase {
+    private var owner: ClipboardOwner?
+    private var xclip = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard let path = Requirement.which("xclip") else { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
+        xclip = path
+    }
+
+    override func tearDown() {
+        owner?.stop()
+        owner = nil
+        super.tearDown()
+    }
+
+    /// Bytes no transfer bug reproduces by accident.
+    private func payload(_ count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+    }
+
+    /// Runs `xclip -selection clipboard -o -t TARGET` while the window answers its requests.
+    private func read(_ target: String) throws -> (status: Int32, bytes: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xclip)
+        process.arguments = ["-selection", "clipboard", "-o", "-t", target]
+        process.environment = ["DISPLAY": server.display]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var data = Data()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            data = output.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { _ = window.waitForEvents(timeout: 0.02) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        done.wait()
+        return (process.terminationStatus, [UInt8](data))
+    }
+
+    func testTargetsASmallKindAndABigOneByINCRReachAnotherProgram() throws {
+        let small = payload(2_000, seed: 1)
+        let big = payload(3_000_000, seed: 2)
+        XCTAssertTrue(window.offerClipboard(ClipboardOffer([
+            .init(type: "application/x-quire-items", bytes: { small }),
+            .init(type: "image/png", bytes: { big }),
+        ])))
+        XCTAssertTrue(window.ownsClipboard)
+        let targets = String(decoding: try read("TARGETS").bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        XCTAssertEqual(Set(targets), ["TARGETS", "TIMESTAMP", "application/x-quire-items", "image/png"])
+        let quire = try read("application/x-quire-items")
+        XCTAssertEqual(quire.status, 0)
+        XCTAssertEqual(quire.bytes, small)
+        let png = try read("image/png")
+        XCTAssertEqual(png.status, 0)
+        XCTAssertEqual(png.bytes.count, big.count)
+        XCTAssertTrue(png.bytes == big, "the 3 MB arrived changed")
+    }
+
+    func testAKindThatCannotBeMadeIsRefusedAndAnUnofferedOneToo() throws {
+        XCTAssertTrue(window.offerClipboard(ClipboardOffer([.init(type: "image/png", bytes: { nil })])))
+        XCTAssertNotEqual(try read("image/png").status, 0, "xclip is told the owner could not convert")
+        XCTAssertNotEqual(try read("image/gif").status, 0)
+        XCTAssertTrue(window.ownsClipboard, "a refused request leaves the offer in place")
+    }
+
+    func testAnotherOwnerTakesTheClipboardAway() throws {
+        XCTAssertTrue(window.offerClipboard(ClipboardOffer([.init(type: "image/png", bytes: { [1, 2, 3] })])))
+        owner = try ClipboardOwner(display: server.display, offers: [("text/plain", Array("theirs".utf8))])
+        let deadline = Date().addingTimeInterval(10)
+        while window.ownsClipboard && Date() < deadline { _ = window.waitForEvents(timeout: 0.05) }
+        XCTAssertFalse(window.ownsClipboard, "SelectionClear ends Quire's offer")
+    }
+
+    func testWithoutAClipboardManagerTheHandOverEndsAtOnce() throws {
+        XCTAssertTrue(window.offerClipboard(ClipboardOffer([.init(type: "image/png", bytes: { [1, 2, 3] })])))
+        let start = Date()
+        XCTAssertFalse(window.handClipboardToManager(timeout: 5))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1, "nothing to wait for")
+    }
+}
