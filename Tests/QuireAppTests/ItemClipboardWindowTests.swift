@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// Copy, cut and paste in the real window (Xvfb, XTEST mouse and keys): a copied scrap read by `xclip`
+/// as PNG is the scrap's own pixels, clear outside its outline; pasted twenty times beside itself and
+/// undone; cut, pasted on another page and into another notebook, exact; another Quire's items pasted
+/// from the clipboard, and damaged ones refused with nothing changed. Judged by the saved files.
+final class ItemClipboardWindowTests: XCTestCase {
+    private var server: XvfbServer!
+    private var driver: XDisplayDriver!
+    private var quire: QuireProcess?
+    private let folder = NSTemporaryDirectory() + "quire-clipboard-\(UUID().uuidString)"
+    private var source: String { folder + "/Source.quire" }
+    private var other: String { folder + "/Other.quire" }
+    private var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)!
+    private var owner: ClipboardOwner?
+    private var xclip = ""
+
+    /// 200×100: a red ramp on the left half, blue on the right.
+    private let photo: RGBAImage = {
+        var image = RGBAImage(width: 200, height: 100, fill: (0, 0, 220, 255))
+        for y in 0..<100 { for x in 0..<100 { image[x, y] = .init(r: 220, g: UInt8(x * 2), b: 0, a: 255) } }
+        return image
+    }()
+    /// The scrap's outline: the photo's rectangle with its lower right corner cut off.
+    private let outline = BezierPath(polygon: [Point(0, 0), Point(200, 0), Point(200, 50), Point(150, 100), Point(0, 100)])
+    private let ink = Stroke(samples: (0...30).map { InputSample(position: Point(20 + Double($0) * 4, 30), pressure: 0.8, time: Double($0) / 100) },
+                             style: .defaults(for: .pen, color: .rgb(.black)))
+
+    override func setUpWithError() throws {
+        guard let path = Requirement.which("xclip") else { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
+        xclip = path
+        do {
+            server = try XvfbServer()
+            driver = try XDisplayDriver(display: server.display)
+        } catch {
+            try Requirement.unmet("a real X server: \(error)")
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The photo scrap at (200, 200), its ink across it; a blank second page; another notebook.
+        let store = try NotebookStore.create(at: source, title: "Source", pages: [Page(), Page()])
+        let blob = try store.storeBlob(PNG.encode(photo), kind: .png)
+        let scrap = PageItem(.scrap(Scrap(outline: outline, transform: Homography(.translation(200, 200)),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 200, pixelHeight: 100),
+                                                            rect: Rect(x: 0, y: 0, width: 200, height: 100)),
+                                          items: [.stroke(ink)])))
+        try store.apply(Page().adding([scrap]), to: try store.pageIDs()[0])
+        try store.close()
+        try NotebookStore.create(at: other, title: "Other").close()
+        let process = try QuireProcess(arguments: [source, "--library", folder], display: server.display)
+        quire = process
+        XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
+        window = try XCTUnwrap(driver.firstFrame(), "no Quire window: \(process.text)")
+    }
+
+    override func tearDown() {
+        owner?.stop()
+        owner = nil
+        quire?.terminate()
+        quire = nil
+        driver = nil
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A press at window point (x, y) with the mouse.
+    private func click(_ x: Int, _ y: Int) {
+        driver.move(to: window.x + x, window.y + y)
+        driver.press()
+        driver.release()
+    }
+
+    /// Keys go to the window under the pointer (there is no window manager): it is kept inside.
+    private func key(_ name: String, control: Bool = false, shift: Bool = false) {
+        driver.key(name, control: control, shift: shift)
+    }
+
+    private func says(_ words: String) -> Bool { quire!.waitForOutput(containing: words) }
+
+    private func pages(of path: String) -> [Page] {
+        guard let store = try? NotebookStore(openingAt: path, readOnly: true) else { return [] }
+        defer { try? store.close() }
+        return (try? store.pageIDs().map { try store.loadPage($0) }) ?? []
+    }
+
+    private func scraps(of path: String, page: Int) -> [Scrap] {
+        let all = pages(of: path)
+        guard all.indices.contains(page) else { return [] }
+        return all[page].items.compactMap { if case let .scrap(s) = $0.content { s } else { nil } }
+    }
+
+    private func selectAndCopy(cutting: Bool = false) {
+        driver.move(to: window.x + 600, window.y + 650)
+        key("v")
+        click(260, 240)
+        key(cutting ? "x" : "c", control: true)
+    }
+
+    /// `xclip -selection clipboard -o -t TARGET`: what another program gets.
+    private func clipboard(_ target: String) throws -> (status: Int32, bytes: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xclip)
+        process.arguments = ["-selection", "clipboard", "-o", "-t", target]
+        process.environment = ["DISPLAY": server.display]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, [UInt8](data))
+    }
+
+    func testACopiedScrapReachesOtherProgramsAsItsOwnPixelsClearOutsideItsOutline() throws {
+        selectAndCopy()
+        XCTAssertTrue(says("Copied the scrap"), quire!.text)
+        let targets = String(decoding: try clipboard("TARGETS").bytes, as: UTF8.self)
+        for kind in ["application/x-quire-items", "image/png", "image/svg+xml"] {
+            XCTAssertTrue(targets.contains(kind), "\(kind) offered: \(targets)")
+        }
+        let png = try clipboard("image/png")
+        XCTAssertEqual(png.status, 0)
+        let image = try PNG.decode(png.bytes)
+        XCTAssertEqual(image.width, 200, "at the picture's own detail")
+        XCTAssertEqual(image.height, 100)
+        var wrong: [String] = []
+        for y in stride(from: 3, to: 97, by: 4) {
+            for x in stride(from: 3, to: 197, by: 4) {
+                let pixel = image[x, y]
+                // The cut corner: below the line from (200, 50) to (150, 100), x + y > 250.
+                let outside = Double(x) + Double(y) > 254, onEdge = abs(Double(x) + Double(y) - 250) <= 4
+                let onInk = abs(y - 30) <= 6 && (14...146).contains(x)
+                if outside {
+                    if pixel.a != 0 { wrong.append("(\(x), \(y)) outside: alpha \(pixel.a)") }
+                } else if !onEdge && !onInk {
+                    let want = photo[x, y]
+                    if pixel.a != 255 || abs(Int(pixel.r) - Int(want.r)) > 6 || abs(Int(pixel.g) - Int(want.g)) > 6
+                        || abs(Int(pixel.b) - Int(want.b)) > 6 {
+                        wrong.append("(\(x), \(y)) \(pixel), the photo has \(want)")
+                    }
+                }
+            }
+        }
+        XCTAssertTrue(wrong.isEmpty, "\(wrong.count) pixels wrong, first \(wrong.prefix(4)): \(image.saveForInspection(named: "clipboard-scrap"))")
+        let onInk = image[80, 30]
+        XCTAssertTrue(onInk.r < 60 && onInk.g < 60 && onInk.b < 60, "the scrap's ink is in the picture: \(onInk)")
+        let svg = String(decoding: try clipboard("image/svg+xml").bytes, as: UTF8.self)
+        XCTAssertTrue(svg.contains("<svg") && svg.contains("data:image/png;base64,"), String(svg.prefix(300)))
+    }
+
+    func testPastedTwentyTimesBesideTheOriginalDuplicatedAndAllUndone() throws {
+        selectAndCopy()
+        XCTAssertTrue(says("Copied the scrap"), quire!.text)
+        for _ in 0..<20 { key("v", control: true) }
+        XCTAssertTrue(eventually(timeout: 20) { self.scraps(of: self.source, page: 0).count == 21 }, quire!.text)
+        let placed = scraps(of: source, page: 0).compactMap { $0.transform.apply(Point(0, 0)) }
+        XCTAssertEqual(placed.map { Int($0.x.rounded()) }, (0...20).map { 200 + 24 * $0 }, "each paste a step further from the original")
+        XCTAssertEqual(placed.map { Int($0.y.rounded()) }, (0...20).map { 200 + 24 * $0 })
+        XCTAssertEqual(Set(pages(of: source)[0].items.map(\.id)).count, 21, "every paste has its own id")
+        // The newest paste is selected: Ctrl+D puts its duplicate beside it.
+        key("d", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).count == 22 }, quire!.text)
+        XCTAssertEqual(scraps(of: source, page: 0).last?.transform.apply(Point(0, 0))?.x ?? 0, 200 + 24 * 21, accuracy: 1e-6)
+        for _ in 0..<21 { key("z", control: true) }
+        XCTAssertTrue(eventually(timeout: 20) { self.scraps(of: self.source, page: 0).count == 1 }, quire!.text)
+        XCTAssertEqual(scraps(of: source, page: 0).first?.transform.apply(Point(0, 0)), Point(200, 200), "the original stays")
+    }
+
+    func testACutScrapPastesExactlyOnAnotherPageAndIntoAnotherNotebook() throws {
+        let original = try XCTUnwrap(scraps(of: source, page: 0).first)
+        selectAndCopy(cutting: true)
+        XCTAssertTrue(says("Cut the scrap"), quire!.text)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).isEmpty }, "cut off the page")
+        // Events are taken in order: the page turns before the paste.
+        key("Next")
+        // Pasted where the pointer is: the scrap's middle under it.
+        driver.move(to: window.x + 500, window.y + 450)
+        key("v", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 1).count == 1 }, quire!.text)
+        let pasted = try XCTUnwrap(scraps(of: source, page: 1).first)
+        XCTAssertEqual(pasted.bounds.center.x, 500, accuracy: 1)
+        XCTAssertEqual(pasted.bounds.center.y, 450, accuracy: 1)
+        XCTAssertEqual(pasted.outline, original.outline)
+        XCTAssertEqual(pasted.image, original.image)
+        XCTAssertEqual(pasted.items.map { $0.stroke?.samples }, original.items.map { $0.stroke?.samples }, "its ink came with it")
+
+        key("Next", control: true, shift: true)
+        XCTAssertTrue(says("Other"), quire!.text)
+        key("v", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.other, page: 0).count == 1 }, quire!.text)
+        let arrived = try XCTUnwrap(scraps(of: other, page: 0).first)
+        XCTAssertEqual(arrived.outline, original.outline)
+        XCTAssertEqual(arrived.items.map { $0.stroke?.samples }, original.items.map { $0.stroke?.samples })
+        let store = try NotebookStore(openingAt: other, readOnly: true)
+        let bytes = try store.blob(try XCTUnwrap(arrived.image?.reference.blob))
+        try store.close()
+        XCTAssertEqual(try PNG.decode(bytes), photo, "the picture came into the other notebook")
+        key("z", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.other, page: 0).isEmpty }, "the paste is one undo step")
+    }
+
+    func testAnotherQuiresItemsPasteAndDamagedOnesChangeNothing() throws {
+        // Another Quire's copy: a scrap of this photo, its own bytes on the clipboard.
+        let scrap = try XCTUnwrap(pages(of: source).first?.items.first)
+        let copy = CopiedItems(items: [scrap], blobs: [BlobBytes(try PNG.encode(photo), kind: .png)])
+        owner = try ClipboardOwner(display: server.display, offers: [("application/x-quire-items", try copy.encoded()),
+                                                                      ("image/png", try PNG.encode(photo))])
+        driver.move(to: window.x + 600, window.y + 650)
+        key("v", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).count == 2 }, quire!.text)
+        XCTAssertEqual(owner?.requestedTargets, ["TARGETS", "application/x-quire-items"], "Quire's own kind first")
+        XCTAssertEqual(scraps(of: source, page: 0).last?.outline, outline)
+        owner?.stop()
+
+        var damaged = try copy.encoded()
+        damaged[damaged.count - 100] ^= 0x55
+        owner = try ClipboardOwner(display: server.display, offers: [("application/x-quire-items", damaged)])
+        key("v", control: true)
+        XCTAssertTrue(says("nothing to paste: a picture on the clipboard is not the one"), quire!.text)
+        XCTAssertEqual(scraps(of: source, page: 0).count, 2, "nothing added")
+    }
+}
