@@ -52,6 +52,10 @@ final class ItemClipboardWindowTests: XCTestCase {
                                                             rect: Rect(x: 0, y: 0, width: 200, height: 100)),
                                           items: [.stroke(ink)])))
         try store.apply(Page().adding([scrap]), to: try store.pageIDs()[0])
+        // Page ink on the second page, for the scissors' loop: a line at y 500, x 100…300.
+        let line = Stroke(samples: (0...20).map { InputSample(position: Point(100 + Double($0) * 10, 500), pressure: 0.8, time: Double($0) / 100) },
+                          style: .defaults(for: .pen))
+        try store.apply(Page().adding(line), to: try store.pageIDs()[1])
         try store.close()
         try NotebookStore.create(at: other, title: "Other").close()
         let process = try QuireProcess(arguments: [source, "--library", folder], display: server.display)
@@ -204,6 +208,47 @@ final class ItemClipboardWindowTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(bytes), photo, "the picture came into the other notebook")
         key("z", control: true)
         XCTAssertTrue(eventually { self.scraps(of: self.other, page: 0).isEmpty }, "the paste is one undo step")
+    }
+
+    func testTheCopyOutlivesTheWindowOnlyWhenAClipboardManagerTakesIt() throws {
+        selectAndCopy()
+        XCTAssertTrue(says("Copied the scrap"), quire!.text)
+        let png = try clipboard("image/png")
+        XCTAssertEqual(png.status, 0)
+        let manager = try ClipboardManagerStandIn(display: server.display, saving: "image/png")
+        defer { manager.stop() }
+        key("q", control: true)
+        XCTAssertTrue(quire!.waitForExit(), quire!.text)
+        XCTAssertTrue(quire!.text.contains("The clipboard manager keeps what was copied"), quire!.text)
+        XCTAssertEqual(manager.saved, png.bytes, "the manager took the PNG as offered")
+        XCTAssertEqual(try clipboard("image/png").bytes, png.bytes, "and serves it with Quire gone")
+        manager.stop()
+        XCTAssertNotEqual(try clipboard("image/png").status, 0, "no owner, no clipboard")
+    }
+
+    func testWithoutAClipboardManagerTheCopyGoesWithTheWindow() throws {
+        selectAndCopy()
+        XCTAssertTrue(says("Copied the scrap"), quire!.text)
+        key("q", control: true)
+        XCTAssertTrue(quire!.waitForExit(), quire!.text)
+        XCTAssertNotEqual(try clipboard("TARGETS").status, 0, "as with any X program: nobody holds it")
+    }
+
+    func testInkTheScissorsLoopCutOutIsWhatCtrlCCopies() throws {
+        driver.move(to: window.x + 600, window.y + 650)
+        key("Next")
+        key("s")
+        driver.drag(through: [(80, 470), (200, 465), (320, 470), (325, 500), (320, 530), (200, 535), (80, 530), (75, 500), (82, 472)]
+            .map { (window.x + $0.0, window.y + $0.1) })
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 1).count == 1 }, "the loop cut the ink out: \(quire!.text)")
+        driver.move(to: window.x + 600, window.y + 650)
+        key("c", control: true)
+        XCTAssertTrue(says("Copied the scrap"), quire!.text)
+        key("v", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 1).count == 2 }, quire!.text)
+        let both = scraps(of: source, page: 1)
+        XCTAssertEqual(both[1].items.map { $0.stroke?.samples }, both[0].items.map { $0.stroke?.samples }, "the ink came with the copy")
+        XCTAssertEqual(both[1].bounds.minX - both[0].bounds.minX, 24, accuracy: 1e-6, "beside the original")
     }
 
     func testAnotherQuiresItemsPasteAndDamagedOnesChangeNothing() throws {
