@@ -45,6 +45,7 @@ let allBenchmarks: [Benchmark] = [
     scrapPageBenchmark,
     photoPageBenchmark,
     scissorsBenchmark,
+    clipboardBenchmark,
     stretchWarpBenchmark,
     xoppBenchmark,
     penPreviewBenchmark,
