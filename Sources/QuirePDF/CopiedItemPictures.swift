@@ -81,7 +81,23 @@ public struct CopiedItemPictures: Sendable {
 
     /// The PNG: transparent where nothing is drawn.
     public func png() throws -> [UInt8] {
-        let (width, height) = pixelSize
+        let image = try render(scale: scale)
+        let opaque = image.isOpaque
+        let writer = try PNGWriter(path: nil, width: image.width, height: image.height, channels: opaque ? .rgb : .rgba,
+                                   level: image.width * image.height > Self.storedAbovePixels ? 0 : PNGWriter.fastLevel)
+        try writer.write(image)
+        return try writer.finish()
+    }
+
+    /// The items drawn to fit a `side` × `side` square (a thumbnail), transparent where nothing is drawn.
+    public func image(fitting side: Double) throws -> RGBAImage {
+        try render(scale: max(1e-3, min(side / bounds.width, side / bounds.height)))
+    }
+
+    /// The items drawn at `scale` output pixels per page pixel (within the size limits), straight RGBA.
+    private func render(scale wanted: Double) throws -> RGBAImage {
+        let scale = min(wanted, self.scale)
+        let width = max(1, Int((bounds.width * scale).rounded(.up))), height = max(1, Int((bounds.height * scale).rounded(.up)))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not make a \(width)×\(height) picture")
         }
@@ -99,12 +115,7 @@ public struct CopiedItemPictures: Sendable {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw VectorExportError.drawingFailed(path: "the clipboard", reason: String(cString: cairo_status_to_string(status)))
         }
-        let image = Self.straightRGBA(surface, width: width, height: height)
-        let opaque = image.isOpaque
-        let writer = try PNGWriter(path: nil, width: width, height: height, channels: opaque ? .rgb : .rgba,
-                                   level: width * height > Self.storedAbovePixels ? 0 : PNGWriter.fastLevel)
-        try writer.write(image)
-        return try writer.finish()
+        return Self.straightRGBA(surface, width: width, height: height)
     }
 
     /// The SVG: the items' vectors, their pictures embedded, sized in page pixels.

@@ -26,6 +26,7 @@ public final class QuireApplication {
     private let navigator: NotebookNavigator
     private let finder: NotebookFinder
     private let transfers: FileTransfers
+    private let trayMoves: ScrapTrayMoves
     private let toolSettings: ToolSettingsPresenter
     private let kept: KeptSettings
     private let pointer: PointerLook
@@ -79,6 +80,12 @@ public final class QuireApplication {
         finder = NotebookFinder(shown: shown, session: session, navigator: navigator, say: say)
         transfers = FileTransfers(shown: shown, session: session, window: window, exportPath: options.exportPath, say: say)
         pointer = PointerLook(window: window, canvas: canvas, interface: interface)
+        trayMoves = ScrapTrayMoves(shown: shown, session: session, say: say)
+        let selectTool = canvas.tools.tool(.select) as? SelectTool
+        selectTool?.dropsInTray = { [interface, trayMoves] point in
+            trayMoves.tray != nil && interface.tray.takesScrap(at: point, interfaceShown: interface.shown)
+        }
+        selectTool?.onDropInTray = { [trayMoves] id in trayMoves.moveIntoTray(id) }
     }
 
     /// The window, at the size and place the last run kept (unless told not to), at the interface scale
@@ -142,6 +149,7 @@ public final class QuireApplication {
             _ = session.checkFile(now: WindowFrames.now()) { canvas.page }
             kept.keepColors()
             pointer.update()
+            followTray()
             _ = interface.notices.takePosted(now: WindowFrames.now())
             wantsFrame = frames.drawIfDue()
         }
@@ -168,6 +176,7 @@ public final class QuireApplication {
     /// search (Ctrl+F) under way: the loop looks in again every few milliseconds.
     private var isAwaitingImages: Bool {
         session.pictures.isDecoding || session.pdfPages.isRendering || interface.sorter.isLoading || finder.isSearching
+            || interface.tray.isLoading
     }
 
     /// Hands one event to the part it is for: the interface over the page first, then the canvas.
@@ -228,6 +237,9 @@ public final class QuireApplication {
         case let .sorter(action):
             navigator.perform(action)
             return true
+        case let .trayDropped(entry, at):
+            trayMoves.takeOut(entry, at: at)
+            return true
         }
         guard let action = canvas.handle(event) else {
             toolSettings.followTool()
@@ -257,6 +269,14 @@ public final class QuireApplication {
         }
         toolSettings.followTool()
         return true
+    }
+
+    /// The tray's column shows what the tray holds, and lights up while a dragged scrap would go into it.
+    private func followTray() {
+        guard let tray = trayMoves.tray else { return }
+        interface.tray.follow(tray, pictures: trayMoves.pictures(of:))
+        let dragged = (canvas.tools.tool(.select) as? SelectTool)?.draggedAt
+        interface.tray.takesDrop = dragged.map { interface.tray.takesScrap(at: $0, interfaceShown: interface.shown) } ?? false
     }
 
     /// `--replay`: the input log's events fed to the canvas before the window takes any.

@@ -31,6 +31,9 @@ public final class PageEditor {
     public var onRefused: ((PageEditError) -> Void)?
     /// Told what each undo and redo did: "Undid: cut into 5 pieces", "Redid: stroke".
     public var onHistoryMove: ((String) -> Void)?
+    /// Told of every edit carried out, new, undone or redone, after it is saved: the scrap tray follows
+    /// items linked to it in and out of pages by it.
+    public var onCarriedOut: ((PageEdit) -> Void)?
     /// Stamps each step when it is done or undone; the notebook's page changes share it, so undo can
     /// take whichever is newer.
     public var clock = StepClock()
@@ -105,6 +108,7 @@ public final class PageEditor {
         renderQueue.setNeedsRedraw()
         editCount += 1
         savesTo?.pageEdited(edit, history: change, on: page.id)
+        onCarriedOut?(edit)
         return true
     }
 }

@@ -3,6 +3,7 @@ import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireRender
+import QuireStorage
 import QuireText
 import QuireX11
 
@@ -28,6 +29,8 @@ final class WindowInterface {
     let rulerLabel: RulerLabel
     /// Ctrl+F's words and the place found.
     let findBar: FindBar
+    /// The scrap tray's column at the right edge.
+    let tray = ScrapTrayPanel()
     private(set) var helpShown = false
     /// Shown unless it starts hidden (QUIRE_INTERFACE=hidden: the canvas tests read the page's pixels without it).
     private(set) var shown: Bool
@@ -78,6 +81,8 @@ final class WindowInterface {
         /// The page sorter asked for a change of page or of the pages (the run loop has the session do
         /// it and hands the sorter the new order).
         case sorter(PageSorter.Action)
+        /// A scrap dragged out of the tray was let go over the page at this window point.
+        case trayDropped(ScrapTray.EntryID, at: Point)
     }
 
     /// `text` nil: no font was found, and nothing with words is drawn. `showsLatency`: the latency line
@@ -114,6 +119,7 @@ final class WindowInterface {
             notebookList.scale = scale
             rulerLabel.scale = scale
             findBar.scale = scale
+            tray.scale = scale
         }
     }
 
@@ -215,7 +221,7 @@ final class WindowInterface {
     func wantsFrame(_ look: Look, now: Double) -> Bool {
         // The picker shows (and must be taken away) even with the toolbar hidden.
         changed || sorter.needsFrame || notices.needsFrame(now: now) || (shown && look != drawn) || look.picker != drawn?.picker
-            || latency?.needsFrame == true || notebookList.needsFrame()
+            || latency?.needsFrame == true || notebookList.needsFrame() || tray.needsFrame
     }
 
     /// Seconds until the interface changes by itself (a notice fading, a tooltip due), or nil.
@@ -313,6 +319,11 @@ final class WindowInterface {
             if case let .changed(finished) = handling { return change(finished) }
             return .taken
         }
+        switch tray.handle(event, interfaceShown: shown, windowWidth: windowSize.width, windowHeight: windowSize.height) {
+        case .passed: break
+        case .taken: return .taken
+        case let .dropped(entry, at): return .trayDropped(entry, at: at)
+        }
         guard shown else { return .passed }
         switch event {
         case let .pointerDown(sample, _, _) where toolbar.contains(sample.position) && toolbarPress == nil:
@@ -359,6 +370,7 @@ final class WindowInterface {
         }
         // The sorter is closed: this frame is the one that takes it away (if it was open).
         sorter.needsFrame = false
+        items += tray.overlay(interfaceShown: shown, windowWidth: width, windowHeight: height)
         if shown {
             items += toolbar.overlay(look.toolbar, hovered: look.hovered, hoveredSince: hoveredSince, now: now)
             items += status.overlay(look.status, windowWidth: width)

@@ -21,6 +21,12 @@ public final class SelectTool: Tool {
     public private(set) var selected: ItemID?
     private var drag: (grip: SelectionFrame.Grip, start: Point, preview: ItemTransformPreview)?
     private var stretch: ShiftStretch?
+    /// Whether an item let go at this window point goes into the scrap tray (the application's).
+    public var dropsInTray: ((Point) -> Bool)?
+    /// Told of an item let go over the tray: the application moves it there.
+    public var onDropInTray: ((ItemID) -> Void)?
+    /// Where an item dragged by its middle is (window pixels), while it is.
+    public private(set) var draggedAt: Point?
     /// The latest press on an item, to tell a double press.
     private var lastPress: (item: ItemID, time: Double, at: Point)?
 
@@ -77,10 +83,20 @@ public final class SelectTool: Tool {
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
         drag.preview.show(frame.map(for: drag.grip, from: drag.start, to: point), in: context)
+        if drag.grip == .body { draggedAt = context.pageToWindow.apply(point) }
     }
 
     public func end(_ input: ToolInput?, in context: ToolContext) {
         if let input { move(input, in: context) }
+        defer { draggedAt = nil }
+        // Let go over the tray: the item goes there rather than to where it was dragged.
+        if let drag, drag.grip == .body, let draggedAt, dropsInTray?(draggedAt) == true {
+            drag.preview.revert(in: context)
+            self.drag = nil
+            select(nil, in: context)
+            onDropInTray?(drag.preview.original.id)
+            return
+        }
         drag?.preview.commit(in: context)
         drag = nil
         stretch?.end(in: context)
@@ -90,6 +106,7 @@ public final class SelectTool: Tool {
     public func cancel(in context: ToolContext) {
         drag?.preview.revert(in: context)
         drag = nil
+        draggedAt = nil
         stretch?.cancel(in: context)
         stretch = nil
     }
