@@ -147,6 +147,7 @@ public enum KeyTable {
         ("two fingers on a scrap", "move, turn and scale the scrap together, whatever the tool"),
         ("four fingers on a scrap (two of each hand)", "stretch it; pulled past twice its size it snaps into two copies (let go before: it springs back)"),
         ("select tool (V): drag a scrap or text box / its corner / its round handle", "move it / scale it about its centre (a text box's font with it) / turn it; press twice to bring it to the front"),
+        ("select tool (V): drag a scrap onto the window's right edge / a scrap from the tray onto the page", "it goes into the scrap tray (kept across notebooks and restarts; Tab hides it) / it comes out there, on any page of any notebook, as it was; each move is an undo step on its page"),
         ("text tool (T): while typing, drag the handle on the box's right edge", "set the width its lines wrap at (words move to the next line)"),
         ("select tool (V): Shift+drag a scrap", "stretch it, the far edge held: past twice its size a copy comes away with the pointer"),
         ("ink across a scrap", "sticks to it: the part over the scrap moves with it, the rest stays on the page"),
