@@ -44,6 +44,7 @@ let allBenchmarks: [Benchmark] = [
     pdfImportBenchmark,
     scrapPageBenchmark,
     photoPageBenchmark,
+    trayBenchmark,
     scissorsBenchmark,
     clipboardBenchmark,
     stretchWarpBenchmark,
