@@ -27,6 +27,8 @@ struct NewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("letter or a4.", valueName: "paper")) var paper: String = "letter"
     @Flag(help: "Turn the first page landscape.") var landscape = false
     @Option(help: ArgumentHelp("blank, ruled, grid or dotted.", valueName: "pattern")) var background: String = "blank"
+    @Flag(help: "Endless pages: each grows down and to the right as you draw near its edge (to 16,000 px a side).")
+    var endless = false
     @OptionGroup var library: LibraryOption
 
     func run() throws {
@@ -38,8 +40,9 @@ struct NewCommand: ParsableCommand {
         let page = Page(size: size.turned(to: landscape ? .landscape : .portrait), background: PageBackground(pattern: pattern))
         do {
             let store = try library.library.create(title: title, pages: [page])
+            if endless { try store.setEndless(true) }
             try store.close()
-            print("Created \(store.path)")
+            print("Created \(store.path)\(endless ? " (endless pages)" : "")")
         } catch { fail(error) }
     }
 }

@@ -27,6 +27,7 @@ public final class QuireApplication {
     private let finder: NotebookFinder
     private let transfers: FileTransfers
     private let trayMoves: ScrapTrayMoves
+    private let growth: EndlessPageGrowth
     private let toolSettings: ToolSettingsPresenter
     private let kept: KeptSettings
     private let pointer: PointerLook
@@ -81,6 +82,7 @@ public final class QuireApplication {
         transfers = FileTransfers(shown: shown, session: session, window: window, exportPath: options.exportPath, say: say)
         pointer = PointerLook(window: window, canvas: canvas, interface: interface)
         trayMoves = ScrapTrayMoves(shown: shown, session: session, say: say)
+        growth = EndlessPageGrowth(shown: shown, session: session)
         let selectTool = canvas.tools.tool(.select) as? SelectTool
         selectTool?.dropsInTray = { [interface, trayMoves] point in
             trayMoves.tray != nil && interface.tray.takesScrap(at: point, interfaceShown: interface.shown)
@@ -144,6 +146,7 @@ public final class QuireApplication {
             }
             frames.batchHandled(events, cpuAtRead: cpuAtRead)
             canvas.tick(now: canvas.clock())
+            growth.growIfDue(screen: Double(max(window.width, window.height)) / max(canvas.view.zoom, 0.01))
             if session.takeRefusal() { shown.reload() }
             // A sync replacing the file: the session goes on in a copy, the page as it was.
             _ = session.checkFile(now: WindowFrames.now()) { canvas.page }

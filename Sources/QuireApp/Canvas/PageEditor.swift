@@ -31,9 +31,9 @@ public final class PageEditor {
     public var onRefused: ((PageEditError) -> Void)?
     /// Told what each undo and redo did: "Undid: cut into 5 pieces", "Redid: stroke".
     public var onHistoryMove: ((String) -> Void)?
-    /// Told of every edit carried out, new, undone or redone, after it is saved: the scrap tray follows
-    /// items linked to it in and out of pages by it.
-    public var onCarriedOut: ((PageEdit) -> Void)?
+    /// Told of every edit carried out, new, undone or redone, after it is saved (`observe`): the scrap
+    /// tray follows items linked to it in and out of pages, an endless page grows.
+    private var observers: [(PageEdit) -> Void] = []
     /// Stamps each step when it is done or undone; the notebook's page changes share it, so undo can
     /// take whichever is newer.
     public var clock = StepClock()
@@ -85,6 +85,16 @@ public final class PageEditor {
         onHistoryMove?("\(move.direction == .undo ? "Undid" : "Redid"): \(move.label)")
     }
 
+    /// Tells `observer` of every edit carried out from now on, new, undone or redone.
+    public func observe(_ observer: @escaping (PageEdit) -> Void) {
+        observers.append(observer)
+    }
+
+    /// The page made `size`, its items and history as they are (an endless page grown).
+    func resize(to size: PageSize) {
+        page.size = size
+    }
+
     /// Shows another page with its history (`startsAfresh`: its stored history did not read, so it has
     /// none and its first step replaces what is stored).
     func show(_ newPage: Page, history newHistory: PageHistory, startsAfresh: Bool = false) {
@@ -108,7 +118,7 @@ public final class PageEditor {
         renderQueue.setNeedsRedraw()
         editCount += 1
         savesTo?.pageEdited(edit, history: change, on: page.id)
-        onCarriedOut?(edit)
+        for observer in observers { observer(edit) }
         return true
     }
 }

@@ -118,6 +118,31 @@ final class ShownPage {
         thumbnailEdits = stored ? canvas.editor.editCount : nil
     }
 
+    /// An endless page made `size` where it is shown: saved, drawn into a renderer of the new size from
+    /// the page's items, its view and history kept. False (said) when no renderer can be made that big.
+    @discardableResult
+    func grow(to size: PageSize) -> Bool {
+        let (width, height) = size.pixelSize
+        let grown: PageRenderer
+        do {
+            grown = try PageRenderer(pageWidth: width, pageHeight: height, brushDirectory: ResourceLocator.brushesDirectory)
+        } catch {
+            say("quire: the page cannot grow to \(width)×\(height) px here: \(error)")
+            return false
+        }
+        canvas.editor.resize(to: size)
+        session.growPage(canvas.page.id, to: size)
+        // What the canvas queued for the old renderer is in the page the new one loads.
+        _ = canvas.takeRenderWork()
+        renderer = grown
+        renderer.paperColor = canvas.page.background.paperColor
+        renderer.paperPattern = PaperPattern(canvas.page.background)
+        renderer.load(canvas.page, building: builder)
+        owesFrame = true
+        owesWholeFrame = true
+        return true
+    }
+
     /// Shows the current page again as the notebook holds it (after it refused a change).
     func reload() {
         do {

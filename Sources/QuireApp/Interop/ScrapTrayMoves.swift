@@ -29,7 +29,7 @@ final class ScrapTrayMoves {
         }
         tray = opened
         guard let tray else { return }
-        canvas.editor.onCarriedOut = { [session, say] edit in
+        canvas.editor.observe { [session, say] edit in
             do {
                 try tray.itemsLeftPage(edit.removedItems) { try session.store.copying([$0]).blobs }
                 try tray.itemsJoinedPage(edit.insertedItems)

@@ -606,6 +606,14 @@ public final class NotebookSession: PageEditSink {
         autosaver?.submit(label, change)
     }
 
+    /// Whether the notebook's pages grow as ink comes near their edge (`quire new --endless`).
+    public var isEndless: Bool { (try? store.isEndless) ?? false }
+
+    /// The page shown made `size` (an endless page growing), saved in order with its edits.
+    func growPage(_ id: PageID, to size: PageSize) {
+        save("page growth") { try $0.growPage(id, to: size) }
+    }
+
     func refuseReadOnly() -> Bool {
         guard let reason = store.readOnlyReason else { return false }
         say("quire: this notebook is read-only (\(reason))")

@@ -1,0 +1,98 @@
+import Foundation
+import QuireDocument
+import QuireGeometry
+import QuireImageIO
+import QuireStorage
+import QuireTestSupport
+import XCTest
+
+/// Endless pages in the real window (Xvfb, XTEST mouse and keys): `quire new --endless` makes a
+/// notebook whose page grows when ink comes within a screen of its bottom; ink is then drawn past where
+/// the bottom was, and the PNG export covers it. A notebook of fixed pages does not grow.
+final class EndlessPageWindowTests: XCTestCase {
+    private var server: XvfbServer!
+    private var driver: XDisplayDriver!
+    private var quire: QuireProcess?
+    private let folder = NSTemporaryDirectory() + "quire-endless-\(UUID().uuidString)"
+    private var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)!
+
+    override func setUpWithError() throws {
+        do {
+            server = try XvfbServer()
+            driver = try XDisplayDriver(display: server.display)
+        } catch {
+            try Requirement.unmet("a real X server: \(error)")
+        }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        quire?.terminate()
+        quire = nil
+        driver = nil
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func run(_ arguments: [String]) throws -> QuireProcess {
+        let process = try QuireProcess(arguments: arguments + ["--library", folder], display: "")
+        XCTAssertTrue(process.waitForExit(timeout: 60), process.text)
+        return process
+    }
+
+    private func open(_ title: String) throws {
+        let process = try QuireProcess(arguments: [title, "--library", folder, "--size", "1024x768"], display: server.display)
+        quire = process
+        XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
+        window = try XCTUnwrap(driver.firstFrame(), "no Quire window: \(process.text)")
+        driver.move(to: window.x + 900, window.y + 700)
+        driver.key("p")
+    }
+
+    private func page(_ title: String) -> Page? {
+        guard let store = try? NotebookStore(openingAt: folder + "/\(title).quire", readOnly: true) else { return nil }
+        defer { try? store.close() }
+        return try? store.pageIDs().first.map { try store.loadPage($0) }
+    }
+
+    private func inkReach(_ page: Page?) -> Double {
+        page?.items.compactMap(\.stroke).flatMap(\.samples).map(\.position.y).max() ?? 0
+    }
+
+    private func stroke(x: Int, from top: Int, to bottom: Int) {
+        driver.drag(through: stride(from: top, through: bottom, by: 10).map { (window.x + x, window.y + $0) })
+    }
+
+    func testAnEndlessPageGrowsUnderThePenAndItsExportCoversTheInk() throws {
+        XCTAssertTrue(try run(["new", "Scroll", "--endless"]).text.contains("endless"))
+        try open("Scroll")
+        // Ink 700 px down a 1,056-px page, within a screen of its bottom: the page grows.
+        stroke(x: 300, from: 300, to: 700)
+        XCTAssertTrue(eventually { (self.page("Scroll")?.size.height ?? 0) >= 700 + 768 }, "grown: \(String(describing: page("Scroll")?.size))")
+        // Panned down (the page goes up) past the old bottom, ink drawn across it.
+        for _ in 0..<12 { driver.key("Down") }
+        stroke(x: 400, from: 100, to: 600)
+        XCTAssertTrue(eventually { self.inkReach(self.page("Scroll")) > 1100 }, "ink past the old bottom: \(quire!.text)")
+        let reach = inkReach(page("Scroll"))
+        XCTAssertTrue(eventually { (self.page("Scroll")?.size.height ?? 0) >= reach + 768 }, "grown again")
+        driver.key("q", control: true)
+        XCTAssertTrue(quire!.waitForExit(), quire!.text)
+        quire = nil
+
+        let export = try run(["export", "Scroll", "--png", folder + "/out"])
+        XCTAssertTrue(export.text.contains("Wrote 1 page"), export.text)
+        let image = try PNG.read(from: folder + "/out/page-001.png")
+        XCTAssertGreaterThan(Double(image.height), reach, "the export covers the ink")
+        let y = Int(reach) - 20
+        let row = (380..<420).map { image[$0, y] }
+        XCTAssertTrue(row.contains { $0.r < 90 && $0.g < 90 && $0.b < 90 }, "the ink is in the PNG at y \(y)")
+    }
+
+    func testAFixedPageDoesNotGrow() throws {
+        _ = try run(["new", "Fixed"])
+        try open("Fixed")
+        stroke(x: 300, from: 300, to: 700)
+        XCTAssertTrue(eventually { self.inkReach(self.page("Fixed")) > 600 }, quire!.text)
+        XCTAssertEqual(page("Fixed")?.size, .letter)
+    }
+}
