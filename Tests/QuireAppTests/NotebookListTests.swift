@@ -55,7 +55,7 @@ final class NotebookListTests: XCTestCase {
             XCTAssertEqual(tile.actions.last!.1.maxX, tile.frame.maxX, accuracy: 1e-9, "the buttons fill the tile's width")
             for (action, rect) in tile.actions { XCTAssertEqual(layout.part(at: rect.center), .action(index, action)) }
         }
-        XCTAssertEqual(layout.headerButtons.map(\.0), [.new, .trash, .close])
+        XCTAssertEqual(layout.headerButtons.map(\.0), [.new, .newEndless, .trash, .close])
         for (button, rect) in layout.headerButtons {
             XCTAssertEqual(layout.part(at: rect.center), .header(button))
             XCTAssertLessThanOrEqual(rect.maxX, layout.panel.maxX)
@@ -187,7 +187,8 @@ final class NotebookListTests: XCTestCase {
         let list = openList()
         let layout = list.layout
         let header = Dictionary(uniqueKeysWithValues: layout.headerButtons.map { ($0.0, $0.1) })
-        XCTAssertEqual(click(list, try XCTUnwrap(header[.new]).center), .request(.create))
+        XCTAssertEqual(click(list, try XCTUnwrap(header[.new]).center), .request(.create(endless: false)))
+        XCTAssertEqual(click(list, try XCTUnwrap(header[.newEndless]).center), .request(.create(endless: true)))
         let actions = Dictionary(uniqueKeysWithValues: layout.tiles[2].actions.map { ($0.0, $0.1) })
         XCTAssertEqual(click(list, try XCTUnwrap(actions[.duplicate]).center), .request(.duplicate(path: "/library/Notebook 3.quire")))
         XCTAssertEqual(click(list, try XCTUnwrap(actions[.trash]).center), .request(.trash(path: "/library/Notebook 3.quire")))

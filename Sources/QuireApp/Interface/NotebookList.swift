@@ -16,7 +16,8 @@ final class NotebookList {
     /// What the list asks the run loop to do.
     enum Request: Equatable {
         case open(path: String)
-        case create
+        /// A new notebook (`endless`: its pages grow as ink comes near their edge).
+        case create(endless: Bool)
         case rename(path: String, title: String)
         case duplicate(path: String)
         case trash(path: String)
@@ -243,7 +244,8 @@ final class NotebookList {
             return .taken
         case let .header(button):
             switch button {
-            case .new: return .request(.create)
+            case .new: return .request(.create(endless: false))
+            case .newEndless: return .request(.create(endless: true))
             case .trash, .back:
                 mode = button == .trash ? .trash : .library
                 scroll = 0

@@ -13,11 +13,12 @@ struct NotebookListLayout: Equatable {
 
     /// A header button.
     enum HeaderButton: Equatable, CaseIterable {
-        case new, trash, back, close
+        case new, newEndless, trash, back, close
 
         var label: String {
             switch self {
             case .new: "New"
+            case .newEndless: "Endless"
             case .trash: "Trash"
             case .back: "Notebooks"
             case .close: "Close"
@@ -115,7 +116,7 @@ struct NotebookListLayout: Equatable {
     }
 
     static func headerButtons(in mode: Mode) -> [HeaderButton] {
-        mode == .library ? [.new, .trash, .close] : [.back, .close]
+        mode == .library ? [.new, .newEndless, .trash, .close] : [.back, .close]
     }
 
     /// The layout of `count` tiles in a window `windowWidth` × `windowHeight`, scrolled `scroll` down.

@@ -5,6 +5,8 @@ public enum NotebookCommand: Equatable, Sendable {
     case deletePage
     case movePageEarlier, movePageLater
     case newNotebook, duplicateNotebook, trashNotebook
+    /// A new notebook whose pages grow as ink comes near their edge.
+    case newEndlessNotebook
     case nextNotebook, previousNotebook
     /// Open the notebook file another program replaced or rewrote while it was open here (the session
     /// went on in a conflict copy).

@@ -37,8 +37,8 @@ final class NotebookNavigator {
                 interface.notebookList.close()
                 return
             }
-        case .create:
-            if shown.change({ try session.perform(.newNotebook) }) {
+        case let .create(endless):
+            if shown.change({ try session.perform(endless ? .newEndlessNotebook : .newNotebook) }) {
                 showLibraryInList()
                 interface.notebookList.beginRenaming(session.store.path)
                 return

@@ -305,8 +305,10 @@ public final class NotebookSession: PageEditSink {
             return false
         case .openChangedNotebook:
             return try openChangedOriginal()
-        case .newNotebook:
-            try switchTo(try Self.newNotebook(in: library, pageSize: newPageSize))
+        case .newNotebook, .newEndlessNotebook:
+            let created = try Self.newNotebook(in: library, pageSize: newPageSize)
+            if command == .newEndlessNotebook { try created.setEndless(true) }
+            try switchTo(created)
         case .duplicateNotebook:
             autosaver?.flush()
             try switchTo(try library.duplicate(store.path, title: "\(title) copy"))
