@@ -133,6 +133,8 @@ struct InfoCommand: ParsableCommand {
         var title: String
         var id: String
         var path: String
+        /// Whether its pages grow as ink comes near their edge (`quire new --endless`).
+        var endless: Bool
         var strokes: Int
         var items: Int
         var pages: [PageReport]
@@ -153,6 +155,7 @@ struct InfoCommand: ParsableCommand {
             let texts = whole.map { $0.map(TextReport.all) ?? [] }
             let depths = try store.historyDepths()
             let pageChanges = try store.notebookHistoryDepth()
+            let endless = try store.isEndless
             try store.close()
             let pages = summary.pages.enumerated().map { index, page in
                 Report.PageReport(number: index + 1, id: page.id.rawValue, width: page.size.width, height: page.size.height,
@@ -162,7 +165,7 @@ struct InfoCommand: ParsableCommand {
                                                                               width: page.inkBounds.width, height: page.inkBounds.height),
                                   scraps: scraps[index], texts: texts[index], undo: depths[page.id]?.undo ?? 0, redo: depths[page.id]?.redo ?? 0)
             }
-            let report = Report(title: summary.title, id: summary.id, path: store.path,
+            let report = Report(title: summary.title, id: summary.id, path: store.path, endless: endless,
                                 strokes: pages.reduce(0) { $0 + $1.strokes },
                                 items: pages.reduce(0) { $0 + $1.items.values.reduce(0, +) }, pages: pages,
                                 pageChanges: .init(undo: pageChanges.undo, redo: pageChanges.redo))
@@ -171,7 +174,8 @@ struct InfoCommand: ParsableCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
-                print("\(report.title) — \(counted(report.pages.count, "page")), \(counted(report.strokes, "stroke")) — \(report.path)")
+                print("\(report.title) — \(counted(report.pages.count, report.endless ? "endless page" : "page")), "
+                      + "\(counted(report.strokes, "stroke")) — \(report.path)")
                 for page in report.pages {
                     let bounds = page.bounds.map { String(format: "ink %.0f,%.0f %.0f×%.0f", $0.x, $0.y, $0.width, $0.height) } ?? "no ink"
                     let others = page.items.filter { $0.key != "stroke" }.sorted { $0.key < $1.key }

@@ -65,6 +65,7 @@ final class EndlessPageWindowTests: XCTestCase {
 
     func testAnEndlessPageGrowsUnderThePenAndItsExportCoversTheInk() throws {
         XCTAssertTrue(try run(["new", "Scroll", "--endless"]).text.contains("endless"))
+        XCTAssertTrue(try run(["info", "Scroll", "--json"]).text.contains("\"endless\" : true"))
         try open("Scroll")
         // Ink 700 px down a 1,056-px page, within a screen of its bottom: the page grows.
         stroke(x: 300, from: 300, to: 700)
