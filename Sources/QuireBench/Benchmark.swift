@@ -45,6 +45,7 @@ let allBenchmarks: [Benchmark] = [
     scrapPageBenchmark,
     photoPageBenchmark,
     trayBenchmark,
+    endlessPageBenchmark,
     scissorsBenchmark,
     clipboardBenchmark,
     stretchWarpBenchmark,
