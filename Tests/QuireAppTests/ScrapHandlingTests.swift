@@ -156,4 +156,24 @@ final class ScrapHandlingTests: XCTestCase {
                       "two fingers carried the scrap and its ink: \(screen().saveForInspection(named: "carried"))")
         XCTAssertTrue(eventually { self.savedOffset() == Point(200, 400) }, "saved: \(String(describing: savedOffset()))")
     }
+
+    func testTwoFingersCarryAScrapOntoTheRightEdgeIntoTheTray() throws {
+        let touch = try server.connect(EmulatedDevice.touchName)
+        let starts = [(250.0, 220.0), (250.0, 280.0)]
+        for (id, s) in starts.enumerated() { let u = units(s.0, s.1); try touch.touchBegin(id: id, x: u.0, y: u.1) }
+        for step in 1...15 {
+            for (id, s) in starts.enumerated() {
+                let u = units(s.0 + 50 * Double(step), s.1)
+                try touch.touchUpdate(id: id, x: u.0, y: u.1)
+            }
+        }
+        for (id, s) in starts.enumerated() { let u = units(s.0 + 755, s.1); try touch.touchEnd(id: id, x: u.0, y: u.1) }
+        try touch.sync()
+        XCTAssertTrue(quire!.waitForOutput(containing: "Moved the scrap to the tray"), quire!.text)
+        XCTAssertTrue(eventually {
+            guard let store = try? NotebookStore(openingAt: self.path, readOnly: true) else { return false }
+            defer { try? store.close() }
+            return (try? store.loadPage(self.pageID))?.items.isEmpty == true
+        }, "it left the page")
+    }
 }

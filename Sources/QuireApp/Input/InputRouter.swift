@@ -191,7 +191,14 @@ final class InputRouter {
                 spentFingers = Set(stretchTouch.fingers)
             } else if let scrapTouch, scrapTouch.owns(id) {
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
-                scrapTouch.end(in: context)
+                // Carried onto the window's right edge: into the scrap tray, as the select tool's drag.
+                let select = tools.tool(.select) as? SelectTool
+                if select?.dropsInTray?(at) == true, let drop = select?.onDropInTray {
+                    scrapTouch.cancel(in: context)
+                    drop(scrapTouch.item)
+                } else {
+                    scrapTouch.end(in: context)
+                }
                 self.scrapTouch = nil
                 touches.track(id, to: at)
             }
