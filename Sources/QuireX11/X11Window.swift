@@ -343,7 +343,20 @@ public final class X11Window {
         XConvertSelection(display, manager, saveTargets, property, window, lastUserTime)
         XFlush(display)
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        var saved: Bool?
+        serveClipboard(until: deadline, finished: { saved != nil }) { event in
+            guard event.type == SelectionNotify, event.xselection.selection == manager, event.xselection.target == saveTargets else { return }
+            saved = event.xselection.property != 0
+        }
+        // INCR transfers the manager began are finished before the window goes.
+        serveClipboard(until: deadline, finished: { self.clipboardOwner.transfersUnderWay == 0 })
+        return saved == true
+    }
+
+    /// Answers the clipboard's requestors, and nothing else (the window is closing), until `finished`
+    /// or `deadline`; every event is shown to `look` too.
+    private func serveClipboard(until deadline: Date, finished: () -> Bool, look: (XEvent) -> Void = { _ in }) {
+        while !finished(), Date() < deadline {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
@@ -351,30 +364,13 @@ public final class X11Window {
                 case SelectionRequest: clipboardOwner.handle(event.xselectionrequest)
                 case SelectionClear: clipboardOwner.handle(event.xselectionclear)
                 case PropertyNotify: clipboardOwner.handle(event.xproperty)
-                case SelectionNotify where event.xselection.selection == manager && event.xselection.target == saveTargets:
-                    // Transfers the manager began are finished before the window goes.
-                    finishTransfers(before: deadline)
-                    return event.xselection.property != 0
                 default: break
                 }
+                look(event)
             }
+            guard !finished() else { return }
             var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(max(1, min(50, deadline.timeIntervalSinceNow * 1000))))
-        }
-        return false
-    }
-
-    /// Serves INCR transfers under way until they end or `deadline` passes.
-    private func finishTransfers(before deadline: Date) {
-        while clipboardOwner.transfersUnderWay > 0, Date() < deadline {
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                if event.type == PropertyNotify { clipboardOwner.handle(event.xproperty) }
-                if event.type == SelectionRequest { clipboardOwner.handle(event.xselectionrequest) }
-            }
-            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
         }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import QuireTestSupport
 import QuireX11
@@ -9,12 +8,10 @@ import XCTest
 /// taking the clipboard away, and no clipboard manager to hand it to at closing.
 final class ClipboardOfferTests: X11WindowTestCase {
     private var owner: ClipboardOwner?
-    private var xclip = ""
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        guard let path = Requirement.which("xclip") else { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
-        xclip = path
+        if Requirement.which("xclip") == nil { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
     }
 
     override func tearDown() {
@@ -32,28 +29,9 @@ final class ClipboardOfferTests: X11WindowTestCase {
         }
     }
 
-    /// Runs `xclip -selection clipboard -o -t TARGET` while the window answers its requests.
+    /// What `xclip` reads of `target`, the window answering it meanwhile.
     private func read(_ target: String) throws -> (status: Int32, bytes: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xclip)
-        process.arguments = ["-selection", "clipboard", "-o", "-t", target]
-        process.environment = ["DISPLAY": server.display]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var data = Data()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            data = output.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning && Date() < deadline { _ = window.waitForEvents(timeout: 0.02) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        done.wait()
-        return (process.terminationStatus, [UInt8](data))
+        try XClip.read(target, display: server.display) { _ = self.window.waitForEvents(timeout: 0.02) }
     }
 
     func testTargetsASmallKindAndABigOneByINCRReachAnotherProgram() throws {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import QuireDocument
 import QuireGeometry
@@ -21,22 +20,12 @@ final class ItemClipboardWindowTests: XCTestCase {
     private var other: String { folder + "/Other.quire" }
     private var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)!
     private var owner: ClipboardOwner?
-    private var xclip = ""
 
-    /// 200×100: a red ramp on the left half, blue on the right.
-    private let photo: RGBAImage = {
-        var image = RGBAImage(width: 200, height: 100, fill: (0, 0, 220, 255))
-        for y in 0..<100 { for x in 0..<100 { image[x, y] = .init(r: 220, g: UInt8(x * 2), b: 0, a: 255) } }
-        return image
-    }()
-    /// The scrap's outline: the photo's rectangle with its lower right corner cut off.
-    private let outline = BezierPath(polygon: [Point(0, 0), Point(200, 0), Point(200, 50), Point(150, 100), Point(0, 100)])
-    private let ink = Stroke(samples: (0...30).map { InputSample(position: Point(20 + Double($0) * 4, 30), pressure: 0.8, time: Double($0) / 100) },
-                             style: .defaults(for: .pen, color: .rgb(.black)))
+    private let photo = PhotoScrapFixture.photo
+    private let outline = PhotoScrapFixture.outline
 
     override func setUpWithError() throws {
-        guard let path = Requirement.which("xclip") else { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
-        xclip = path
+        if Requirement.which("xclip") == nil { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
         do {
             server = try XvfbServer()
             driver = try XDisplayDriver(display: server.display)
@@ -45,13 +34,7 @@ final class ItemClipboardWindowTests: XCTestCase {
         }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The photo scrap at (200, 200), its ink across it; a blank second page; another notebook.
-        let store = try NotebookStore.create(at: source, title: "Source", pages: [Page(), Page()])
-        let blob = try store.storeBlob(PNG.encode(photo), kind: .png)
-        let scrap = PageItem(.scrap(Scrap(outline: outline, transform: Homography(.translation(200, 200)),
-                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 200, pixelHeight: 100),
-                                                            rect: Rect(x: 0, y: 0, width: 200, height: 100)),
-                                          items: [.stroke(ink)])))
-        try store.apply(Page().adding([scrap]), to: try store.pageIDs()[0])
+        let store = try PhotoScrapFixture.notebook(at: source, title: "Source", pages: 2)
         // Page ink on the second page, for the scissors' loop: a line at y 500, x 100…300.
         let line = Stroke(samples: (0...20).map { InputSample(position: Point(100 + Double($0) * 10, 500), pressure: 0.8, time: Double($0) / 100) },
                           style: .defaults(for: .pen))
@@ -107,19 +90,9 @@ final class ItemClipboardWindowTests: XCTestCase {
         key(cutting ? "x" : "c", control: true)
     }
 
-    /// `xclip -selection clipboard -o -t TARGET`: what another program gets.
+    /// What another program gets off the clipboard (Quire, another process, answers).
     private func clipboard(_ target: String) throws -> (status: Int32, bytes: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xclip)
-        process.arguments = ["-selection", "clipboard", "-o", "-t", target]
-        process.environment = ["DISPLAY": server.display]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](data))
+        try XClip.read(target, display: server.display)
     }
 
     func testACopiedScrapReachesOtherProgramsAsItsOwnPixelsClearOutsideItsOutline() throws {

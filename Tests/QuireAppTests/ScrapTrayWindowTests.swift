@@ -23,15 +23,7 @@ final class ScrapTrayWindowTests: XCTestCase {
     private var trayPath: String { dataHome + "/quire/tray.sqlite" }
     private var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)!
 
-    /// 200×100: a red ramp on the left half, blue on the right.
-    private let photo: RGBAImage = {
-        var image = RGBAImage(width: 200, height: 100, fill: (0, 0, 220, 255))
-        for y in 0..<100 { for x in 0..<100 { image[x, y] = .init(r: 220, g: UInt8(x * 2), b: 0, a: 255) } }
-        return image
-    }()
-    private let outline = BezierPath(polygon: [Point(0, 0), Point(200, 0), Point(200, 50), Point(150, 100), Point(0, 100)])
-    private let ink = Stroke(samples: (0...30).map { InputSample(position: Point(20 + Double($0) * 4, 30), pressure: 0.8, time: Double($0) / 100) },
-                             style: .defaults(for: .pen, color: .rgb(.black)))
+    private let photo = PhotoScrapFixture.photo
 
     override func setUpWithError() throws {
         do {
@@ -41,14 +33,7 @@ final class ScrapTrayWindowTests: XCTestCase {
             try Requirement.unmet("a real X server: \(error)")
         }
         try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
-        let store = try NotebookStore.create(at: source, title: "Source", pages: [Page(), Page()])
-        let blob = try store.storeBlob(PNG.encode(photo), kind: .png)
-        let scrap = PageItem(.scrap(Scrap(outline: outline, transform: Homography(.translation(200, 200)),
-                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 200, pixelHeight: 100),
-                                                            rect: Rect(x: 0, y: 0, width: 200, height: 100)),
-                                          items: [.stroke(ink)])))
-        try store.apply(Page().adding([scrap]), to: try store.pageIDs()[0])
-        try store.close()
+        try PhotoScrapFixture.notebook(at: source, title: "Source", pages: 2).close()
         try NotebookStore.create(at: other, title: "Other").close()
     }
 

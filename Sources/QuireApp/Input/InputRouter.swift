@@ -25,9 +25,9 @@ final class InputRouter {
     private var gestureDeviceID = 0
     private var gestureButton: Int?
 
-    /// Where a button pan last was, and the button holding it.
     /// Where the pen or mouse was last seen over the window (window pixels): where a paste lands.
     private(set) var lastPointer: Point?
+    /// Where a button pan last was, and the button holding it.
     private var panAnchor: Point?
     private var panButton: Int?
     private var palms = PalmRejection()

@@ -164,22 +164,24 @@ final class ScrapTrayPanel {
     }
 
     private func thumbnail(_ entry: ScrapTray.Entry, in square: Rect, opacity: Float) -> [OverlayItem] {
-        guard let image = thumbnails.image(of: entry.id), image.width > 0, image.height > 0 else {
+        guard let (image, version) = thumbnails.image(of: entry.id), image.width > 0, image.height > 0 else {
             return [.polygon(Quadrilateral(square.insetBy(8 * scale)).corners, color: InkColor(red: 0.8, green: 0.8, blue: 0.78, alpha: opacity))]
         }
         // The picture's shape in the square, centred.
         let fit = min(square.width / Double(image.width), square.height / Double(image.height))
         let w = Double(image.width) * fit, h = Double(image.height) * fit
-        return [.image(key: "tray-\(entry.id.rawValue)", image: image,
+        return [.image(key: "tray-\(entry.id.rawValue)-\(version)", image: image,
                        rect: Rect(x: square.center.x - w / 2, y: square.center.y - h / 2, width: w, height: h), opacity: opacity)]
     }
 }
 
-/// The tray's thumbnails, drawn on another thread, each once.
+/// The tray's thumbnails, drawn on another thread, each once for what its entry holds (an entry back in
+/// the tray after a change on a page is drawn again, under a new version: the overlay's texture key).
 private final class TrayThumbnails: @unchecked Sendable {
     private let lock = NSLock()
-    private var images: [ScrapTray.EntryID: RGBAImage] = [:]
+    private var images: [ScrapTray.EntryID: (item: PageItem, image: RGBAImage, version: Int)] = [:]
     private var pending: Set<ScrapTray.EntryID> = []
+    private var versions = 0
     private var arrivedUnseen = false
     /// A thumbnail was drawn since this was last set false.
     var arrived: Bool {
@@ -194,10 +196,10 @@ private final class TrayThumbnails: @unchecked Sendable {
         return !pending.isEmpty
     }
 
-    func image(of entry: ScrapTray.EntryID) -> RGBAImage? {
+    func image(of entry: ScrapTray.EntryID) -> (RGBAImage, version: Int)? {
         lock.lock()
         defer { lock.unlock() }
-        return images[entry]
+        return images[entry].map { ($0.image, $0.version) }
     }
 
     func keep(only entries: Set<ScrapTray.EntryID>) {
@@ -209,7 +211,7 @@ private final class TrayThumbnails: @unchecked Sendable {
     /// Draws `entry`'s thumbnail unless drawn or under way; `pictures` gives the bytes of what it shows.
     func request(_ entry: ScrapTray.Entry, pictures: (PageItem) -> [BlobID: [UInt8]]) {
         lock.lock()
-        let known = images[entry.id] != nil || pending.contains(entry.id)
+        let known = images[entry.id]?.item == entry.item || pending.contains(entry.id)
         if !known { pending.insert(entry.id) }
         lock.unlock()
         guard !known else { return }
@@ -219,7 +221,8 @@ private final class TrayThumbnails: @unchecked Sendable {
             let side = ScrapTrayPanel.thumbnailSide * 2
             let image = CopiedItemPictures([item]) { bytes[$0] ?? [] }.flatMap { try? $0.image(fitting: side) }
             lock.lock()
-            images[entry.id] = image ?? RGBAImage(width: 0, height: 0, pixels: [])
+            versions += 1
+            images[entry.id] = (item, image ?? RGBAImage(width: 0, height: 0, pixels: []), versions)
             pending.remove(entry.id)
             arrivedUnseen = true
             lock.unlock()
