@@ -20,23 +20,14 @@ final class ClipboardOfferTests: X11WindowTestCase {
         super.tearDown()
     }
 
-    /// Bytes no transfer bug reproduces by accident.
-    private func payload(_ count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
-    }
-
     /// What `xclip` reads of `target`, the window answering it meanwhile.
     private func read(_ target: String) throws -> (status: Int32, bytes: [UInt8]) {
         try XClip.read(target, display: server.display) { _ = self.window.waitForEvents(timeout: 0.02) }
     }
 
     func testTargetsASmallKindAndABigOneByINCRReachAnotherProgram() throws {
-        let small = payload(2_000, seed: 1)
-        let big = payload(3_000_000, seed: 2)
+        let small = ClipboardPasteTests.payload(2_000, seed: 1)
+        let big = ClipboardPasteTests.payload(3_000_000, seed: 2)
         XCTAssertTrue(window.offerClipboard(ClipboardOffer([
             .init(type: "application/x-quire-items", bytes: { small }),
             .init(type: "image/png", bytes: { big }),

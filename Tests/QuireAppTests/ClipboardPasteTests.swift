@@ -15,8 +15,8 @@ final class ClipboardPasteTests: X11WindowTestCase {
     }
 
     /// Bytes that no transfer bug could reproduce by accident (not a run of one value, not periodic
-    /// at the chunk size).
-    private func payload(_ count: Int, seed: UInt64) -> [UInt8] {
+    /// at the chunk size). The clipboard offer tests use them too.
+    static func payload(_ count: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -33,9 +33,9 @@ final class ClipboardPasteTests: X11WindowTestCase {
     }
 
     func testAPictureIsPastedWholeAndPNGIsPreferred() throws {
-        let png = payload(40_000, seed: 1)
+        let png = Self.payload(40_000, seed: 1)
         owner = try ClipboardOwner(display: server.display, offers: [
-            ("text/uri-list", Array("file:///tmp/x.png\r\n".utf8)), ("image/jpeg", payload(100, seed: 2)), ("image/png", png),
+            ("text/uri-list", Array("file:///tmp/x.png\r\n".utf8)), ("image/jpeg", Self.payload(100, seed: 2)), ("image/png", png),
         ])
         XCTAssertEqual(paste(), .png(png))
         XCTAssertEqual(owner?.requestedTargets, ["TARGETS", "image/png"])
@@ -43,7 +43,7 @@ final class ClipboardPasteTests: X11WindowTestCase {
     }
 
     func testABigPictureComesIncrementally() throws {
-        let jpeg = payload(3_000_000, seed: 3)
+        let jpeg = Self.payload(3_000_000, seed: 3)
         let owner = try ClipboardOwner(display: server.display, offers: [("text/plain", [65]), ("image/jpeg", jpeg)],
                                        chunkSize: 64 << 10)
         self.owner = owner
@@ -74,7 +74,7 @@ final class ClipboardPasteTests: X11WindowTestCase {
         owner = try ClipboardOwner(display: server.display, offers: [("UTF8_STRING", Array("Grüße, 日本".utf8))])
         XCTAssertEqual(paste(), .text("Grüße, 日本"))
         owner?.stop()
-        let png = payload(500, seed: 7)
+        let png = Self.payload(500, seed: 7)
         owner = try ClipboardOwner(display: server.display, offers: [("image/png", png), ("UTF8_STRING", Array("caption".utf8))])
         XCTAssertEqual(paste(), .png(png), "a picture first")
         window.requestPaste(preferringText: true)
@@ -118,7 +118,7 @@ final class ClipboardPasteTests: X11WindowTestCase {
     }
 
     func testAPasteWhileOneIsPendingIsOne() throws {
-        let png = payload(1000, seed: 4)
+        let png = Self.payload(1000, seed: 4)
         owner = try ClipboardOwner(display: server.display, offers: [("image/png", png)])
         window.requestPaste()
         window.requestPaste()

@@ -9,28 +9,19 @@ import XCTest
 /// Endless pages in the real window (Xvfb, XTEST mouse and keys): `quire new --endless` makes a
 /// notebook whose page grows when ink comes within a screen of its bottom; ink is then drawn past where
 /// the bottom was, and the PNG export covers it. A notebook of fixed pages does not grow.
-final class EndlessPageWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class EndlessPageWindowTests: XvfbWindowTestCase {
     private var quire: QuireProcess?
     private let folder = NSTemporaryDirectory() + "quire-endless-\(UUID().uuidString)"
     private var window: (id: UInt, x: Int, y: Int, width: Int, height: Int)!
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
-        quire?.terminate()
         quire = nil
-        driver = nil
-        server?.stop()
+        super.tearDown()
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -41,7 +32,7 @@ final class EndlessPageWindowTests: XCTestCase {
     }
 
     private func open(_ title: String) throws {
-        let process = try QuireProcess(arguments: [title, "--library", folder, "--size", "1024x768"], display: server.display)
+        let process = try launchQuire([title, "--library", folder, "--size", "1024x768"])
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
         window = try XCTUnwrap(driver.firstFrame(), "no Quire window: \(process.text)")

@@ -11,9 +11,7 @@ import XCTest
 /// as PNG is the scrap's own pixels, clear outside its outline; pasted twenty times beside itself and
 /// undone; cut, pasted on another page and into another notebook, exact; another Quire's items pasted
 /// from the clipboard, and damaged ones refused with nothing changed. Judged by the saved files.
-final class ItemClipboardWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class ItemClipboardWindowTests: XvfbWindowTestCase {
     private var quire: QuireProcess?
     private let folder = NSTemporaryDirectory() + "quire-clipboard-\(UUID().uuidString)"
     private var source: String { folder + "/Source.quire" }
@@ -26,12 +24,7 @@ final class ItemClipboardWindowTests: XCTestCase {
 
     override func setUpWithError() throws {
         if Requirement.which("xclip") == nil { try Requirement.unmet("xclip (Packaging/setup-debian.sh installs it)") }
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The photo scrap at (200, 200), its ink across it; a blank second page; another notebook.
         let store = try PhotoScrapFixture.notebook(at: source, title: "Source", pages: 2)
@@ -41,7 +34,7 @@ final class ItemClipboardWindowTests: XCTestCase {
         try store.apply(Page().adding(line), to: try store.pageIDs()[1])
         try store.close()
         try NotebookStore.create(at: other, title: "Other").close()
-        let process = try QuireProcess(arguments: [source, "--library", folder], display: server.display)
+        let process = try launchQuire([source, "--library", folder])
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
         window = try XCTUnwrap(driver.firstFrame(), "no Quire window: \(process.text)")
@@ -50,10 +43,8 @@ final class ItemClipboardWindowTests: XCTestCase {
     override func tearDown() {
         owner?.stop()
         owner = nil
-        quire?.terminate()
         quire = nil
-        driver = nil
-        server?.stop()
+        super.tearDown()
         try? FileManager.default.removeItem(atPath: folder)
     }
 

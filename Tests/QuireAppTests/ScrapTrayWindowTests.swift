@@ -12,9 +12,7 @@ import XCTest
 /// dragged out onto the other notebook's page with its outline, picture and ink; both moves undo (the
 /// scrap going back where the move took it from); the tray outlives a restart; a damaged tray file is
 /// kept aside and the tray starts empty; from a read-only notebook the scrap is copied, not moved.
-final class ScrapTrayWindowTests: XCTestCase {
-    private var server: XvfbServer!
-    private var driver: XDisplayDriver!
+final class ScrapTrayWindowTests: XvfbWindowTestCase {
     private var quire: QuireProcess?
     private let folder = NSTemporaryDirectory() + "quire-tray-\(UUID().uuidString)"
     private var source: String { folder + "/Source.quire" }
@@ -26,28 +24,20 @@ final class ScrapTrayWindowTests: XCTestCase {
     private let photo = PhotoScrapFixture.photo
 
     override func setUpWithError() throws {
-        do {
-            server = try XvfbServer()
-            driver = try XDisplayDriver(display: server.display)
-        } catch {
-            try Requirement.unmet("a real X server: \(error)")
-        }
+        try super.setUpWithError()
         try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
         try PhotoScrapFixture.notebook(at: source, title: "Source", pages: 2).close()
         try NotebookStore.create(at: other, title: "Other").close()
     }
 
     override func tearDown() {
-        quire?.terminate()
         quire = nil
-        driver = nil
-        server?.stop()
+        super.tearDown()
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     private func launch() throws {
-        let process = try QuireProcess(arguments: [source, "--library", folder], display: server.display,
-                                       environment: ["XDG_DATA_HOME": dataHome, "QUIRE_INTERFACE": "shown"])
+        let process = try launchQuire([source, "--library", folder], environment: ["XDG_DATA_HOME": dataHome, "QUIRE_INTERFACE": "shown"])
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
         window = try XCTUnwrap(driver.firstFrame(), "no Quire window: \(process.text)")
