@@ -53,7 +53,7 @@ fuzz: setup
 	.build/release/quire-fuzz --cases $(FUZZ_CASES) $(ARGS)
 
 # Coverage-guided fuzzing with libFuzzer: the fuzz targets built with -sanitize=fuzzer (their own build
-# folder, everything instrumented), LIBFUZZ_SECONDS on LIBFUZZ_TARGET (samples, log, png, jpeg, notebook, history,
+# folder, everything instrumented), LIBFUZZ_SECONDS on LIBFUZZ_TARGET (samples, log, png, jpeg, notebook, history, text, clipboard,
 # pdf). The corpus starts from the targets' seeds and grows in .build/fuzz-corpus/TARGET between runs;
 # crashing cases are written to .build/fuzz-crashes/.
 LIBFUZZ_TARGET ?= pdf

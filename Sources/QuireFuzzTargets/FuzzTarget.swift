@@ -31,13 +31,13 @@ public struct FuzzTarget {
 }
 
 /// The targets' names, for help texts and messages.
-public let fuzzTargetNames = ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "history", "pdf", "pdf-export", "xopp", "text"]
+public let fuzzTargetNames = ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "history", "pdf", "pdf-export", "xopp", "text", "clipboard"]
 
 /// The loaders of `quire`, each a target; `folder` is scratch space of the caller's.
 public func allTargets(in folder: String) throws -> [FuzzTarget] {
     [packedSamplesTarget(), try inputLogTarget(in: folder), pngTarget(), try jpegTarget(), try notebookTarget(in: folder),
      try notebookValuesTarget(in: folder), try historyTarget(in: folder), pdfTarget(), pdfExportTarget(in: folder),
-     try xoppTarget(in: folder), textTarget()]
+     try xoppTarget(in: folder), textTarget(), clipboardTarget()]
 }
 
 /// Samples as notebooks store them, then drawn by every engine (what loading a page does).

@@ -16,7 +16,7 @@ final class FuzzSmokeTests: XCTestCase {
             try Requirement.unmet("quire-fuzz built beside the tests (\(fuzzer)): `swift build` builds it")
         }
         let seed = ProcessInfo.processInfo.environment["QUIRE_FUZZ_SEED"] ?? "1"
-        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp", "text"] {
+        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp", "text", "clipboard"] {
             let (process, text) = try runFuzzer(["--only", target, "--cases", "1000", "--seed", seed, "--timeout", "20"])
             let crashed = process.terminationReason == .uncaughtSignal
             XCTAssertFalse(crashed, "\(target) crashed (signal \(process.terminationStatus)) on seed \(seed): \(text.suffix(2000))")
@@ -63,7 +63,7 @@ final class FuzzSmokeTests: XCTestCase {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz-corpus").path
         let (process, text) = try runFuzzer(["--write-seeds", corpus])
         XCTAssertEqual(process.terminationStatus, 0, text)
-        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp", "text"] {
+        for target in ["samples", "log", "png", "jpeg", "notebook", "notebook-values", "pdf", "pdf-export", "xopp", "text", "clipboard"] {
             let seeds = (try? FileManager.default.contentsOfDirectory(atPath: corpus + "/" + target)) ?? []
             XCTAssertFalse(seeds.isEmpty, "no seeds for \(target) in \(corpus)")
             for seed in seeds {
