@@ -51,8 +51,8 @@ final class CopiedItemPicturesTests: XCTestCase {
                     if pixel.a != 0 { wrong.append("(\(x), \(y)) outside, alpha \(pixel.a)") }
                 } else if reach < 0.94 && !nearInk {
                     let want = photo[x, y]
-                    if pixel.a != 255 || abs(Int(pixel.r) - Int(want.r)) > 6 || abs(Int(pixel.g) - Int(want.g)) > 6
-                        || abs(Int(pixel.b) - Int(want.b)) > 6 {
+                    // The picture's pixels fall on the PNG's: each is copied exactly.
+                    if pixel != want {
                         wrong.append("(\(x), \(y)) \(pixel) not \(want)")
                     }
                 }
@@ -62,6 +62,23 @@ final class CopiedItemPicturesTests: XCTestCase {
         // The ink, at scrap y 55: the PNG's pixels are the scrap's own (picture) pixels.
         let onInk = image[60, 55]
         XCTAssertTrue(onInk.r < 60 && onInk.g < 60 && onInk.b < 60 && onInk.a == 255, "the ink shows over the picture: \(onInk)")
+    }
+
+    func testAnOutlineOffThePicturesGridStillCopiesItsPixelsExactly() throws {
+        let png = try PNG.encode(photo)
+        let blob = try XCTUnwrap(BlobID(hex: String(repeating: "12", count: 32)))
+        // A triangle whose corner is at (10.3, 5.7), off the picture's grid: its pixels still come whole.
+        let triangle = BezierPath(polygon: [Point(10.3, 5.7), Point(110.6, 5.7), Point(60, 75.2)])
+        let scrap = PageItem(.scrap(Scrap(outline: triangle, transform: Homography(.scale(0.5, 0.5)).concatenating(Homography(.translation(300, 200))),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 120, pixelHeight: 80),
+                                                            rect: Rect(x: 0, y: 0, width: 120, height: 80)))))
+        let image = try PNG.decode(try XCTUnwrap(CopiedItemPictures([scrap]) { _ in png }).png())
+        var wrong: [String] = []
+        for (x, y) in [(40, 8), (50, 10), (60, 20), (45, 15), (70, 12), (55, 40)] {
+            // Output (x, y) is picture (x + 10, y + 5).
+            if image[x, y] != photo[x + 10, y + 5] { wrong.append("(\(x), \(y)) \(image[x, y]) not \(photo[x + 10, y + 5])") }
+        }
+        XCTAssertTrue(wrong.isEmpty, "\(wrong)")
     }
 
     func testTheSVGEmbedsThePictureAtThePagesSize() throws {
