@@ -152,5 +152,12 @@ final class ScrapTrayWindowTests: XvfbWindowTestCase {
         XCTAssertTrue(says("copied the scrap into the tray; it stays on the page"), quire!.text)
         XCTAssertEqual(trayCount(), 1)
         XCTAssertEqual(scraps(of: source, page: 0).count, 1, "the page keeps it")
+        // Ctrl+X there copies too, and says why the scrap stays.
+        driver.move(to: window.x + 260, window.y + 240)
+        driver.press()
+        driver.release()
+        driver.key("x", control: true)
+        XCTAssertTrue(says("Copied the scrap to the clipboard; it stays on the page"), quire!.text)
+        XCTAssertFalse(quire!.text.contains("Cut the scrap"), quire!.text)
     }
 }

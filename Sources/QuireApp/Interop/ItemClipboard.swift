@@ -49,7 +49,9 @@ final class ItemClipboard {
         copied = copy
         lastPasted = nil
         let what = Self.name(of: items)
-        if cutting {
+        if cutting, let reason = session.store.readOnlyReason {
+            say("Copied \(what) to the clipboard; it stays on the page, which cannot change (\(reason))")
+        } else if cutting {
             canvas.removeCopied(items)
             say("Cut \(what) to the clipboard")
         } else {
