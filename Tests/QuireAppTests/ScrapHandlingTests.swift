@@ -158,6 +158,7 @@ final class ScrapHandlingTests: XCTestCase {
     }
 
     func testTwoFingersCarryAScrapOntoTheRightEdgeIntoTheTray() throws {
+        XCTAssertFalse({ let p = screen()[1015, 600]; return Int(p.b) - Int(p.r) > 40 }(), "the desk is not blue to begin with")
         let touch = try server.connect(EmulatedDevice.touchName)
         let starts = [(250.0, 220.0), (250.0, 280.0)]
         for (id, s) in starts.enumerated() { let u = units(s.0, s.1); try touch.touchBegin(id: id, x: u.0, y: u.1) }
@@ -167,9 +168,14 @@ final class ScrapHandlingTests: XCTestCase {
                 try touch.touchUpdate(id: id, x: u.0, y: u.1)
             }
         }
+        try touch.sync()
+        // Held over the edge: it lights up (a blue wash over the desk there).
+        let lit = { () -> Bool in let p = self.screen()[1015, 600]; return Int(p.b) - Int(p.r) > 40 }
+        XCTAssertTrue(eventually { lit() }, "the edge lights up: \(screen().saveForInspection(named: "tray-edge"))")
         for (id, s) in starts.enumerated() { let u = units(s.0 + 755, s.1); try touch.touchEnd(id: id, x: u.0, y: u.1) }
         try touch.sync()
         XCTAssertTrue(quire!.waitForOutput(containing: "Moved the scrap to the tray"), quire!.text)
+        XCTAssertTrue(eventually { !lit() }, "and goes out when the scrap is in")
         XCTAssertTrue(eventually {
             guard let store = try? NotebookStore(openingAt: self.path, readOnly: true) else { return false }
             defer { try? store.close() }

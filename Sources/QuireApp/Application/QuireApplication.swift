@@ -278,8 +278,7 @@ public final class QuireApplication {
     private func followTray() {
         guard let tray = trayMoves.tray else { return }
         interface.tray.follow(tray, pictures: trayMoves.pictures(of:))
-        let dragged = (canvas.tools.tool(.select) as? SelectTool)?.draggedAt
-        interface.tray.takesDrop = dragged.map { interface.tray.takesScrap(at: $0, interfaceShown: interface.shown) } ?? false
+        interface.tray.takesDrop = canvas.carriedItemAt.map { interface.tray.takesScrap(at: $0, interfaceShown: interface.shown) } ?? false
     }
 
     /// `--replay`: the input log's events fed to the canvas before the window takes any.

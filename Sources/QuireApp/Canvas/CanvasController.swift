@@ -253,6 +253,11 @@ public final class CanvasController {
         return [page.items[index]]
     }
 
+    /// Where a scrap being carried is (window pixels): by the select tool's drag, or two fingers.
+    public var carriedItemAt: Point? {
+        selectTool?.draggedAt ?? router.scrapCarriedAt
+    }
+
     /// Takes what Ctrl+X copied off the page: one undo step.
     public func removeCopied(_ items: [PageItem]) {
         guard let edit = page.removing(items.map(\.id)) else { return }

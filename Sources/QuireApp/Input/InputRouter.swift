@@ -27,6 +27,10 @@ final class InputRouter {
 
     /// Where the pen or mouse was last seen over the window (window pixels): where a paste lands.
     private(set) var lastPointer: Point?
+    /// Where a finger carrying a scrap last moved (window pixels), while two fingers carry one: the
+    /// scrap tray lights up when it would take it.
+    var scrapCarriedAt: Point? { scrapTouch == nil ? nil : lastScrapFinger }
+    private var lastScrapFinger: Point?
     /// Where a button pan last was, and the button holding it.
     private var panAnchor: Point?
     private var panButton: Int?
@@ -169,6 +173,7 @@ final class InputRouter {
             } else if let scrapTouch, scrapTouch.owns(id) {
                 touches.track(id, to: at)
                 scrapTouch.move(id, to: viewport.toPage(at), in: context)
+                lastScrapFinger = at
             } else if scrapTouch != nil || stretchTouch != nil || spentFingers.contains(id) {
                 // More fingers coming down on a held scrap (the other hand, to stretch it) leave the
                 // view where it is.
