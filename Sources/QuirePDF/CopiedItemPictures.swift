@@ -121,26 +121,12 @@ public struct CopiedItemPictures: Sendable {
     /// The SVG: the items' vectors, their pictures embedded, sized in page pixels.
     public func svg() throws -> [UInt8] {
         let sink = ByteSink()
-        guard let surface = cairo_svg_surface_create_for_stream(ByteSink.cairoWrite, Unmanaged.passUnretained(sink).toOpaque(),
-                                                                bounds.width, bounds.height) else {
-            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not start an SVG")
+        let statuses = try SVGSurfaceDrawing.draw(width: bounds.width, height: bounds.height, write: ByteSink.cairoWrite,
+                                                  closure: Unmanaged.passUnretained(sink).toOpaque(), path: "the clipboard") { context in
+            PageVectorDrawing(context: context, pictures: PictureSurfaces(bytes: pictures, report: { _ in }),
+                              backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in })).drawOverPaper(try plan())
         }
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not start an SVG")
-        }
-        PageVectorDrawing(context: context, pictures: PictureSurfaces(bytes: pictures, report: { _ in }),
-                          backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in })).drawOverPaper(try plan())
-        cairo_show_page(context)
-        let status = cairo_status(context)
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
-        let finished = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        for failure in [status, finished] where failure != CAIRO_STATUS_SUCCESS {
-            throw VectorExportError.drawingFailed(path: "the clipboard", reason: String(cString: cairo_status_to_string(failure)))
-        }
+        try SVGSurfaceDrawing.check(statuses, path: "the clipboard")
         return withExtendedLifetime(sink) { sink.bytes }
     }
 

@@ -28,33 +28,14 @@ public struct SVGExportWriter {
     public func write(_ page: PreparedVectorPage, to path: String) throws {
         let file = try PartialFile(path: path)
         let stream = SVGStream(file: file)
-        guard let surface = cairo_svg_surface_create_for_stream(SVGStream.cairoWrite, stream.cairoClosure,
-                                                                page.size.width, page.size.height) else {
-            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start an SVG")
+        let statuses = try SVGSurfaceDrawing.draw(width: page.size.width, height: page.size.height, write: SVGStream.cairoWrite,
+                                                  closure: stream.cairoClosure, path: path) { context in
+            PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds, drawsText: false).draw(page.plan)
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start an SVG: \(reason)")
-        }
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-        guard let context = cairo_create(surface) else {
-            cairo_surface_destroy(surface)
-            throw VectorExportError.drawingFailed(path: path, reason: "cairo could not start drawing")
-        }
-        PageVectorDrawing(context: context, pictures: pictures, backgrounds: backgrounds, drawsText: false).draw(page.plan)
-        cairo_show_page(context)
-        let status = cairo_status(context)
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
-        let finished = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
         pictures.removeAll()
-        if finished == CAIRO_STATUS_SUCCESS { _ = stream.finish(inserting: SVGTextElements.markup(for: page.plan.steps)) }
+        if statuses[1] == CAIRO_STATUS_SUCCESS { _ = stream.finish(inserting: SVGTextElements.markup(for: page.plan.steps)) }
         if let reason = file.writeError { throw VectorExportError.cannotWrite(path: path, reason: reason) }
-        for failure in [status, finished] where failure != CAIRO_STATUS_SUCCESS {
-            throw VectorExportError.drawingFailed(path: path, reason: String(cString: cairo_status_to_string(failure)))
-        }
+        try SVGSurfaceDrawing.check(statuses, path: path)
         try file.commit()
     }
 }

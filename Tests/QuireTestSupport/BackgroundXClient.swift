@@ -90,6 +90,17 @@ final class BackgroundXClient: @unchecked Sendable {
         return String(cString: name)
     }
 
+    /// Takes the selection `name` at a real server time (before `start`); the client is stopped and an
+    /// error thrown when the server kept another owner.
+    func own(_ name: String) throws {
+        let selection = atom(name)
+        XSetSelectionOwner(display, selection, window, serverTime())
+        guard XGetSelectionOwner(display, selection) == window else {
+            stop()
+            throw XvfbServer.Failure.didNotStart("could not take ownership of \(name)")
+        }
+    }
+
     /// A real server timestamp (ICCCM: selections must not be owned at CurrentTime): appending nothing
     /// to a property of our window makes the server send a PropertyNotify stamped with its time.
     func serverTime() -> Time {

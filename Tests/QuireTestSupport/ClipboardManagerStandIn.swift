@@ -18,12 +18,7 @@ public final class ClipboardManagerStandIn: @unchecked Sendable {
         client = try BackgroundXClient(display: display)
         displayName = display
         self.wanted = wanted
-        let manager = client.atom("CLIPBOARD_MANAGER")
-        XSetSelectionOwner(client.display, manager, client.window, client.serverTime())
-        guard XGetSelectionOwner(client.display, manager) == client.window else {
-            client.stop()
-            throw XvfbServer.Failure.didNotStart("could not own CLIPBOARD_MANAGER")
-        }
+        try client.own("CLIPBOARD_MANAGER")
         client.start { [weak self] event in self?.handle(&event) }
     }
 

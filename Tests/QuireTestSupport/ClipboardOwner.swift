@@ -41,12 +41,7 @@ public final class ClipboardOwner: @unchecked Sendable {
         self.offers = offers
         self.chunkSize = chunkSize
         self.behaviour = behaviour
-        let clipboard = client.atom("CLIPBOARD")
-        XSetSelectionOwner(client.display, clipboard, client.window, client.serverTime())
-        guard XGetSelectionOwner(client.display, clipboard) == client.window else {
-            client.stop()
-            throw XvfbServer.Failure.didNotStart("could not take ownership of CLIPBOARD")
-        }
+        try client.own("CLIPBOARD")
         client.start { [weak self] event in self?.handle(&event) }
     }
 
