@@ -56,7 +56,7 @@ let clipboardBenchmark = Benchmark(name: "clipboard", summary: "copy and paste o
 
     var copy = try source.copying([item])
     try timed("Ctrl+C: read out and offered", target: "≤ 300 ms") { copy = try source.copying([item]) }
-    let blobs = Dictionary(uniqueKeysWithValues: copy.blobs.map { ($0.id, $0.bytes) })
+    let blobs = copy.blobs.bytesByID
     let pictures = CopiedItemPictures(copy.items) { blobs[$0] ?? [] }!
     var png: [UInt8] = []
     try timed("image/png ready (\(pictures.pixelSize.width)×\(pictures.pixelSize.height), background)", target: "≤ 300 ms") {

@@ -28,7 +28,7 @@ func clipboardTarget() -> FuzzTarget {
         guard let (edit, _) = Page().pasting(copied.items, by: Homography(.translation(12, 12))) else { return }
         var page = Page()
         try page.apply(edit)
-        let pictures = Dictionary(copied.blobs.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let pictures = copied.blobs.bytesByID
         guard let drawn = CopiedItemPictures(copied.items, pictures: { pictures[$0] ?? [] }) else { return }
         _ = try drawn.image(fitting: 64)
     }

@@ -20,3 +20,10 @@ public struct BlobBytes: Sendable {
         self.kind = kind
     }
 }
+
+extension Sequence where Element == BlobBytes {
+    /// The bytes by their id, for whatever draws the items that show them (the first of any repeated).
+    public var bytesByID: [BlobID: [UInt8]] {
+        reduce(into: [:]) { found, blob in if found[blob.id] == nil { found[blob.id] = blob.bytes } }
+    }
+}

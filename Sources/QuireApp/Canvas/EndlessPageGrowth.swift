@@ -15,7 +15,8 @@ final class EndlessPageGrowth {
         self.shown = shown
         self.session = session
         shown.canvas.editor.observe { [weak self] edit in
-            guard let self else { return }
+            // A notebook of fixed pages has nothing to grow: its edits' bounds are not worked out.
+            guard let self, self.session.isEndless else { return }
             let page = self.canvas.page.id
             let area = edit.itemsAfter.reduce(Rect.null) { $0.union($1.bounds) }
             self.reach = (page, self.reach.page == page ? self.reach.area.union(area) : area)

@@ -110,7 +110,7 @@ final class ItemClipboard {
     /// What other programs are offered: Quire's own items first (another Quire takes those), then a
     /// picture, then an SVG, and a text box's words.
     static func offer(for copy: CopiedItems) -> ClipboardOffer {
-        let blobs = Dictionary(copy.blobs.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let blobs = copy.blobs.bytesByID
         let pictures = CopiedItemPictures(copy.items) { id in
             guard let bytes = blobs[id] else { throw ImportError(path: "the clipboard", reason: "picture \(id) was not copied") }
             return bytes

@@ -78,6 +78,6 @@ final class ScrapTrayMoves {
     /// The pictures an entry shows, for its thumbnail.
     func pictures(of item: PageItem) -> [BlobID: [UInt8]] {
         guard let tray, let blobs = try? tray.blobs(of: item) else { return [:] }
-        return Dictionary(blobs.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        return blobs.bytesByID
     }
 }

@@ -505,6 +505,7 @@ public final class NotebookSession: PageEditSink {
     // MARK: Private
 
     private func attach() throws {
+        isEndless = (try? store.isEndless) ?? false
         closedTitle = nil
         knownTitle = nil
         // Once per opening, where the read-only notice goes: SQLite itself drops the frames without a word.
@@ -608,8 +609,9 @@ public final class NotebookSession: PageEditSink {
         autosaver?.submit(label, change)
     }
 
-    /// Whether the notebook's pages grow as ink comes near their edge (`quire new --endless`).
-    public var isEndless: Bool { (try? store.isEndless) ?? false }
+    /// Whether the notebook's pages grow as ink comes near their edge (`quire new --endless`): read once
+    /// when the notebook is opened, not at every edit that asks.
+    public private(set) var isEndless = false
 
     /// The page shown made `size` (an endless page growing), saved in order with its edits.
     func growPage(_ id: PageID, to size: PageSize) {

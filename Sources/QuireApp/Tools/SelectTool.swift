@@ -118,10 +118,10 @@ public final class SelectTool: Tool {
         context.renderQueue.setNeedsRedraw()
     }
 
-    /// Takes the selected item off the page (one undoable edit, named `label` on the notice line).
-    public func deleteSelection(in context: ToolContext, label: String? = nil) {
+    /// Takes the selected item off the page (one undoable edit).
+    public func deleteSelection(in context: ToolContext) {
         guard !isActive, let selected, let edit = context.editor.page.removing([selected]) else { return }
-        context.editor.apply(edit, label: label)
+        context.editor.apply(edit)
         select(nil, in: context)
     }
 
