@@ -63,6 +63,14 @@ let clipboardBenchmark = Benchmark(name: "clipboard", summary: "copy and paste o
         png = try pictures.png()
     }
     context.report("  PNG size", Double(png.count) / 1e6, "MB")
+    // What holding the offer costs: the process's resident memory with the copy's PNG and items made and
+    // kept (as the window keeps them while it owns the clipboard), against before.
+    png = []
+    let before = ProcessStatus.kilobytes("VmRSS:")
+    let held = (try pictures.png(), try copy.encoded())
+    let after = ProcessStatus.kilobytes("VmRSS:")
+    context.report("  resident growth holding PNG + items", Double(after - before) / 1e3, "MB",
+                   target: "≤ \(String(format: "%.0f", Double(held.0.count + held.1.count) / 1e6)) MB, what they hold")
     try timed("baseline: libpng alone on the photo's pixels") { _ = try PNG.encode(photo, speed: .fast) }
     var encoded: [UInt8] = []
     try timed("Quire's own items encoded", target: "≤ 300 ms") { encoded = try copy.encoded() }
