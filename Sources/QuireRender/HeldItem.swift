@@ -41,12 +41,18 @@ struct HeldItem {
         snapshot = inPlace ? nil : view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
     }
 
+    /// The part of the window `entry` may be drawn in, as it will be once put down: all of it for a
+    /// scrap (`RenderItem.hangsOverPageEdge`), else the page's part, as the layers are.
+    static func shownArea(of entry: RenderedItems.Entry, view: ViewState, pageRect: Rect, window: Rect) -> Rect {
+        entry.item.hangsOverPageEdge ? window : view.pageToWindow.apply(pageRect).intersection(window)
+    }
+
     /// `entry` rendered at `view`'s zoom into a target of its own, with the page area it covers; nil
     /// past `maximumSnapshotSide` or off the page (then it is drawn from vectors).
     private static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter,
                                  pageRect: Rect) -> Snapshot? {
         guard let inverse = view.pageToWindow.inverted else { return nil }
-        let bounds = entry.item.bounds.intersection(pageRect)
+        let bounds = entry.item.hangsOverPageEdge ? entry.item.bounds : entry.item.bounds.intersection(pageRect)
         guard !bounds.isNull, !bounds.isEmpty else { return nil }
         let onScreen = view.pageToWindow.apply(bounds)
         let x0 = onScreen.minX.rounded(.down), y0 = onScreen.minY.rounded(.down)
@@ -69,9 +75,9 @@ struct HeldItem {
     }
 
     /// Draws it from its picture over the view in framebuffer `target` (`drawsFromSnapshot`), limited to
-    /// the page as the layers are.
-    func drawSnapshot(over view: ViewState, painter: ItemPainter, pageRect: Rect, projection: PageProjection,
-                      width: Int, height: Int, target: GLuint) {
+    /// the page as the layers are unless it is a scrap (`shownArea`).
+    func drawSnapshot(of entry: RenderedItems.Entry, over view: ViewState, painter: ItemPainter, pageRect: Rect,
+                      projection: PageProjection, width: Int, height: Int, target: GLuint) {
         guard let snapshot, snapshot.pageToWindow == view.pageToWindow else { return }
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         // A render target's rows run bottom-up, a picture's top-down: its corners go in turned over.
@@ -79,33 +85,31 @@ struct HeldItem {
         guard let corners = snapshot.map.apply(to: Quadrilateral(upperLeft: area.lowerLeft, upperRight: area.lowerRight,
                                                                  lowerRight: area.upperRight, lowerLeft: area.upperLeft))
         else { return }
-        let pageOnScreen = view.pageToWindow.apply(pageRect).intersection(window)
-        guard !pageOnScreen.isNull, !pageOnScreen.isEmpty else { return }
+        let shown = Self.shownArea(of: entry, view: view, pageRect: pageRect, window: window)
+        guard !shown.isNull, !shown.isEmpty else { return }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
-        Scissor.set(pageOnScreen, framebufferHeight: height)
+        Scissor.set(shown, framebufferHeight: height)
         painter.imageQuads.draw(snapshot.target.texture, corners: corners, projection: projection, opacity: 1)
         Scissor.off()
     }
 
     /// Draws `entry` (the held item as it is now) from its vectors over the view in framebuffer
     /// `target`, at the view's zoom on a scratch layer (its clip and shadow need a stencil the window may
-    /// not have), limited to the page as the layers are, and to `within` (window pixels) when given.
+    /// not have), limited to the page as the layers are unless it is a scrap (`shownArea`), and to
+    /// `within` (window pixels) when given.
     static func drawFromVectors(_ entry: RenderedItems.Entry, over view: ViewState, painter: ItemPainter, pageRect: Rect,
                                 projection: PageProjection, width: Int, height: Int, target: GLuint, within: Rect? = nil) {
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let shown = within.map { window.intersection($0) } ?? window
         guard !shown.isNull, !shown.isEmpty, let layer = painter.pool.target("lifted", width: width, height: height) else { return }
-        let area = view.pageToWindow.apply(entry.item.bounds.intersection(pageRect)).outsetBy(2).intersection(shown)
+        let drawable = shownArea(of: entry, view: view, pageRect: pageRect, window: window)
+        let area = view.pageToWindow.apply(entry.item.bounds).outsetBy(2).intersection(drawable).intersection(shown)
         guard !area.isNull, !area.isEmpty else { return }
         layer.bind()
         Scissor.set(area, framebufferHeight: height)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let pageOnScreen = view.pageToWindow.apply(pageRect).intersection(area)
-        if !pageOnScreen.isNull, !pageOnScreen.isEmpty {
-            Scissor.set(pageOnScreen, framebufferHeight: height)
-            painter.render(entry, into: layer, projection: projection)
-        }
+        painter.render(entry, into: layer, projection: projection)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
         Scissor.set(area, framebufferHeight: height)
         let windowProjection = PageProjection(width: width, height: height, pageToFramebuffer: .identity, guardBand: 0)

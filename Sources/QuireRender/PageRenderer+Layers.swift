@@ -116,6 +116,7 @@ extension PageRenderer {
     /// when `bakedToo`), then the recent items that touch the rect, in order, then the live stroke.
     func redraw(_ rect: Rect, bakedToo: Bool) {
         drawLayersIfStale()
+        refreshDesk(around: rect)
         var area = rect.outsetBy(1).intersection(pageRect)
         guard !area.isNull, !area.isEmpty else { return }
         var bakedToo = bakedToo
@@ -232,6 +233,9 @@ extension PageRenderer {
             merged.append(area)
         }
         if !merged.isEmpty { redraw(areas: merged) }
+        let deskRefreshes = pendingDeskRefreshes
+        pendingDeskRefreshes = []
+        for rect in deskRefreshes { refreshDesk(around: rect) }
         painter.shadows.masks.dropPrepared()
     }
 }

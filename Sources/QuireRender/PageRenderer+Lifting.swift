@@ -78,7 +78,7 @@ extension PageRenderer {
     func drawLifted(projection: PageProjection, width: Int, height: Int, target: GLuint, within area: Rect? = nil) {
         guard let held, let view else { return }
         if held.drawsFromSnapshot(in: view) {
-            return held.drawSnapshot(over: view, painter: painter, pageRect: pageRect, projection: projection,
+            return held.drawSnapshot(of: list[held.index], over: view, painter: painter, pageRect: pageRect, projection: projection,
                                      width: width, height: height, target: target)
         }
         settleLifted()

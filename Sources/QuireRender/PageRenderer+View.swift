@@ -175,21 +175,28 @@ extension PageRenderer {
             // The page pixel for pixel: each window pixel is one texel of the ink layer.
             painter.quads.drawLayer(inkLayer.texture, over: pageRect, projection: projection, texelForPixel: true)
             Scissor.off()
-            return
+            return drawOverhangs(windowRect, of: view, into: layer, projection: projection)
         }
         guard let ink = painter.pool.target("view-ink", width: view.width, height: view.height) else { return }
         ink.bind()
         Scissor.set(windowRect, framebufferHeight: view.height)
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let pageArea = view.pageRect(ofWindowRect: windowRect)
-        drawItemsAndLiveStroke(list.indices(touching: pageArea), under: liveEraserPlace, into: ink, projection: projection)
+        // The page's ink ends at its edge, as the ink layer's does at 100 %; only scraps go past it.
+        let onPage = DeskArea.pagePixels(pageOnScreen(in: view)).map { windowRect.intersection($0) } ?? .null
+        if !onPage.isNull, !onPage.isEmpty {
+            Scissor.set(onPage, framebufferHeight: view.height)
+            let pageArea = view.pageRect(ofWindowRect: onPage)
+            drawItemsAndLiveStroke(list.indices(touching: pageArea), under: liveEraserPlace, into: ink, projection: projection)
+            Scissor.set(windowRect, framebufferHeight: view.height)
+        }
         layer.bind()
         glClearColor(deskColor.red, deskColor.green, deskColor.blue, 1)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         drawPaper(projection: projection)
         painter.copyWhole(ink)
         Scissor.off()
+        drawOverhangs(windowRect, of: view, into: layer, projection: projection)
     }
 
     /// Whether every pixel the scissor takes of `windowRect` (rounded out to whole pixels) shows the

@@ -73,6 +73,9 @@ public final class PageRenderer {
     /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
+    /// While `batchingRedraws` runs: the changed rectangles reaching past the page, whose desk part
+    /// the view redraws when it ends (`refreshDesk`).
+    var pendingDeskRefreshes: [Rect] = []
     /// Areas where the baked layer still shows an item as it was: a photo that changed under another
     /// hiding it wholly was not drawn again (`replace`). The next redraw touching one rebuilds it there.
     var staleBakedAreas: [Rect] = []

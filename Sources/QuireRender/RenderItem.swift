@@ -16,6 +16,11 @@ public enum RenderItem: Equatable, Sendable {
         }
     }
 
+    /// Whether it is shown past the page's edge, over the desk (a scrap: `SceneGroup.hangsOverPageEdge`).
+    public var hangsOverPageEdge: Bool {
+        if case let .group(group) = self { group.hangsOverPageEdge } else { false }
+    }
+
     /// The page area that changes when `old` gives way to `new`: both items' bounds, except where a
     /// group keeps its clip and shadow (a photo scrap whose picture arrives sharper, ink drawn on a
     /// scrap): then only what its children can change inside the clip, for its shadow stays as it was.

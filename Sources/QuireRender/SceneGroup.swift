@@ -12,11 +12,16 @@ public struct SceneGroup: Equatable, Sendable {
     public var children: [RenderItem]
     /// Cast outside the clip's outline, under the group; nil for none (a plain clip).
     public var shadow: SceneShadow?
+    /// Paper lying on the page (a scrap), which may stick out past the page's edge: in the window the
+    /// part beyond the edge is drawn over the desk (`DeskArea`), where the page's other items stop at
+    /// its edge. Exports and thumbnails are of the page, so they end at its edge all the same.
+    public var hangsOverPageEdge: Bool
 
-    public init(clip: BezierPath, children: [RenderItem], shadow: SceneShadow? = nil) {
+    public init(clip: BezierPath, children: [RenderItem], shadow: SceneShadow? = nil, hangsOverPageEdge: Bool = false) {
         self.clip = clip
         self.children = children
         self.shadow = shadow
+        self.hangsOverPageEdge = hangsOverPageEdge
     }
 
     /// What the group can change: its children within the clip's bounds, and its shadow.

@@ -197,10 +197,15 @@ public final class CanvasController {
     /// The part of the page the window shows (page pixels), or the whole page when none of it shows.
     public var visiblePageRect: Rect {
         let pageRect = Rect(x: 0, y: 0, width: page.size.width, height: page.size.height)
-        guard let toPage = pageToWindow.inverted else { return pageRect }
-        let window = Rect(x: 0, y: 0, width: viewport.windowSize.x, height: viewport.windowSize.y)
-        let shown = toPage.apply(window).intersection(pageRect)
+        let shown = windowInPageSpace.intersection(pageRect)
         return shown.isNull || shown.isEmpty ? pageRect : shown
+    }
+
+    /// The window in page coordinates, the desk beside the page included: where a scrap hanging over
+    /// the page's edge is seen (the page itself when the view has no inverse).
+    var windowInPageSpace: Rect {
+        guard let toPage = pageToWindow.inverted else { return Rect(x: 0, y: 0, width: page.size.width, height: page.size.height) }
+        return toPage.apply(Rect(x: 0, y: 0, width: viewport.windowSize.x, height: viewport.windowSize.y))
     }
 
     /// A window point on the page.

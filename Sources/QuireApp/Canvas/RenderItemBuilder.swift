@@ -135,9 +135,10 @@ public struct RenderItemBuilder {
             }
             children += scrap.items.map { renderItem($0, through: toPage, ink: &ink) }
             // Paper lying on the page casts a shadow, wherever it is drawn (view, exports alike); a
-            // transparent scrap (ink the scissors cut out) is no paper and casts none.
+            // transparent scrap (ink the scissors cut out) is no paper and casts none. Either may hang
+            // over the page's edge, shown over the desk there.
             return .group(SceneGroup(clip: toPage.apply(to: scrap.outline) ?? BezierPath(), children: children,
-                                     shadow: scrap.image == nil ? nil : .paper))
+                                     shadow: scrap.image == nil ? nil : .paper, hangsOverPageEdge: true))
         case let .image(placed):
             var corners = placed.corners
             if let map {

@@ -270,7 +270,7 @@ final class ShownPage {
     /// Of the page's photo scraps `scraps` (`pictureScraps`), those the window shows nothing of, and
     /// `others` besides.
     private func thumbnails(of scraps: [ItemID: Set<BlobID>], besides others: some Sequence<ItemID>) -> Set<ItemID> {
-        let seen = PictureSight.seen(canvas.page.items, in: canvas.visiblePageRect, isOpaque: session.pictures.isKnownOpaque)
+        let seen = PictureSight.seen(canvas.page.items, in: canvas.windowInPageSpace, isOpaque: session.pictures.isKnownOpaque)
         return Set(scraps.keys).subtracting(seen).union(others)
     }
 
