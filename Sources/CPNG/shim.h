@@ -164,6 +164,12 @@ static inline int quire_png_writer_header(quire_png_writer *w, int channels, cha
     return 1;
 }
 
+/// Takes the rows given from now on as B, G, R(, A): cairo's pixels on a little-endian machine, written
+/// without a converted copy (libpng swaps the bytes as it writes each row).
+static inline void quire_png_writer_blue_first(quire_png_writer *w) {
+    if (w && w->png && !w->failed) png_set_bgr(w->png);
+}
+
 /// Starts a PNG of `width`×`height` with 1 (gray), 3 (RGB) or 4 (RGBA) channels at zlib `level` 0–9,
 /// written to `path`, or to memory when `path` is NULL; with 0 channels the header waits for
 /// `quire_png_writer_header`. Returns NULL with `message` set (and errno from fopen) on failure.

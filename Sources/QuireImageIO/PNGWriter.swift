@@ -41,8 +41,10 @@ public final class PNGWriter {
     /// when the first `write` hands over the whole image and every pixel in it is gray, the image is
     /// stored `.gray`, which has the same pixels; otherwise `.rgb` as asked. The pixels must be seen
     /// before the header is written, so an image written a band at a time stays RGB.
+    /// `blueFirst`: every pixel handed over is B, G, R, A rather than R, G, B, A (straight alpha either
+    /// way): cairo's image surfaces on a little-endian machine, once unpremultiplied, written as they lie.
     public init(path: String?, width: Int, height: Int, channels: Channels, level: Int = fastLevel,
-                grayWhenPossible: Bool = false) throws {
+                grayWhenPossible: Bool = false, blueFirst: Bool = false) throws {
         guard (1...Int(Int32.max / 4)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw PNGError.writeFailed(path: path, reason: "a \(width)×\(height) image cannot be written")
         }
@@ -69,6 +71,7 @@ public final class PNGWriter {
             }
             throw PNGError.writeFailed(path: path, reason: reason)
         }
+        if blueFirst { quire_png_writer_blue_first(writer) }
     }
 
     deinit { quire_png_writer_free(writer) }

@@ -79,14 +79,30 @@ public struct CopiedItemPictures: Sendable {
     /// reads a stored PNG. Smaller pictures are compressed at the exports' fast level.
     public static let storedAbovePixels = 4_000_000
 
-    /// The PNG: transparent where nothing is drawn.
+    /// The PNG: transparent where nothing is drawn. cairo's pixels are unpremultiplied where they lie
+    /// and handed to libpng as they are (blue first): no converted copy of a 12-megapixel picture is
+    /// made, which was a sixth of the time to the PNG.
     public func png() throws -> [UInt8] {
+        let level = { (pixels: Int) in pixels > Self.storedAbovePixels ? 0 : PNGWriter.fastLevel }
+        #if _endian(little)
+        let (surface, width, height) = try drawSurface(scale: scale)
+        defer { cairo_surface_destroy(surface) }
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo kept no pixels for a \(width)×\(height) picture")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let opaque = Self.unpremultiplyInPlace(data, width: width, height: height, stride: stride)
+        let writer = try PNGWriter(path: nil, width: width, height: height, channels: opaque ? .rgb : .rgba,
+                                   level: level(width * height), blueFirst: true)
+        try writer.write(rows: UnsafeRawBufferPointer(start: data, count: stride * height), count: height, stride: stride)
+        return try writer.finish()
+        #else
         let image = try render(scale: scale)
-        let opaque = image.isOpaque
-        let writer = try PNGWriter(path: nil, width: image.width, height: image.height, channels: opaque ? .rgb : .rgba,
-                                   level: image.width * image.height > Self.storedAbovePixels ? 0 : PNGWriter.fastLevel)
+        let writer = try PNGWriter(path: nil, width: image.width, height: image.height, channels: image.isOpaque ? .rgb : .rgba,
+                                   level: level(image.width * image.height))
         try writer.write(image)
         return try writer.finish()
+        #endif
     }
 
     /// The items drawn to fit a `side` × `side` square (a thumbnail), transparent where nothing is drawn.
@@ -96,12 +112,21 @@ public struct CopiedItemPictures: Sendable {
 
     /// The items drawn at `scale` output pixels per page pixel (within the size limits), straight RGBA.
     private func render(scale wanted: Double) throws -> RGBAImage {
+        let (surface, width, height) = try drawSurface(scale: wanted)
+        defer { cairo_surface_destroy(surface) }
+        return Self.straightRGBA(surface, width: width, height: height)
+    }
+
+    /// The items drawn by cairo at `scale` output pixels per page pixel (within the size limits), on a
+    /// surface the caller destroys.
+    private func drawSurface(scale wanted: Double) throws -> (surface: OpaquePointer, width: Int, height: Int) {
         let scale = min(wanted, self.scale)
         let width = max(1, Int((bounds.width * scale).rounded(.up))), height = max(1, Int((bounds.height * scale).rounded(.up)))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not make a \(width)×\(height) picture")
         }
-        defer { cairo_surface_destroy(surface) }
+        var handedOver = false
+        defer { if !handedOver { cairo_surface_destroy(surface) } }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
             throw VectorExportError.drawingFailed(path: "the clipboard", reason: "cairo could not make a \(width)×\(height) picture")
         }
@@ -115,7 +140,28 @@ public struct CopiedItemPictures: Sendable {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw VectorExportError.drawingFailed(path: "the clipboard", reason: String(cString: cairo_status_to_string(status)))
         }
-        return Self.straightRGBA(surface, width: width, height: height)
+        handedOver = true
+        return (surface, width, height)
+    }
+
+    /// Turns cairo's premultiplied pixels (a 32-bit word each: alpha, red, green, blue from the top
+    /// byte) straight where they lie; true when every pixel is opaque. Opaque pixels, most of a photo
+    /// scrap, are left as they are.
+    private static func unpremultiplyInPlace(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> Bool {
+        var opaque = true
+        for y in 0..<height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let word = row[x]
+                let alpha = word >> 24
+                if alpha == 255 { continue }
+                opaque = false
+                guard alpha > 0 else { continue }
+                let straight = { (shift: UInt32) -> UInt32 in min(255, (((word >> shift) & 0xFF) * 255 + alpha / 2) / alpha) << shift }
+                row[x] = alpha << 24 | straight(16) | straight(8) | straight(0)
+            }
+        }
+        return opaque
     }
 
     /// The SVG: the items' vectors, their pictures embedded, sized in page pixels.

@@ -28,10 +28,11 @@ final class PictureSurface {
         let isJPEG = info.format == .jpeg
         let orientation = isJPEG ? info.orientation : .upright
         let stored = orientation.inverse.apply(to: upright)
-        surface = try Self.surface(from: stored)
+        // A JPEG has no alpha: its 12 megapixels need no look to know it (each look is a pass over 48 MB).
+        isOpaque = isJPEG || upright.isOpaque
+        surface = try Self.surface(from: stored, opaque: isOpaque)
         width = upright.width
         height = upright.height
-        isOpaque = upright.isOpaque
         toStored = Self.matrix(orientation, storedWidth: Double(stored.width), storedHeight: Double(stored.height))
         if isJPEG { Self.attach(bytes, as: "image/jpeg", to: surface) }
         Self.attach(Array(uniqueID.utf8), as: "application/x-cairo.uuid", to: surface)
@@ -52,10 +53,9 @@ final class PictureSurface {
         if status != CAIRO_STATUS_SUCCESS { Unmanaged<Held>.fromOpaque(box).release() }
     }
 
-    /// Straight RGBA → cairo's premultiplied native-endian ARGB32 (RGB24 when opaque, so no soft mask is
-    /// written for a photo).
-    private static func surface(from image: RGBAImage) throws -> OpaquePointer {
-        let opaque = image.isOpaque
+    /// Straight RGBA → cairo's premultiplied native-endian ARGB32 (RGB24 when `opaque`, so no soft mask is
+    /// written for a photo, and its channels are moved, not multiplied).
+    private static func surface(from image: RGBAImage, opaque: Bool) throws -> OpaquePointer {
         guard let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
                                                        Int32(image.width), Int32(image.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -67,6 +67,13 @@ final class PictureSurface {
         image.pixels.withUnsafeBufferPointer { source in
             for y in 0..<image.height {
                 let row = (target + y * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { $0 }
+                if opaque {
+                    for x in 0..<image.width {
+                        let i = (y * image.width + x) * 4
+                        row[x] = 0xFF00_0000 | UInt32(source[i]) << 16 | UInt32(source[i + 1]) << 8 | UInt32(source[i + 2])
+                    }
+                    continue
+                }
                 for x in 0..<image.width {
                     let i = (y * image.width + x) * 4
                     let a = UInt32(source[i + 3])

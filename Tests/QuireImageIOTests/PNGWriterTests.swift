@@ -55,6 +55,21 @@ final class PNGWriterTests: XCTestCase {
         XCTAssertEqual(try PNG.decode(encoded), gray)
     }
 
+    func testRowsHandedBlueFirstAreWrittenAsTheSameImage() throws {
+        var image = opaqueImage()
+        image[3, 4] = .init(r: 1, g: 2, b: 3, a: 40)
+        // The same pixels as cairo's image surfaces hold them in memory (straightened): B, G, R, A.
+        var blueFirst = image.pixels
+        for i in stride(from: 0, to: blueFirst.count, by: 4) { blueFirst.swapAt(i, i + 2) }
+        for channels in [PNGWriter.Channels.rgba, .rgb] {
+            let writer = try PNGWriter(path: nil, width: image.width, height: image.height, channels: channels, blueFirst: true)
+            try blueFirst.withUnsafeBytes { try writer.write(rows: $0, count: image.height, stride: image.width * 4) }
+            var expected = image
+            if channels == .rgb { expected[3, 4] = .init(r: 1, g: 2, b: 3, a: 255) }
+            XCTAssertEqual(try PNG.decode(try writer.finish()), expected, "\(channels)")
+        }
+    }
+
     func testAGrayImageIsStoredGrayWithTheSamePixelsInAThirdOfTheBytes() throws {
         let image = grayImage(width: 300, height: 200)
         let gray = try encode(image, grayWhenPossible: true)
