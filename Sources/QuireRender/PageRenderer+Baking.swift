@@ -54,8 +54,11 @@ extension PageRenderer {
     /// right after a frame is presented, while the next one is not due. Flushed, so the rasterizer
     /// works on it in that pause rather than in the next frame.
     public func bakeBetweenFrames() {
-        guard list.count - bakedCount > undoWindow else { return }
-        bake(budget: bakeBudget)
+        let bakes = list.count - bakedCount > undoWindow
+        guard bakes || !undrawnBands.isEmpty else { return }
+        // A band of a large page not drawn yet (`PageRenderer+Bands`), then baking.
+        drawNextBand()
+        if bakes { bake(budget: bakeBudget) }
         glFlush()
     }
 

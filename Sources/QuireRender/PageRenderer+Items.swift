@@ -42,7 +42,24 @@ extension PageRenderer {
     /// upload, and everything outside the undo window goes straight into the baked layer, with no time
     /// slicing. Neighbouring strokes that blend alike draw in one call. `ids` name the items (as many
     /// as there are; items past them get ids of their own).
+    /// A large page (`loadsInBands`) is not drawn here: its layers are drawn a band at a time from the
+    /// first frame on, what the view shows first (`PageRenderer+Bands`).
     public func load(_ loaded: [RenderItem], ids: [RenderItemID] = []) {
+        if loadsInBands, !loaded.isEmpty {
+            // Every band will be cleared and drawn before anything shows or builds on it: clearing
+            // both layers whole first would be 126 MB of clearing for nothing on an endless page.
+            undrawnBands = []
+            forgetItems()
+            layersAreStale = false
+            layerBackdrop = paperBackdrop
+            staleBakedAreas.removeAll()
+            storeEntries(loaded, ids: ids)
+            bakedBoundary.advance(by: max(0, list.count - undoWindow))
+            leaveLayersUndrawn()
+            painter.images.sweep()
+            view?.tiles.markAllStale()
+            return
+        }
         if !list.isEmpty || live.isDrawing || layersAreStale || layerBackdrop != paperBackdrop { clearInk() }
         storeEntries(loaded, ids: ids)
         drawItems(list.indices, into: inkLayer, projection: pageProjection)

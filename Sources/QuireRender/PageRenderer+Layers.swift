@@ -126,6 +126,8 @@ extension PageRenderer {
             area = area.union(staleBakedAreas.remove(at: stale)).intersection(pageRect)
             bakedToo = true
         }
+        // Bands not drawn yet wholly inside an area redrawn from vectors are drawn by it.
+        if bakedToo, !undrawnBands.isEmpty { noteBandsDrawn(within: area) }
         if pendingRedraws != nil {
             pendingRedraws!.append((area, bakedToo))
             return
@@ -138,7 +140,9 @@ extension PageRenderer {
     /// which on llvmpipe waits for the layers' drawing to finish: once, not once an area), then every
     /// area's recent items, then the view. The rasterizer works on one area's drawing while the next
     /// is being asked for, where an area at a time left it idle at each copy.
-    private func redraw(areas: [(rect: Rect, bakedToo: Bool)]) {
+    /// `refreshesView` false leaves the view as it is: bands drawn for the first time
+    /// (`PageRenderer+Bands`), which no sharp tile of the view was taken from.
+    func redraw(areas: [(rect: Rect, bakedToo: Bool)], refreshesView: Bool = true) {
         for area in areas where area.bakedToo {
             bakedLayer.bind()
             Scissor.set(area.rect, framebufferHeight: pageHeight)
@@ -178,7 +182,7 @@ extension PageRenderer {
         }
         Scissor.off()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        for area in areas { refreshView(pageRect: area.rect) }
+        if refreshesView { for area in areas { refreshView(pageRect: area.rect) } }
     }
 
     /// Notes that the baked layer is behind in `rect`, joined with any stale area it meets: the list

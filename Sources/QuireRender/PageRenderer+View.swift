@@ -35,6 +35,11 @@ extension PageRenderer {
         drawLayersIfStale()
         if bakes { bake(budget: bakeBudget) }
         updateView(width: width, height: height, pageToWindow: pageToWindow)
+        if let view, !undrawnBands.isEmpty {
+            // The rows the window shows, then (when this frame may do more than draw) one band more.
+            drawBands(touching: view.pageRect(ofWindowRect: Rect(x: 0, y: 0, width: Double(width), height: Double(height))))
+            if bakes { drawNextBand() }
+        }
         sharpen(budget: sharpenBudget)
         guard let view, let viewLayer else { return nil }
         let framebuffer = target?.framebuffer ?? 0
@@ -161,6 +166,8 @@ extension PageRenderer {
     func renderView(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
         frameDamage.noteViewChanged(windowRect)
         if view.showsPagePixelForPixel {
+            // The ink layer's pixels are shown here: drawn first where they are not yet.
+            drawBands(touching: view.pageRect(ofWindowRect: windowRect))
             if layerBackdrop != nil, coversPageOnly(windowRect, of: view) {
                 // The ink layer holds the paper under its ink (`layerBackdrop`): there it is the page as
                 // the view shows it, and the view takes a copy of its pixels, with no shading.
@@ -236,6 +243,7 @@ extension PageRenderer {
     public func renderPageImage(scale: Double = 1) throws -> RGBAImage {
         settleLifted()
         drawLayersIfStale()
+        if scale == 1 { drawAllBands() }
         let size = try PageImageSize(pageWidth: Double(pageWidth), pageHeight: Double(pageHeight), scale: scale,
                                  maximumSide: PageImageSize.currentMaximumSide())
         let width = size.width, height = size.height

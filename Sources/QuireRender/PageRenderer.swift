@@ -73,6 +73,11 @@ public final class PageRenderer {
     /// While `batchingRedraws` runs: the rectangles its steps changed (and whether the baked layer must
     /// be redrawn there), drawn once when it ends.
     var pendingRedraws: [(rect: Rect, bakedToo: Bool)]?
+    /// Bands of the page the ink and baked layers do not show yet (see `PageRenderer+Bands`).
+    var undrawnBands: [Rect] = []
+    /// Pages of more pixels than this load into their layers a band at a time (`PageRenderer+Bands`):
+    /// 4 MP, four Letter pages; any page smaller draws whole at load, as it always did.
+    public var drawsInBandsAbovePixels = 4_000_000
     /// While `batchingRedraws` runs: the changed rectangles reaching past the page, whose desk part
     /// the view redraws when it ends (`refreshDesk`).
     var pendingDeskRefreshes: [Rect] = []
@@ -162,7 +167,7 @@ public final class PageRenderer {
     /// True while baking or sharpening is unfinished: the window should draw another frame even with
     /// no input.
     public var needsAnotherFrame: Bool {
-        list.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true)
+        list.count - bakedCount > undoWindow || !(view?.tiles.allSharp ?? true) || !undrawnBands.isEmpty
     }
 
     /// Waits until the GPU has done everything asked so far (benchmarks time whole operations).
@@ -285,6 +290,7 @@ public final class PageRenderer {
 
     /// Removes every item and the live stroke.
     public func clearInk() {
+        undrawnBands = []
         forgetItems()
         layersAreStale = false
         clearPageLayers()

@@ -2,6 +2,7 @@ import Foundation
 import QuireDocument
 import QuireGeometry
 import QuireImageIO
+import QuireInk
 import QuireStorage
 import QuireTestSupport
 import XCTest
@@ -89,6 +90,39 @@ final class EndlessPageWindowTests: XvfbWindowTestCase {
         let depth = Int(Double(thumbnail.height) * (reach - 30) / grown.height)
         let band = (max(0, depth - 4)..<min(thumbnail.height, depth + 4)).flatMap { y in (0..<thumbnail.width).map { thumbnail[$0, y] } }
         XCTAssertTrue(band.contains { Int($0.r) + Int($0.g) + Int($0.b) < 740 }, "the ink past the old bottom shows in the thumbnail at row \(depth) of \(thumbnail.height) (page \(grown), ink to \(reach)): \(thumbnail.saveForInspection(named: "endless-thumbnail"))")
+    }
+
+    func testAPageGrownPastFourMegapixelsOpensAndShowsItsInkAllTheWayDown() throws {
+        // 1,024 × 8,192 px (8.4 MP): it opens without drawing its layers, a band at a time from the
+        // first frame on, what the window shows first. A red line every 512 px, a blue one at the bottom.
+        let size = PageSize(width: 1024, height: 8192)
+        func line(y: Double, color: InkColor) -> PageItem {
+            .stroke(Stroke(samples: (0...40).map { InputSample(position: Point(200 + Double($0) * 15, y), pressure: 1, time: Double($0) / 100) },
+                           style: .defaults(for: .pen, color: .rgb(color))))
+        }
+        let lines = stride(from: 100.0, to: 8000, by: 512).map { line(y: $0, color: InkColor(red: 1, green: 0, blue: 0)) }
+        let store = try NotebookStore.create(at: folder + "/Tall.quire", title: "Tall",
+                                             pages: [Page(size: size, items: lines + [line(y: 8100, color: InkColor(red: 0, green: 0, blue: 1))])])
+        try store.setEndless(true)
+        try store.close()
+        try open("Tall")
+        let shot = { self.driver.screenshot(x: self.window.x, y: self.window.y, width: self.window.width, height: self.window.height)! }
+        func shows(_ wanted: (RGBAImage.Pixel) -> Bool, in image: RGBAImage) -> Bool {
+            stride(from: 0, to: image.height, by: 1).contains { y in stride(from: 300, to: 700, by: 7).contains { wanted(image[$0, y]) } }
+        }
+        let red = { (p: RGBAImage.Pixel) in p.r > 150 && p.g < 100 && p.b < 100 }
+        let blue = { (p: RGBAImage.Pixel) in p.b > 150 && p.r < 100 && p.g < 100 }
+        XCTAssertTrue(eventually { shows(red, in: shot()) }, "the first line at the top: \(shot().saveForInspection(named: "tall-top"))")
+        // Panned down with the keys, a screen at a time, until the blue line at the bottom shows: every
+        // screen on the way shows a red line (they are 512 px apart, the window 768 tall).
+        var screens = 0
+        while !shows(blue, in: shot()), screens < 60 {
+            for _ in 0..<8 { driver.key("Down") }
+            screens += 1
+            let image = shot()
+            XCTAssertTrue(shows(red, in: image) || shows(blue, in: image), "screen \(screens): \(image.saveForInspection(named: "tall-\(screens)"))")
+        }
+        XCTAssertTrue(eventually { shows(blue, in: shot()) }, "the bottom line after \(screens) screens: \(shot().saveForInspection(named: "tall-bottom"))")
     }
 
     func testAFixedPageDoesNotGrow() throws {
