@@ -15,12 +15,14 @@ struct FrameDamage {
     /// The size and place the last frame was drawn at; another one needs a whole frame.
     var lastFrame: (width: Int, height: Int, pageToWindow: AffineTransform)?
     /// Whether the last frame drew something whose extent is not tracked (a live highlighter, tiles not
-    /// yet sharp, a held item): the next frame must be whole.
+    /// yet sharp, a held item carried off where its place is not known): the next frame must be whole.
     var lastFrameUntracked = true
     /// The overlay the last frame drew, item by item with the window area each covered. An overlay that
     /// stays the same costs nothing; where items change (the text tool's caret, a slider's knob), where
     /// those were and are is damaged, not all the overlay covers (the toolbar, a text box's frame).
     var lastOverlay: [(drawing: OverlayItem.Drawing, bounds: Rect)] = []
+    /// Window pixels the last frame drew a carried held item over (null: none).
+    var lastHeld = Rect.null
 
     /// Takes this frame's overlay: the items between its first and last differences from the last
     /// frame's are damaged, where they were and where they are.
@@ -36,6 +38,14 @@ struct FrameDamage {
             noteViewChanged(item.bounds.outsetBy(1))
         }
         lastOverlay = now
+    }
+
+    /// Where a held item carried by a gesture is drawn this frame (null: none): where it was drawn last
+    /// and where it is now are damaged, so a drag draws the scrap's old and new place, not the window.
+    mutating func noteHeld(_ windowRect: Rect) {
+        noteViewChanged(lastHeld)
+        noteViewChanged(windowRect)
+        lastHeld = windowRect
     }
 
     mutating func noteViewChanged(_ windowRect: Rect) {

@@ -74,10 +74,28 @@ struct HeldItem {
         snapshot?.pageToWindow == view.pageToWindow
     }
 
+    /// The window pixels a frame of `view` draws it over (`entry`: it as it is now), a little beyond;
+    /// nil when that is not known (its picture carried off to infinity by the gesture's map): the frame
+    /// is then drawn whole.
+    func windowArea(of entry: RenderedItems.Entry, in view: ViewState, pageRect: Rect) -> Rect? {
+        let window = Rect(x: 0, y: 0, width: Double(view.width), height: Double(view.height))
+        let pageArea: Rect
+        if let snapshot, drawsFromSnapshot(in: view) {
+            guard let corners = snapshot.map.apply(to: Quadrilateral(snapshot.pageArea)) else { return nil }
+            pageArea = corners.bounds
+        } else {
+            pageArea = entry.item.bounds
+        }
+        let area = view.pageToWindow.apply(pageArea).outsetBy(2)
+        guard area.minX.isFinite, area.minY.isFinite, area.maxX.isFinite, area.maxY.isFinite else { return nil }
+        return area.intersection(Self.shownArea(of: entry, view: view, pageRect: pageRect, window: window))
+    }
+
     /// Draws it from its picture over the view in framebuffer `target` (`drawsFromSnapshot`), limited to
-    /// the page as the layers are unless it is a scrap (`shownArea`).
+    /// the page as the layers are unless it is a scrap (`shownArea`), and to `within` (window pixels)
+    /// when given.
     func drawSnapshot(of entry: RenderedItems.Entry, over view: ViewState, painter: ItemPainter, pageRect: Rect,
-                      projection: PageProjection, width: Int, height: Int, target: GLuint) {
+                      projection: PageProjection, width: Int, height: Int, target: GLuint, within: Rect? = nil) {
         guard let snapshot, snapshot.pageToWindow == view.pageToWindow else { return }
         let window = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         // A render target's rows run bottom-up, a picture's top-down: its corners go in turned over.
@@ -85,7 +103,7 @@ struct HeldItem {
         guard let corners = snapshot.map.apply(to: Quadrilateral(upperLeft: area.lowerLeft, upperRight: area.lowerRight,
                                                                  lowerRight: area.upperRight, lowerLeft: area.upperLeft))
         else { return }
-        let shown = Self.shownArea(of: entry, view: view, pageRect: pageRect, window: window)
+        let shown = Self.shownArea(of: entry, view: view, pageRect: pageRect, window: window).intersection(within ?? window)
         guard !shown.isNull, !shown.isEmpty else { return }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target)
         Scissor.set(shown, framebufferHeight: height)

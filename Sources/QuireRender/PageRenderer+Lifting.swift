@@ -72,6 +72,15 @@ extension PageRenderer {
         forget(list.replaceHidden(at: index, with: storedEntry(build(), id: list[index].id)))
     }
 
+    /// The window pixels the held item is drawn over in a frame of `view` (see `HeldItem.windowArea`);
+    /// nil when none is held or that is not known. Drawn from its vectors, its update is built first.
+    func heldWindowArea(in view: ViewState) -> Rect? {
+        guard let held else { return nil }
+        if !held.drawsFromSnapshot(in: view) { settleLifted() }
+        guard list.indices.contains(held.index) else { return nil }
+        return held.windowArea(of: list[held.index], in: view, pageRect: pageRect)
+    }
+
     /// The held item over the view in framebuffer `target`: from its picture while the view is the one
     /// it was taken for, else from its vectors (its update built first), only within `area` (window
     /// pixels) when given.
@@ -79,7 +88,7 @@ extension PageRenderer {
         guard let held, let view else { return }
         if held.drawsFromSnapshot(in: view) {
             return held.drawSnapshot(of: list[held.index], over: view, painter: painter, pageRect: pageRect, projection: projection,
-                                     width: width, height: height, target: target)
+                                     width: width, height: height, target: target, within: area)
         }
         settleLifted()
         HeldItem.drawFromVectors(list[held.index], over: view, painter: painter, pageRect: pageRect, projection: projection,

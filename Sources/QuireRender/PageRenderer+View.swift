@@ -48,9 +48,13 @@ extension PageRenderer {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         let projection = view.projection(guardBand: guardBand)
         let tail = liveTailBounds(provisional, in: view)
-        // A held item (a scrap being dragged or stretched) moves over the page each frame: whole frames.
-        // One held in place (a text box being typed into) notes where it changed: partial ones.
-        let untracked = live.blendMode == .highlight || !view.tiles.allSharp || (held.map { !$0.inPlace } ?? false)
+        // A held item (a scrap being dragged or stretched) moves over the page each frame: where it was
+        // drawn last and where it is drawn now change (whole frames when that is not known). One held in
+        // place (a text box being typed into) notes where it changed itself.
+        let carried = held.map { !$0.inPlace } ?? false
+        let carriedArea = carried ? heldWindowArea(in: view) : nil
+        frameDamage.noteHeld(carriedArea ?? .null)
+        let untracked = live.blendMode == .highlight || !view.tiles.allSharp || (carried && carriedArea == nil)
         frameDamage.noteOverlay(overlay)
         let areas = onlyWhatChanged && !untracked
             ? frameDamage.areas(width: width, height: height, pageToWindow: pageToWindow, tail: tail) : nil

@@ -1,0 +1,89 @@
+import QuireGeometry
+import QuireImageIO
+import QuireInk
+import QuireRender
+import QuireTestSupport
+import XCTest
+
+/// A scrap carried by a gesture (held up, moved each frame by the gesture's map) draws partial frames:
+/// where it was drawn last and where it is drawn now, not the whole window; each is what a whole frame
+/// of the same moment shows, and putting it down leaves the page a fresh renderer draws.
+final class CarriedItemFrameTests: HeadlessGLTestCase {
+    private typealias F = ItemFixtures
+    private let (windowWidth, windowHeight) = (400, 360)
+
+    /// A blue photo scrap with a line across it, moved by `dx`, `dy`.
+    private func scrap(dx: Double = 0, dy: Double = 0) -> RenderItem {
+        let outline = Rect(x: 60 + dx, y: 70 + dy, width: 90, height: 70)
+        return .group(SceneGroup(clip: BezierPath(rect: outline), children: [
+            .image(SceneImage(imageKey: "blue", image: F.solid(40, 40, 220), corners: Quadrilateral(outline))),
+            .stroke(F.line(Point(60 + dx, 100 + dy), Point(150 + dx, 100 + dy), diameter: 6, color: .black)),
+        ], shadow: .paper, hangsOverPageEdge: true))
+    }
+
+    private var items: [RenderItem] {
+        var items: [RenderItem] = []
+        for k in 0..<12 {
+            let y = Double(k)
+            let color = InkColor(red: Float(k % 3) / 2, green: 0.3, blue: 0.1)
+            items.append(.stroke(F.line(Point(10, 15 + y * 22), Point(290, 30 + y * 20), diameter: 5, color: color)))
+        }
+        items.append(scrap())
+        items.append(.stroke(F.line(Point(20, 280), Point(280, 20), diameter: 4, color: .black)))
+        return items
+    }
+
+    private let scrapIndex = 12
+
+    /// A fresh renderer at the same moment: the scrap lifted and carried by `map`, drawn whole.
+    private func wholeFrame(carriedBy map: Homography, view: QuireGeometry.AffineTransform) throws -> RGBAImage {
+        let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        fresh.load(items)
+        let window = try RenderTarget(width: windowWidth, height: windowHeight)
+        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+        fresh.finishSharpening()
+        XCTAssertTrue(fresh.lift(at: scrapIndex))
+        fresh.moveLifted(by: map)
+        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+        return window.readPixels()
+    }
+
+    func testEachFrameOfADragDrawsWhereTheScrapWasAndIsAndMatchesAWholeFrame() throws {
+        for view in [QuireGeometry.AffineTransform.translation(30, 20), QuireGeometry.AffineTransform.scale(0.8, 0.8).concatenating(.translation(40, 25))] {
+            let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+            renderer.load(items)
+            let window = try RenderTarget(width: windowWidth, height: windowHeight)
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+            renderer.finishSharpening()
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            XCTAssertTrue(renderer.lift(at: scrapIndex))
+            var maps: [Homography] = [.identity]
+            for k in 1...6 { maps.append(Homography(QuireGeometry.AffineTransform.translation(Double(k) * 9, Double(k) * 4))) }
+            // Turned and scaled about its middle, and past the page's right edge.
+            maps.append(Homography(QuireGeometry.AffineTransform.translation(-105, -105).concatenating(.rotation(0.3))
+                .concatenating(.scale(1.2, 1.2)).concatenating(.translation(160, 110))))
+            maps.append(Homography(QuireGeometry.AffineTransform.translation(200, 30)))
+            for (step, map) in maps.enumerated() {
+                renderer.moveLifted(by: map)
+                let drawn = renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+                let area = try XCTUnwrap(drawn, "a partial frame at step \(step) (\(view))")
+                XCTAssertLessThan(area.width * area.height, Double(windowWidth * windowHeight) / 2, "step \(step): \(area)")
+                F.assertSame(window.readPixels(), try wholeFrame(carriedBy: map, view: view), "step \(step) at \(view)")
+            }
+            // Put down where the last map took it: as a page opened with it there.
+            let moved = scrap(dx: 200, dy: 30)
+            XCTAssertTrue(renderer.replace(at: scrapIndex, with: moved))
+            renderer.drop()
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
+            var placed = items
+            placed[scrapIndex] = moved
+            fresh.load(placed)
+            let reference = try RenderTarget(width: windowWidth, height: windowHeight)
+            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+            fresh.finishSharpening()
+            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+            F.assertSame(window.readPixels(), reference.readPixels(), "put down at \(view)")
+        }
+    }
+}
