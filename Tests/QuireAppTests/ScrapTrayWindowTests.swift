@@ -117,6 +117,26 @@ final class ScrapTrayWindowTests: XvfbWindowTestCase {
         XCTAssertEqual(scraps(of: source, page: 0).first, original, "where and as it was")
     }
 
+    func testAScrapBackFromTheTrayByUndoThenDeletedGoesAwayNotIntoTheTray() throws {
+        try launch()
+        dragScrapIntoTray()
+        XCTAssertTrue(says("Moved the scrap to the tray"), quire!.text)
+        XCTAssertEqual(trayCount(), 1)
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).count == 1 && self.trayCount() == 0 }, quire!.text)
+        // Selected and deleted: an edit of its own, not a tray move.
+        driver.move(to: window.x + 300, window.y + 240)
+        driver.press()
+        driver.release()
+        driver.key("Delete")
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).isEmpty }, "deleted: \(quire!.text)")
+        XCTAssertEqual(trayCount(), 0, "the tray did not take it")
+        // Undoing the delete brings it back to the page, the tray still empty.
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).count == 1 }, quire!.text)
+        XCTAssertEqual(trayCount(), 0)
+    }
+
     func testTheTrayOutlivesARestart() throws {
         try launch()
         dragScrapIntoTray()

@@ -14,7 +14,7 @@ final class EndlessPageGrowth {
     init(shown: ShownPage, session: NotebookSession) {
         self.shown = shown
         self.session = session
-        shown.canvas.editor.observe { [weak self] edit in
+        shown.canvas.editor.observe { [weak self] edit, _ in
             // A notebook of fixed pages has nothing to grow: its edits' bounds are not worked out.
             guard let self, self.session.isEndless else { return }
             let page = self.canvas.page.id

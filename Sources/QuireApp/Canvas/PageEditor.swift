@@ -31,9 +31,9 @@ public final class PageEditor {
     public var onRefused: ((PageEditError) -> Void)?
     /// Told what each undo and redo did: "Undid: cut into 5 pieces", "Redid: stroke".
     public var onHistoryMove: ((String) -> Void)?
-    /// Told of every edit carried out, new, undone or redone, after it is saved (`observe`): the scrap
-    /// tray follows items linked to it in and out of pages, an endless page grows.
-    private var observers: [(PageEdit) -> Void] = []
+    /// Told of every edit carried out, new, undone or redone, after it is saved, with the label of its
+    /// step (`observe`): the scrap tray follows its own moves in and out of pages, an endless page grows.
+    private var observers: [(PageEdit, String) -> Void] = []
     /// Stamps each step when it is done or undone; the notebook's page changes share it, so undo can
     /// take whichever is newer.
     public var clock = StepClock()
@@ -54,8 +54,9 @@ public final class PageEditor {
     public func apply(_ edit: PageEdit, label: String? = nil, alreadyRendered: Bool = false) -> Bool {
         let stamp = clock.next()
         let change = HistoryChange.record(label: label, stamp: stamp, afresh: historyStartsAfresh)
-        guard carryOut(edit, change, alreadyRendered: alreadyRendered) else { return false }
-        history.record(edit, label: label, stamp: stamp)
+        let stepLabel = label ?? edit.summary
+        guard carryOut(edit, change, label: stepLabel, alreadyRendered: alreadyRendered) else { return false }
+        history.record(edit, label: stepLabel, stamp: stamp)
         historyStartsAfresh = false
         return true
     }
@@ -80,13 +81,14 @@ public final class PageEditor {
             return
         }
         let change: HistoryChange = move.direction == .undo ? .undo(kept: move.kept) : .redo(kept: move.kept)
-        guard carryOut(move.edit, change) else { return }
+        guard carryOut(move.edit, change, label: move.label) else { return }
         history.commit(move)
         onHistoryMove?("\(move.direction == .undo ? "Undid" : "Redid"): \(move.label)")
     }
 
-    /// Tells `observer` of every edit carried out from now on, new, undone or redone.
-    public func observe(_ observer: @escaping (PageEdit) -> Void) {
+    /// Tells `observer` of every edit carried out from now on, new, undone or redone, with its step's
+    /// label (what `apply` was given, else the edit's summary; an undo or redo: the step's).
+    public func observe(_ observer: @escaping (PageEdit, String) -> Void) {
         observers.append(observer)
     }
 
@@ -104,7 +106,7 @@ public final class PageEditor {
         historyStartsAfresh = startsAfresh
     }
 
-    private func carryOut(_ edit: PageEdit, _ change: HistoryChange, alreadyRendered: Bool = false) -> Bool {
+    private func carryOut(_ edit: PageEdit, _ change: HistoryChange, label: String, alreadyRendered: Bool = false) -> Bool {
         do {
             try page.apply(edit)
         } catch {
@@ -118,7 +120,7 @@ public final class PageEditor {
         renderQueue.setNeedsRedraw()
         editCount += 1
         savesTo?.pageEdited(edit, history: change, on: page.id)
-        for observer in observers { observer(edit) }
+        for observer in observers { observer(edit, label) }
         return true
     }
 }

@@ -5,9 +5,15 @@ import QuireStorage
 
 /// Scraps into and out of the tray (`ScrapTray`): a scrap dragged onto the window's right edge leaves
 /// its page for the tray, one dragged out of the tray lands on the page shown, each move one undo step
-/// on that page. The tray is told of every page edit (`PageEditor.onCarriedOut`), so an undo or redo of
-/// a move — now, after a page turn or a restart — moves the scrap back with it.
+/// on that page. The tray follows the page edits of those steps (`PageEditor.observe`, by the step's
+/// label), so an undo or redo of a move — now, after a page turn or a restart — moves the scrap back
+/// with it; any other edit (Delete, the eraser, a cut) of a scrap that once came from the tray leaves
+/// the tray as it is.
 final class ScrapTrayMoves {
+    /// The labels of the two moves' undo steps, which the tray follows (kept in the notebook's history,
+    /// so they must not change).
+    static let intoTray = "moved to the tray"
+    static let outOfTray = "taken from the tray"
     /// Nil when no tray file could be made (the notice said why); the window works without one.
     let tray: ScrapTray?
     private let shown: ShownPage
@@ -29,7 +35,8 @@ final class ScrapTrayMoves {
         }
         tray = opened
         guard let tray else { return }
-        canvas.editor.observe { [session, say] edit in
+        canvas.editor.observe { [session, say] edit, label in
+            guard label == Self.intoTray || label == Self.outOfTray else { return }
             do {
                 try tray.itemsLeftPage(edit.removedItems) { try session.store.copying([$0]).blobs }
                 try tray.itemsJoinedPage(edit.insertedItems)
@@ -53,7 +60,7 @@ final class ScrapTrayMoves {
         } catch {
             return say("quire: the scrap stays on the page: \(FileSystemReason.text(for: error))")
         }
-        guard let edit = canvas.page.removing([id]), canvas.editor.apply(edit, label: "moved to the tray") else { return }
+        guard let edit = canvas.page.removing([id]), canvas.editor.apply(edit, label: Self.intoTray) else { return }
         say("Moved the scrap to the tray")
     }
 
@@ -69,7 +76,7 @@ final class ScrapTrayMoves {
             guard let (edit, ids) = canvas.page.pasting([found.item], by: Homography(.translation(target.x - centre.x, target.y - centre.y))),
                   let placed = ids.first else { return }
             try tray.link(placed, to: entry)
-            guard canvas.editor.apply(edit, label: "taken from the tray") else { return }
+            guard canvas.editor.apply(edit, label: Self.outOfTray) else { return }
         } catch {
             say("quire: the scrap stays in the tray: \(FileSystemReason.text(for: error))")
         }
