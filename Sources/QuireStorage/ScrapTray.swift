@@ -33,8 +33,11 @@ public final class ScrapTray {
     public private(set) var entries: [Entry] = []
     /// Bumped by every change: what the window's tray drawing follows.
     public private(set) var revision = 0
-    /// The links, as the file holds them: read once, as every page edit asks.
+    /// The links, as the file holds them: read once (and when another program changed the file), as
+    /// every page edit asks.
     private var links: [ItemID: EntryID] = [:]
+    /// SQLite's count of commits by other connections when the tray was last read (`PRAGMA data_version`).
+    private var dataVersion = 0
 
     /// `$XDG_DATA_HOME/quire/tray.sqlite` (or `~/.local/share/quire/tray.sqlite`).
     public static var defaultPath: String {
@@ -75,25 +78,47 @@ public final class ScrapTray {
                 throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "its integrity check failed")
             }
         }
-        entries = try database.read { db in
-            let shown = try Set(String.fetchAll(db, sql: "SELECT id FROM blob"))
-            return try Row.fetchAll(db, sql: "SELECT id, item FROM entry ORDER BY position DESC LIMIT ?", arguments: [Self.maximumEntries]).map { row in
-                guard let id = row["id"] as String?, let data = row["item"] as Data? else {
-                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an entry without its item")
-                }
-                let item = try JSONDecoder().decode(StoredItem.self, from: data).item
-                if let missing = item.blobs.first(where: { !shown.contains($0.rawValue) }) {
-                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an entry shows picture \(missing.rawValue.prefix(12))…, which the tray lacks")
-                }
-                return Entry(id: EntryID(rawValue: id), item: item)
+        (entries, links, dataVersion) = try database.read(Self.contents)
+    }
+
+    /// The entries (newest first, at most `maximumEntries`), each checked as a notebook's row is, the
+    /// links, and SQLite's count of other connections' commits as of this read.
+    private static func contents(_ db: Database) throws -> ([Entry], [ItemID: EntryID], Int) {
+        let shown = try Set(String.fetchAll(db, sql: "SELECT id FROM blob"))
+        let entries = try Row.fetchAll(db, sql: "SELECT id, item FROM entry ORDER BY position DESC LIMIT ?", arguments: [Self.maximumEntries]).map { row in
+            guard let id = row["id"] as String?, let data = row["item"] as Data? else {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an entry without its item")
             }
-        }
-        links = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT item, entry FROM link").reduce(into: [:]) { links, row in
-                guard let item = row["item"] as String?, let entry = row["entry"] as String? else { return }
-                links[ItemID(item)] = EntryID(rawValue: entry)
+            let item = try JSONDecoder().decode(StoredItem.self, from: data).item
+            if let missing = item.blobs.first(where: { !shown.contains($0.rawValue) }) {
+                throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an entry shows picture \(missing.rawValue.prefix(12))…, which the tray lacks")
             }
+            return Entry(id: EntryID(rawValue: id), item: item)
         }
+        let links: [ItemID: EntryID] = try Row.fetchAll(db, sql: "SELECT item, entry FROM link").reduce(into: [:]) { links, row in
+            guard let item = row["item"] as String?, let entry = row["entry"] as String? else { return }
+            links[ItemID(item)] = EntryID(rawValue: entry)
+        }
+        return (entries, links, try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0)
+    }
+
+    /// Reads the tray again when another program (another Quire window) changed the file since this
+    /// one last read it (SQLite's `data_version`: a query, no file read, when nothing changed): entries
+    /// and links as that program left them, `revision` bumped. True when it read them. What does not
+    /// read (the other program wrote something damaged) is an error, and the tray stays as it was.
+    @discardableResult
+    public func readAgainIfChangedElsewhere() throws -> Bool {
+        let version = try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        guard version != dataVersion else { return false }
+        do {
+            (entries, links, dataVersion) = try database.read(Self.contents)
+        } catch {
+            // Not read again until the file changes once more.
+            dataVersion = version
+            throw error
+        }
+        revision += 1
+        return true
     }
 
     private static func reason(_ error: Error) -> String {

@@ -49,6 +49,38 @@ final class ScrapTrayTests: StorageTestCase {
         XCTAssertEqual(reopened.entries.map(\.id), [entry])
     }
 
+    func testATrayReadsAgainWhatAnotherWindowChangedAndKeepsItsOwnWhenThatIsDamaged() throws {
+        let (mine, _) = try ScrapTray.open(at: path)
+        let (theirs, _) = try ScrapTray.open(at: path)
+        XCTAssertFalse(try mine.readAgainIfChangedElsewhere(), "nothing changed")
+        let scrap = Scene.scrap(showing: photo.id)
+        let entry = try theirs.add(scrap, blobs: [photo])
+        let revision = mine.revision
+        XCTAssertTrue(try mine.readAgainIfChangedElsewhere(), "the other window's scrap")
+        XCTAssertEqual(mine.entries.map(\.id), [entry])
+        XCTAssertGreaterThan(mine.revision, revision, "what the window's tray follows")
+        XCTAssertEqual(try mine.blobs(of: scrap).map(\.bytes), [Scene.photo])
+        XCTAssertFalse(try mine.readAgainIfChangedElsewhere(), "read once")
+        // Its own changes are its own: nothing to read again.
+        try mine.remove(entry)
+        XCTAssertFalse(try mine.readAgainIfChangedElsewhere())
+        // Links made elsewhere are followed too: the other window's undo moves the scrap here.
+        let linked = ScrapTray.EntryID()
+        try theirs.link(scrap.id, to: linked)
+        XCTAssertTrue(try mine.readAgainIfChangedElsewhere())
+        XCTAssertEqual(mine.entry(linkedTo: scrap.id), linked)
+        // Another program writing an entry that does not read: an error, the tray as it was.
+        try mine.add(scrap, blobs: [photo])
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "INSERT INTO entry(id, position, item) VALUES ('bad', 99, x'7b7b7b')") }
+        XCTAssertThrowsError(try mine.readAgainIfChangedElsewhere())
+        XCTAssertEqual(mine.entries.count, 1, "kept as it was")
+        XCTAssertFalse(try mine.readAgainIfChangedElsewhere(), "not read again until the file changes again")
+        try queue.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = 'bad'") }
+        XCTAssertTrue(try mine.readAgainIfChangedElsewhere(), "mended elsewhere: read")
+        XCTAssertEqual(mine.entries.count, 1)
+    }
+
     func testADamagedFileIsKeptAsideAndAnEmptyTrayBegun() throws {
         try FileManager.default.createDirectory(atPath: folder + "/tray", withIntermediateDirectories: true)
         let garbage = Data(repeating: 0x5A, count: 8192)

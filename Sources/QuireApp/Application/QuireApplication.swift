@@ -152,6 +152,7 @@ public final class QuireApplication {
             _ = session.checkFile(now: WindowFrames.now()) { canvas.page }
             kept.keepColors()
             pointer.update()
+            trayMoves.followOtherWindows(now: WindowFrames.now())
             followTray()
             _ = interface.notices.takePosted(now: WindowFrames.now())
             wantsFrame = frames.drawIfDue()

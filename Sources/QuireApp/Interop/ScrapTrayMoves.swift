@@ -82,6 +82,28 @@ final class ScrapTrayMoves {
         }
     }
 
+    /// How often the tray file is looked at for another window's changes (seconds).
+    static let checkInterval = 0.5
+    private var lastCheck = -Double.infinity
+    /// Whether the last look found the file unreadable (said once, until it reads again).
+    private var saidUnreadable = false
+
+    /// Looks, at most every `checkInterval`, whether another Quire changed the tray file, and reads it
+    /// again if so: a scrap dragged into the tray in one window shows in the other.
+    func followOtherWindows(now: Double) {
+        guard let tray, now - lastCheck >= Self.checkInterval else { return }
+        lastCheck = now
+        do {
+            try tray.readAgainIfChangedElsewhere()
+            saidUnreadable = false
+        } catch {
+            guard !saidUnreadable else { return }
+            saidUnreadable = true
+            say("quire: warning: another window's change to the scrap tray \(tray.path) could not be read "
+                + "(\(FileSystemReason.text(for: error))); this window's tray stays as it was")
+        }
+    }
+
     /// The pictures an entry shows, for its thumbnail.
     func pictures(of item: PageItem) -> [BlobID: [UInt8]] {
         guard let tray, let blobs = try? tray.blobs(of: item) else { return [:] }
