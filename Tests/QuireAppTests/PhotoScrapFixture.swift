@@ -17,6 +17,15 @@ enum PhotoScrapFixture {
     static let ink = Stroke(samples: (0...30).map { InputSample(position: Point(20 + Double($0) * 4, 30), pressure: 0.8, time: Double($0) / 100) },
                             style: .defaults(for: .pen, color: .rgb(.black)))
 
+    /// The scrap on the first page of the notebook at `path`, with its picture's bytes as stored.
+    static func notebookScrap(of path: String) throws -> (item: PageItem, picture: BlobBytes)? {
+        let store = try NotebookStore(openingAt: path, readOnly: true)
+        defer { try? store.close() }
+        guard let item = try store.loadPage(try store.pageIDs()[0]).items.first,
+              case let .scrap(scrap) = item.content, let blob = scrap.image?.reference.blob else { return nil }
+        return (item, BlobBytes(try store.blob(blob), kind: .png))
+    }
+
     /// A notebook at `path` of `pages` blank pages with the scrap on the first, left open for more.
     static func notebook(at path: String, title: String, pages: Int) throws -> NotebookStore {
         let store = try NotebookStore.create(at: path, title: title, pages: (0..<pages).map { _ in Page() })

@@ -137,6 +137,23 @@ final class ScrapTrayWindowTests: XvfbWindowTestCase {
         XCTAssertEqual(trayCount(), 0)
     }
 
+    func testAScrapPutInTheTrayByAnotherWindowShowsHereAndComesOut() throws {
+        try launch()
+        // Another Quire (here, the test) puts the page's scrap into the shared tray file.
+        let scrap = try XCTUnwrap(PhotoScrapFixture.notebookScrap(of: source))
+        let (other, _) = try ScrapTray.open(at: trayPath)
+        try other.add(scrap.item, blobs: [scrap.picture])
+        let shot = { self.driver.screenshot(x: self.window.x, y: self.window.y, width: self.window.width, height: self.window.height)! }
+        XCTAssertTrue(eventually {
+            let image = shot(), red = image[self.window.width - 80, 100], blue = image[self.window.width - 30, 100]
+            return red.r > 150 && red.b < 90 && blue.b > 150 && blue.r < 90
+        }, "this window's tray shows it: \(shot().saveForInspection(named: "tray-other-window"))")
+        dragOutOfTray(to: 420, 600)
+        XCTAssertTrue(eventually { self.scraps(of: self.source, page: 0).count == 2 }, quire!.text)
+        XCTAssertTrue(eventually { (try? other.readAgainIfChangedElsewhere()) == true && other.entries.isEmpty },
+                      "the other window sees it leave")
+    }
+
     func testTheTrayOutlivesARestart() throws {
         try launch()
         dragScrapIntoTray()
