@@ -176,36 +176,24 @@ public struct CopiedItemPictures: Sendable {
         return withExtendedLifetime(sink) { sink.bytes }
     }
 
-    /// cairo's pixels (premultiplied, BGRA in a 32-bit word) as straight RGBA rows.
+    /// cairo's pixels (premultiplied, BGRA in a 32-bit word) as straight RGBA rows: unpremultiplied
+    /// where they lie (`unpremultiplyInPlace`), then each word's bytes put in RGBA order.
     private static func straightRGBA(_ surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else {
             return RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
         }
+        _ = unpremultiplyInPlace(data, width: width, height: height, stride: stride)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
                 let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
-                    let word = row[x]
-                    let alpha = word >> 24
-                    guard alpha > 0 else { continue }
-                    let o = (y * width + x) * 4
-                    // Most of a photo scrap is opaque: its channels need no division.
-                    if alpha == 255 {
-                        out[o] = UInt8(truncatingIfNeeded: word >> 16)
-                        out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                        out[o + 2] = UInt8(truncatingIfNeeded: word)
-                        out[o + 3] = 255
-                        continue
-                    }
-                    let unpremultiply = { (channel: UInt32) -> UInt8 in
-                        UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
-                    }
-                    out[o] = unpremultiply((word >> 16) & 0xFF)
-                    out[o + 1] = unpremultiply((word >> 8) & 0xFF)
-                    out[o + 2] = unpremultiply(word & 0xFF)
-                    out[o + 3] = UInt8(alpha)
+                    let word = row[x], o = (y * width + x) * 4
+                    out[o] = UInt8(truncatingIfNeeded: word >> 16)
+                    out[o + 1] = UInt8(truncatingIfNeeded: word >> 8)
+                    out[o + 2] = UInt8(truncatingIfNeeded: word)
+                    out[o + 3] = UInt8(truncatingIfNeeded: word >> 24)
                 }
             }
         }
