@@ -71,9 +71,7 @@ extension PageRenderer {
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
                 if held != nil { drawLifted(projection: projection, width: width, height: height, target: framebuffer, within: area) }
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-                Scissor.set(area, framebufferHeight: height)
-                drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
-                Scissor.off()
+                drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer, within: area)
                 if !overlay.isEmpty, OverlayItem.bounds(of: overlay).outsetBy(1).intersects(area) {
                     overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
                                          scratch: { painter.pool.target("overlay", width: width, height: height) }, within: area)
@@ -116,7 +114,8 @@ extension PageRenderer {
             }
         }
         drawLifted(projection: projection, width: width, height: height, target: framebuffer)
-        drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer)
+        drawLiveStroke(projection: projection, provisional: provisional, target: framebuffer,
+                       within: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         if !overlay.isEmpty {
             overlayRenderer.draw(overlay, into: framebuffer, width: width, height: height,
                                  scratch: { painter.pool.target("overlay", width: width, height: height) })
@@ -236,10 +235,22 @@ extension PageRenderer {
         while !(view?.tiles.allSharp ?? true) { sharpen(budget: 1) }
     }
 
-    /// The live stroke's layer or provisional tail, over the page in framebuffer `target`.
-    private func drawLiveStroke(projection: PageProjection, provisional: [Sprite], target: GLuint) {
-        live.drawTail(provisional, projection: projection, target: target, painter: painter, paper: paper,
-                      highlightLayer: live.blendMode == .highlight ? liveHighlightLayer : nil)
+    /// The live stroke's layer or provisional tail, over the page in framebuffer `target`; in a frame of
+    /// the view, only within `within` (window pixels) and, as the stroke's ink ends at the page's edge
+    /// once it is on the page, only over the page (a highlighter's layer is the page's already): a
+    /// stroke run off the page, or an eraser's paper-coloured tail, never marks the desk.
+    private func drawLiveStroke(projection: PageProjection, provisional: [Sprite], target: GLuint, within area: Rect? = nil) {
+        let draw = {
+            self.live.drawTail(provisional, projection: projection, target: target, painter: self.painter, paper: self.paper,
+                               highlightLayer: self.live.blendMode == .highlight ? self.liveHighlightLayer : nil)
+        }
+        guard let area, let view else { return draw() }
+        let shown = live.blendMode == .highlight ? area
+            : DeskArea.pagePixels(pageOnScreen(in: view)).map { $0.intersection(area) } ?? .null
+        guard !shown.isNull, !shown.isEmpty else { return }
+        Scissor.set(shown, framebufferHeight: view.height)
+        draw()
+        Scissor.off()
     }
 
     /// The page as a person would see it, at `scale` framebuffer pixels per page pixel: at 1 the ink

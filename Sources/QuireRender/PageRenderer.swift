@@ -239,8 +239,12 @@ public final class PageRenderer {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
                 refreshView(pageRect: SceneStroke.bounds(of: committed))
             } else if let view, let layer = viewLayer {
+                // Over the page only: the ink ends at its edge, as the ink layer does.
+                let page = DeskArea.pagePixels(pageOnScreen(in: view)) ?? .null
                 layer.bind()
+                Scissor.set(page, framebufferHeight: view.height)
                 painter.sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
+                Scissor.off()
                 noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
             }
         case .highlight:

@@ -116,6 +116,40 @@ final class ScrapOverhangTests: HeadlessGLTestCase {
         F.assertSame(down, try freshView([strokeAcross, scrap(hanging)], map: map), "put down over the edge")
     }
 
+    func testALiveStrokeRunOffThePageNeverMarksTheDesk() throws {
+        let desk = try freshView([], map: .translation(50, 50))[5, 5]
+        for zoom in [1.0, 1.5] {
+            let map = QuireGeometry.AffineTransform.scale(zoom, zoom).concatenating(.translation(50, 50))
+            for style in [F.ink, F.eraser] {
+                let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+                renderer.load([strokeAcross])
+                let window = try RenderTarget(width: windowWidth, height: windowHeight)
+                _ = try view(of: renderer, map: map, into: window)
+                // Its final sprites across the edge, and a provisional tail beyond it, as the pen runs on.
+                let line = F.line(Point(120, 100), Point(240, 100), diameter: 8, color: InkColor(red: 0, green: 0.6, blue: 0))
+                renderer.beginLiveStroke(style)
+                renderer.appendToLiveStroke(line.sprites)
+                let tail = F.line(Point(240, 120), Point(260, 120), diameter: 8, color: InkColor(red: 0, green: 0.6, blue: 0)).sprites
+                for onlyWhatChanged in [true, false] {
+                    renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: map, provisional: tail, into: window,
+                                      onlyWhatChanged: onlyWhatChanged)
+                    let image = window.readPixels()
+                    for x in [215.0, 230, 250] {
+                        for y in [100.0, 120] {
+                            let p = map.apply(Point(x, y))
+                            XCTAssertEqual(image[Int(p.x), Int(p.y)], desk, "the desk at (\(x), \(y)), zoom \(zoom), \(style.blendMode): \(image.saveForInspection(named: "live-off-page"))")
+                        }
+                    }
+                    if style.blendMode == .normal {
+                        let p = map.apply(Point(180, 100))
+                        XCTAssertGreaterThan(image[Int(p.x), Int(p.y)].g, 100, "the live ink on the page at zoom \(zoom)")
+                    }
+                }
+                renderer.endLiveStroke()
+            }
+        }
+    }
+
     func testAnExportEndsAtThePagesEdge() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         renderer.load([scrap(hanging)])
