@@ -4,7 +4,9 @@ import Foundation
 /// Quire as the owner of a selection (CLIPBOARD), following ICCCM 2.2–2.7: it answers TARGETS (what it
 /// offers), TIMESTAMP (when it took the selection) and each offered type, the data in the requestor's
 /// property, or by INCR in `chunkSize` pieces when it is larger — each piece written when the requestor
-/// deletes the last. Another client taking the selection (SelectionClear) ends the offer.
+/// deletes the last — and MULTIPLE, several of those at once (what clipboard managers ask for when a
+/// program hands them its clipboard at quitting). Another client taking the selection (SelectionClear)
+/// ends the offer.
 ///
 /// Requestors are other programs: a window that vanishes mid-transfer is caught (its X errors are
 /// trapped, not fatal), and a transfer whose requestor stops asking is dropped after `patience` seconds.
@@ -19,7 +21,10 @@ final class SelectionOwner {
     private let display: OpaquePointer
     private let window: Window
     let selection: Atom
-    private let targetsAtom, timestampAtom, incrAtom, atomAtom, integerAtom: Atom
+    private let targetsAtom, timestampAtom, incrAtom, atomAtom, integerAtom, multipleAtom, atomPairAtom: Atom
+    /// The most (target, property) pairs one MULTIPLE request may ask for: a clipboard manager asks for
+    /// each type offered, a handful; more is refused before anything is converted.
+    static let maximumMultiplePairs = 64
     /// The server time at which the selection became ours: requests from before it are refused.
     private var ownedSince: Time = 0
     private var transfers: [OutgoingTransfer] = []
@@ -42,6 +47,8 @@ final class SelectionOwner {
         incrAtom = XInternAtom(display, "INCR", 0)
         atomAtom = XInternAtom(display, "ATOM", 0)
         integerAtom = XInternAtom(display, "INTEGER", 0)
+        multipleAtom = XInternAtom(display, "MULTIPLE", 0)
+        atomPairAtom = XInternAtom(display, "ATOM_PAIR", 0)
         // The largest request the server takes, in 4-byte units; a chunk stays well inside it.
         let maximumRequest = max(XExtendedMaxRequestSize(display), XMaxRequestSize(display)) * 4
         chunkSize = max(4096, min(256 << 10, maximumRequest - 4096))
@@ -77,33 +84,71 @@ final class SelectionOwner {
         guard let offer, event.time == Time(CurrentTime) || ownedSince == Time(CurrentTime) || event.time >= ownedSince else {
             return notify(event, property: 0)
         }
-        if event.target == targetsAtom {
-            let atoms = [targetsAtom, timestampAtom] + offer.types.map { XInternAtom(display, $0, 0) }
-            write(longs: atoms.map { Int($0) }, type: atomAtom, to: event.requestor, property: property)
-            return notify(event, property: property)
+        guard event.target == multipleAtom else {
+            return notify(event, property: convert(event.target, of: offer, for: event.requestor, into: property) ? property : 0)
         }
-        if event.target == timestampAtom {
-            write(longs: [Int(ownedSince)], type: integerAtom, to: event.requestor, property: property)
-            return notify(event, property: property)
-        }
-        guard let kind = offer.kinds.first(where: { XInternAtom(display, $0.type, 0) == event.target }),
-              let bytes = kind.bytes() else {
+        // MULTIPLE (ICCCM 2.6.2): the requestor's property holds (target, property) pairs, each converted
+        // as a request of its own would be; a target that cannot be is replaced by None in the list.
+        guard event.property != 0, var pairs = atomPairs(of: event.requestor, in: event.property) else {
             return notify(event, property: 0)
         }
+        for k in stride(from: 0, to: pairs.count, by: 2) {
+            let target = Atom(pairs[k]), into = Atom(pairs[k + 1])
+            if target == multipleAtom || !convert(target, of: offer, for: event.requestor, into: into) { pairs[k] = 0 }
+        }
+        write(longs: pairs, type: atomPairAtom, to: event.requestor, property: event.property)
+        notify(event, property: event.property)
+    }
+
+    /// Puts `target` of `offer` into `property` of `requestor` — whole, or by INCR when larger than a
+    /// piece (the transfer then goes on as the requestor deletes the property); false when it cannot be
+    /// (not offered, not to be made, no property to put it in).
+    private func convert(_ target: Atom, of offer: ClipboardOffer, for requestor: Window, into property: Atom) -> Bool {
+        guard property != 0 else { return false }
+        if target == targetsAtom {
+            let atoms = [targetsAtom, timestampAtom, multipleAtom] + offer.types.map { XInternAtom(display, $0, 0) }
+            write(longs: atoms.map { Int($0) }, type: atomAtom, to: requestor, property: property)
+            return true
+        }
+        if target == timestampAtom {
+            write(longs: [Int(ownedSince)], type: integerAtom, to: requestor, property: property)
+            return true
+        }
+        guard let kind = offer.kinds.first(where: { XInternAtom(display, $0.type, 0) == target }), let bytes = kind.bytes() else {
+            return false
+        }
         guard bytes.count > chunkSize else {
-            write(bytes: bytes[...], type: event.target, to: event.requestor, property: property)
-            return notify(event, property: property)
+            write(bytes: bytes[...], type: target, to: requestor, property: property)
+            return true
         }
         // INCR: the requestor deletes the property to ask for each piece, so its property changes are
         // watched (our own window's mask already holds PropertyChangeMask and must not be replaced).
-        if event.requestor != window {
-            _ = XErrorTrap.catching(display) { XSelectInput(display, event.requestor, PropertyChangeMask) }
+        if requestor != window {
+            _ = XErrorTrap.catching(display) { XSelectInput(display, requestor, PropertyChangeMask) }
         }
-        transfers.removeAll { $0.requestor == event.requestor && $0.property == property }
-        transfers.append(OutgoingTransfer(requestor: event.requestor, property: property, type: event.target,
-                                          bytes: bytes, lastHeard: Date()))
-        write(longs: [bytes.count], type: incrAtom, to: event.requestor, property: property)
-        notify(event, property: property)
+        transfers.removeAll { $0.requestor == requestor && $0.property == property }
+        transfers.append(OutgoingTransfer(requestor: requestor, property: property, type: target, bytes: bytes, lastHeard: Date()))
+        write(longs: [bytes.count], type: incrAtom, to: requestor, property: property)
+        return true
+    }
+
+    /// The (target, property) pairs a MULTIPLE request names: an even count of atoms, at most
+    /// `maximumMultiplePairs` pairs; nil when the property is missing, of another kind, or too long
+    /// (the request is then refused), or the requestor is gone.
+    private func atomPairs(of requestor: Window, in property: Atom) -> [Int]? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let (status, error) = XErrorTrap.catching(display) {
+            XGetWindowProperty(display, requestor, property, 0, 2 * Self.maximumMultiplePairs, 0, Atom(AnyPropertyType),
+                               &type, &format, &count, &after, &data)
+        }
+        defer { if let data { XFree(data) } }
+        guard error == 0, status == Success, let data, format == 32, type == atomPairAtom || type == atomAtom,
+              after == 0, count % 2 == 0 else { return nil }
+        // Format-32 items come from Xlib as C longs, whatever the machine's word size.
+        return data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { longs in
+            (0..<Int(count)).map { Int(longs[$0]) }
+        }
     }
 
     /// A requestor deleted a property: the next piece of its INCR transfer, if it has one.

@@ -34,7 +34,7 @@ final class ClipboardOfferTests: X11WindowTestCase {
         ])))
         XCTAssertTrue(window.ownsClipboard)
         let targets = String(decoding: try read("TARGETS").bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        XCTAssertEqual(Set(targets), ["TARGETS", "TIMESTAMP", "application/x-quire-items", "image/png"])
+        XCTAssertEqual(Set(targets), ["TARGETS", "TIMESTAMP", "MULTIPLE", "application/x-quire-items", "image/png"])
         let quire = try read("application/x-quire-items")
         XCTAssertEqual(quire.status, 0)
         XCTAssertEqual(quire.bytes, small)
@@ -42,6 +42,32 @@ final class ClipboardOfferTests: X11WindowTestCase {
         XCTAssertEqual(png.status, 0)
         XCTAssertEqual(png.bytes.count, big.count)
         XCTAssertTrue(png.bytes == big, "the 3 MB arrived changed")
+    }
+
+    func testMultipleAsAClipboardManagerSendsItGivesEachTargetAndNoneForWhatItCannot() throws {
+        let small = ClipboardPasteTests.payload(2_000, seed: 3)
+        let big = ClipboardPasteTests.payload(1_500_000, seed: 4)
+        XCTAssertTrue(window.offerClipboard(ClipboardOffer([
+            .init(type: "application/x-quire-items", bytes: { small }),
+            .init(type: "image/png", bytes: { big }),
+            .init(type: "image/svg+xml", bytes: { nil }),
+        ])))
+        let requestor = try MultipleRequestor(display: server.display)
+        defer { requestor.stop() }
+        let answers = try XCTUnwrap(requestor.request(["application/x-quire-items", "image/gif", "image/png", "image/svg+xml", "TIMESTAMP"]) {
+            _ = self.window.waitForEvents(timeout: 0.02)
+        }, "MULTIPLE answered")
+        XCTAssertEqual(answers["application/x-quire-items"], .some(small))
+        XCTAssertEqual(answers["image/png"]??.count, big.count, "by INCR within MULTIPLE")
+        XCTAssertTrue(answers["image/png"] == .some(big), "the 1.5 MB arrived changed")
+        XCTAssertEqual(answers["image/gif"], .some(nil), "not offered: None in the reply")
+        XCTAssertEqual(answers["image/svg+xml"], .some(nil), "could not be made: None")
+        XCTAssertEqual(answers["TIMESTAMP"]??.count, 4)
+        // More pairs than any manager asks for (the limit is 64): the request is refused whole.
+        XCTAssertNil(requestor.request((0..<65).map { _ in "TIMESTAMP" }) {
+            _ = self.window.waitForEvents(timeout: 0.02)
+        })
+        XCTAssertTrue(window.ownsClipboard)
     }
 
     func testAKindThatCannotBeMadeIsRefusedAndAnUnofferedOneToo() throws {
