@@ -48,7 +48,6 @@ extension PageRenderer {
         if loadsInBands, !loaded.isEmpty {
             // Every band will be cleared and drawn before anything shows or builds on it: clearing
             // both layers whole first would be 126 MB of clearing for nothing on an endless page.
-            undrawnBands = []
             forgetItems()
             layersAreStale = false
             layerBackdrop = paperBackdrop

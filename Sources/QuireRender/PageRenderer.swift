@@ -283,8 +283,10 @@ public final class PageRenderer {
         if style.blendMode != .highlight { redraw(bounds, bakedToo: false) }
     }
 
-    /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are.
+    /// Forgets every item, the live stroke and a held item, leaving the layers' pixels as they are (and
+    /// no band owed to items that are gone).
     func forgetItems() {
+        undrawnBands = []
         held = nil
         live.forget()
         list.removeAll()
@@ -294,7 +296,6 @@ public final class PageRenderer {
 
     /// Removes every item and the live stroke.
     public func clearInk() {
-        undrawnBands = []
         forgetItems()
         layersAreStale = false
         clearPageLayers()

@@ -134,21 +134,15 @@ final class SelectionOwner {
 
     /// The (target, property) pairs a MULTIPLE request names: an even count of atoms, at most
     /// `maximumMultiplePairs` pairs; nil when the property is missing, of another kind, or too long
-    /// (the request is then refused), or the requestor is gone.
+    /// (the request is then refused), or the requestor is gone (its X error trapped).
     private func atomPairs(of requestor: Window, in property: Atom) -> [Int]? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let (status, error) = XErrorTrap.catching(display) {
-            XGetWindowProperty(display, requestor, property, 0, 2 * Self.maximumMultiplePairs, 0, Atom(AnyPropertyType),
-                               &type, &format, &count, &after, &data)
+        let (read, error) = XErrorTrap.catching(display) {
+            WindowProperty.read(display: display, window: requestor, property: property,
+                                limit: 2 * Self.maximumMultiplePairs * 4, delete: false)
         }
-        defer { if let data { XFree(data) } }
-        guard error == 0, status == Success, let data, format == 32, type == atomPairAtom || type == atomAtom,
-              after == 0, count % 2 == 0 else { return nil }
-        // Format-32 items come from Xlib as C longs, whatever the machine's word size.
-        return data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { longs in
-            (0..<Int(count)).map { Int(longs[$0]) }
-        }
+        guard error == 0, case let .success(value) = read, value.format == 32,
+              value.type == atomPairAtom || value.type == atomAtom, value.items.count % 2 == 0 else { return nil }
+        return value.items.map { Int($0) }
     }
 
     /// A requestor deleted a property: the next piece of its INCR transfer, if it has one.

@@ -148,6 +148,22 @@ final class BackgroundXClient: @unchecked Sendable {
         }
     }
 
+    /// A property of the client's own window as it stands: its type, its format, and its data as
+    /// bytes (format 8) or as items (format 16 and 32, widened from Xlib's C longs); nil when there is
+    /// none or it does not read. Deleted after the read when `delete`.
+    func readProperty(_ property: Atom, delete: Bool = false) -> (type: Atom, format: Int32, bytes: [UInt8], items: [Int])? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, property, 0, 1 << 24, delete ? 1 : 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success, let data, type != 0 else { return nil }
+        defer { XFree(data) }
+        switch format {
+        case 8: return (type, format, Array(UnsafeBufferPointer(start: data, count: Int(count))), [])
+        case 32: return (type, format, [], data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { p in (0..<Int(count)).map { Int(p[$0]) } })
+        default: return nil
+        }
+    }
+
     func setBytes<C: Collection<UInt8>>(_ bytes: C, type: Atom, on target: Window, property: Atom) {
         let array = Array(bytes)
         array.withUnsafeBufferPointer { buffer in

@@ -66,12 +66,7 @@ public final class ClipboardManagerStandIn: @unchecked Sendable {
     }
 
     private func readBytes(_ property: Atom) -> [UInt8]? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(client.display, client.window, property, 0, 1 << 24, 1, Atom(AnyPropertyType), &type, &format,
-                                 &count, &after, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        guard format == 8, type != client.atom("INCR") else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        guard let value = client.readProperty(property, delete: true), value.format == 8, value.type != client.atom("INCR") else { return nil }
+        return value.bytes
     }
 }

@@ -119,25 +119,14 @@ public final class MultipleRequestor: @unchecked Sendable {
     }
 
     private func readLongs(_ property: Atom) -> [Int]? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(client.display, client.window, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format,
-                                 &count, &after, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        guard format == 32 else { return nil }
-        return data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { longs in (0..<Int(count)).map { Int(longs[$0]) } }
+        guard let value = client.readProperty(property), value.format == 32 else { return nil }
+        return value.items
     }
 
+    /// The property's bytes: format 8 as stored, format 32 (TIMESTAMP, an INCR size) as 4 bytes an item.
     private func readBytes(_ property: Atom) -> (type: Atom, bytes: [UInt8])? {
-        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(client.display, client.window, property, 0, 1 << 24, 0, Atom(AnyPropertyType), &type, &format,
-                                 &count, &after, &data) == Success, let data, type != 0 else { return nil }
-        defer { XFree(data) }
-        if format == 32 {
-            let longs = data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { p in (0..<Int(count)).map { Int(p[$0]) } }
-            return (type, longs.flatMap { withUnsafeBytes(of: UInt32(truncatingIfNeeded: $0)) { Array($0) } })
-        }
-        return (type, Array(UnsafeBufferPointer(start: data, count: Int(count) * Int(format / 8))))
+        guard let value = client.readProperty(property) else { return nil }
+        return (value.type, value.format == 8 ? value.bytes
+                : value.items.flatMap { withUnsafeBytes(of: UInt32(truncatingIfNeeded: $0)) { Array($0) } })
     }
 }
