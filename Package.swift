@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "QuireTextTests", dependencies: ["QuireText", "QuireImageIO", "QuireDocument", "QuireGeometry", "QuireInk", "QuireTestSupport"]),
         // The tests write their PDFs with cairo itself (CCairo), then read them through QuirePDF.
         .testTarget(name: "QuirePDFTests", dependencies: [
-            "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry",
+            "QuirePDF", "CCairo", "QuireImageIO", "QuireDocument", "QuireInk", "QuireGeometry", "QuireTestSupport",
             // To inflate exported content streams and read their zlib headers.
             "CZlib", "CDeflateLevel",
         ]),

@@ -164,16 +164,19 @@ public struct CopiedItemPictures: Sendable {
         return opaque
     }
 
-    /// The SVG: the items' vectors, their pictures embedded, sized in page pixels.
+    /// The SVG: the items' vectors, their pictures embedded, text boxes as `<text>`, sized in page pixels.
     public func svg() throws -> [UInt8] {
-        let sink = ByteSink()
-        let statuses = try SVGSurfaceDrawing.draw(width: bounds.width, height: bounds.height, write: ByteSink.cairoWrite,
-                                                  closure: Unmanaged.passUnretained(sink).toOpaque(), path: "the clipboard") { context in
+        let plan = try plan()
+        var bytes: [UInt8] = []
+        let stream = SVGStream(texts: PageVectorDrawing.texts(of: plan.stepsOverPaper)) { bytes.append(contentsOf: $0); return true }
+        let statuses = try SVGSurfaceDrawing.draw(width: bounds.width, height: bounds.height, write: SVGStream.cairoWrite,
+                                                  closure: stream.cairoClosure, path: "the clipboard") { context in
             PageVectorDrawing(context: context, pictures: PictureSurfaces(bytes: pictures, report: { _ in }),
-                              backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in })).drawOverPaper(try plan())
+                              backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in }), marksText: true).drawOverPaper(plan)
         }
         try SVGSurfaceDrawing.check(statuses, path: "the clipboard")
-        return withExtendedLifetime(sink) { sink.bytes }
+        _ = withExtendedLifetime(stream) { stream.finish() }
+        return bytes
     }
 
     /// cairo's pixels (premultiplied, BGRA in a 32-bit word) as straight RGBA rows: unpremultiplied
@@ -198,16 +201,5 @@ public struct CopiedItemPictures: Sendable {
             }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-}
-
-/// Bytes cairo writes (an SVG), gathered in memory.
-private final class ByteSink {
-    var bytes: [UInt8] = []
-
-    static let cairoWrite: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
     }
 }

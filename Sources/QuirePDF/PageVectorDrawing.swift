@@ -12,19 +12,28 @@ struct PageVectorDrawing {
     /// Imported PDF pages, drawn as part of the paper (as the renderer does): under all ink, and out of
     /// every eraser's reach.
     let backgrounds: PDFBackgrounds
-    /// False: text steps are left out (an SVG writes them as `<text>` elements of its own).
-    var drawsText = true
+    /// True: each text box is a marker in its place (`SVGTextMarker`, numbered in the steps' order),
+    /// which an SVG's stream swaps for a `<text>` element; false: its glyphs.
+    var marksText = false
 
     func draw(_ plan: PageVectorPlan) {
-        for step in plan.steps { draw(step) }
+        var texts = 0
+        for step in plan.steps { draw(step, texts: &texts) }
     }
 
     /// Draws only what lies over the paper, for a page whose paper is an original PDF page kept as it is.
     func drawOverPaper(_ plan: PageVectorPlan) {
-        for step in plan.stepsOverPaper { draw(step) }
+        var texts = 0
+        for step in plan.stepsOverPaper { draw(step, texts: &texts) }
     }
 
-    private func draw(_ step: VectorDrawingStep) {
+    /// The text boxes of `steps` in the order their markers are numbered.
+    static func texts(of steps: some Sequence<VectorDrawingStep>) -> [(item: TextItem, frame: TextFrame)] {
+        steps.compactMap { if case let .text(item, frame) = $0 { (item, frame) } else { nil } }
+    }
+
+    /// Draws `step`; `texts` counts the text boxes drawn so far.
+    private func draw(_ step: VectorDrawingStep, texts: inout Int) {
         switch step {
         case let .paper(background, width, height):
             PaperDrawing.draw(background, width: width, height: height, on: context)
@@ -63,7 +72,12 @@ struct PageVectorDrawing {
         case let .stroke(runs, color, opacity):
             stroke(runs, color: color, opacity: opacity)
         case let .text(item, frame):
-            if drawsText { TextDrawing.draw(item, frame: frame, on: context) }
+            if marksText {
+                SVGTextMarker.draw(item, frame: frame, index: texts, on: context)
+            } else {
+                TextDrawing.draw(item, frame: frame, on: context)
+            }
+            texts += 1
         }
     }
 

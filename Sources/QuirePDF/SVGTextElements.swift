@@ -6,15 +6,8 @@ import QuireText
 /// Text boxes in an SVG as `<text>` elements, so a browser or an editor (Inkscape) selects, finds and
 /// edits them as text: one element a box, a `<tspan>` a line as the window breaks them, in the box's
 /// font family, size and colour, turned and placed by a transform. Cairo's SVG surface would draw the
-/// glyphs as outlines, which nothing reads as text.
+/// glyphs as outlines, which nothing reads as text; each element takes its marker's place (`SVGTextMarker`).
 enum SVGTextElements {
-    /// The elements for the text steps of a plan, in their order.
-    static func markup(for steps: [VectorDrawingStep]) -> String {
-        var markup = ""
-        for case let .text(item, frame) in steps { markup += element(item, frame: frame) }
-        return markup
-    }
-
     static func element(_ item: TextItem, frame: TextFrame) -> String {
         guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.angle.isFinite, frame.scale.isFinite, frame.scale > 0,
               PageItem.Content.text(item).problem == nil else { return "" }

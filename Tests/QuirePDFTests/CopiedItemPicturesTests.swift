@@ -91,6 +91,15 @@ final class CopiedItemPicturesTests: XCTestCase {
         XCTAssertTrue(svg.contains("data:image/png;base64,"), "the picture is in it")
     }
 
+    /// Copied text reaches an SVG editor as text it can edit, in its place, not as glyph outlines.
+    func testTheSVGOfCopiedTextHoldsItAsText() throws {
+        let text = PageItem(.text(TextItem(text: "Copied & kept", origin: Point(200, 300), fontSize: 30)))
+        let pictures = try XCTUnwrap(CopiedItemPictures([text]) { _ in [] })
+        let svg = String(decoding: try pictures.svg(), as: UTF8.self)
+        XCTAssertTrue(svg.contains(">Copied &amp; kept</tspan></text>"), svg)
+        XCTAssertFalse(svg.contains("<symbol") || svg.contains("3.14159%"), "no glyph outlines, no marker left: \(svg)")
+    }
+
     func testAbsurdSizesAreDrawnWithinTheLimits() throws {
         // A 32,768-pixel-wide picture shown over a 20,000-page-pixel scrap: far past the limit.
         let blob = try XCTUnwrap(BlobID(hex: String(repeating: "ef", count: 32)))

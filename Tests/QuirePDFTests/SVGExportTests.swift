@@ -7,6 +7,7 @@ import QuireGeometry
 import QuireImageIO
 import QuireInk
 import QuirePDF
+import QuireTestSupport
 import XCTest
 
 /// Pages written as SVG by `SVGExportWriter`, parsed back with Foundation's XMLParser: the size and
@@ -166,5 +167,58 @@ final class SVGExportTests: XCTestCase {
         XCTAssertTrue(text.contains(Data(jpeg).base64EncodedString()), "the JPEG's bytes as a data URI, not re-encoded")
         XCTAssertEqual(text.components(separatedBy: "data:image/jpeg;base64,").count - 1, 1)
         XCTAssertFalse(summary.images.isEmpty)
+    }
+
+    /// Issue 40: a text box is in its place among the rest of the page, as the window draws it: under
+    /// a photo laid over it, cut by the outline of the scrap holding it, taken by an eraser drawn over
+    /// it — drawn back by librsvg.
+    func testTextLiesUnderWhatCoversItAndInsideItsScrapsOutline() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") else {
+            try Requirement.unmet("rsvg-convert (librsvg2-bin) to draw the SVG back")
+        }
+        let red = ExportPages.blobID(8), green = ExportPages.blobID(9)
+        let blobs = [red: try PNG.encode(RGBAImage(width: 16, height: 12, fill: (220, 30, 30, 255))),
+                     green: try PNG.encode(RGBAImage(width: 16, height: 12, fill: (40, 200, 60, 255)))]
+        let words = "Hidden words here"
+        let inScrap = TextItem(text: "clipped clipped clipped", origin: Point(1, 6), fontSize: 3)
+        let page = Page(size: PageSize(width: 600, height: 500), items: [
+            PageItem(.text(TextItem(text: words, origin: Point(40, 100), fontSize: 40))),
+            PageItem(.scrap(ExportPages.scrap(ImageReference(blob: red, pixelWidth: 16, pixelHeight: 12),
+                                              at: Rect(x: 150, y: 40, width: 300, height: 120)))),
+            PageItem(.scrap(ExportPages.scrap(ImageReference(blob: green, pixelWidth: 16, pixelHeight: 12),
+                                              at: Rect(x: 40, y: 250, width: 160, height: 120), items: [PageItem(.text(inScrap))]))),
+            .stroke(ExportPages.stroke(ExportPages.line(Point(90, 40), Point(90, 130)), style: ExportPages.eraser(width: 24))),
+        ])
+        let (summary, file) = try write(page, blobs: blobs)
+        XCTAssertEqual(summary.texts.map { $0.lines.joined() }, [words, "clipped clipped clipped"])
+        XCTAssertFalse(file.contains("3.14159%"), "a marker was left in the SVG")
+        // The photo's picture is defined first; where it is drawn is the path filled with it.
+        let textAt = try XCTUnwrap(file.range(of: words)).lowerBound, photoAt = try XCTUnwrap(file.range(of: "url(#pattern")).lowerBound
+        XCTAssertLessThan(textAt, photoAt, "the words come before the photo laid over them")
+        // In the scrap's own units, turned into the page's by the scrap's scale.
+        XCTAssertTrue(summary.texts[1].attributes["transform"]?.hasSuffix("scale(10)") == true, "\(summary.texts[1].attributes)")
+
+        let drawnPath = paths[paths.count - 1] + ".png"
+        paths.append(drawnPath)
+        let drawn = Process()
+        drawn.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+        drawn.arguments = ["--background-color", "white", "-o", drawnPath, paths[paths.count - 2]]
+        try drawn.run()
+        drawn.waitUntilExit()
+        XCTAssertEqual(drawn.terminationStatus, 0)
+        let image = try PNG.read(from: drawnPath)
+        func darkPixels(_ area: Rect) -> Int {
+            var count = 0
+            for y in Int(area.minY)..<Int(area.maxY) {
+                for x in Int(area.minX)..<Int(area.maxX) where max(image[x, y].r, image[x, y].g, image[x, y].b) < 90 { count += 1 }
+            }
+            return count
+        }
+        XCTAssertGreaterThan(darkPixels(Rect(x: 40, y: 60, width: 35, height: 55)), 100, "the words before the eraser show")
+        XCTAssertGreaterThan(darkPixels(Rect(x: 105, y: 60, width: 40, height: 55)), 100, "the words after the eraser show")
+        XCTAssertEqual(darkPixels(Rect(x: 82, y: 45, width: 16, height: 80)), 0, "the eraser takes the words under it")
+        XCTAssertEqual(darkPixels(Rect(x: 152, y: 42, width: 296, height: 116)), 0, "the photo hides the words under it")
+        XCTAssertGreaterThan(darkPixels(Rect(x: 42, y: 252, width: 156, height: 116)), 200, "the scrap's words show on it")
+        XCTAssertEqual(darkPixels(Rect(x: 202, y: 240, width: 390, height: 140)), 0, "the scrap's outline cuts its words")
     }
 }
