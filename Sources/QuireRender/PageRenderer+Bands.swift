@@ -2,10 +2,11 @@ import CGL
 import QuireGeometry
 
 /// A large page (an endless one grown to twenty screens) opens without drawing its layers: they are
-/// drawn a band of rows at a time, those the view shows first — at the first frame — and the rest one
-/// band a frame after it, nearest the view first. Drawing all of a 1024 × 15,360 page's 800,000 dabs
-/// at load made its first frame wait for them (237–385 ms on llvmpipe, where GL draws when a result is
-/// needed); the window needs only the rows it shows.
+/// drawn a band of rows at a time, those the window will show first — with the opening, where the
+/// window says which (`drawBands(touching:)`), else at the first frame — and the rest one band a frame
+/// after it, nearest the view first. Drawing all of a 1024 × 15,360 page's 800,000 dabs at load made
+/// its first frame wait for them (237–385 ms on llvmpipe, where GL draws when a result is needed); the
+/// window needs only the rows it shows.
 ///
 /// An undrawn band's pixels are never shown: whatever shows the layers there (the view at 100 %, the
 /// scaled page under tiles still sharpening, an export at 1:1) draws the bands it touches first. What
@@ -29,8 +30,12 @@ extension PageRenderer {
     /// Whether any part of the layers is still to be drawn.
     public var hasUndrawnBands: Bool { !undrawnBands.isEmpty }
 
-    /// Draws now the undrawn bands sharing pixels with `rect` (page pixels).
-    func drawBands(touching rect: Rect) {
+    /// How many bands are still to be drawn.
+    public var undrawnBandCount: Int { undrawnBands.count }
+
+    /// Draws now the undrawn bands sharing pixels with `rect` (page pixels): a page just opened, the
+    /// bands the window is to show first — drawn with the page's opening, as a smaller page is whole.
+    public func drawBands(touching rect: Rect) {
         guard !undrawnBands.isEmpty, !rect.isNull, !rect.isEmpty else { return }
         var due: [Rect] = []
         undrawnBands.removeAll { band in

@@ -82,6 +82,27 @@ final class BandedLoadTests: HeadlessGLTestCase {
         }
     }
 
+    /// The window opens a large page drawing the bands it will show with the opening (`drawBands`,
+    /// before the window shows, as a smaller page is drawn whole): its first frame draws none of them
+    /// again, and the rest still come one a frame.
+    func testBandsDrawnWithTheOpeningAreShownAsTheyAre() throws {
+        let renderer = try banded()
+        renderer.load(items())
+        XCTAssertEqual(renderer.undrawnBandCount, 5)
+        renderer.drawBands(touching: Rect(x: 0, y: 0, width: 300, height: 300))
+        XCTAssertEqual(renderer.undrawnBandCount, 3, "the three bands below the window are left")
+        let window = try RenderTarget(width: 300, height: 300), reference = try RenderTarget(width: 300, height: 300)
+        F.assertSame(frame(renderer, .identity, into: window), frame(try whole(items()), .identity, into: reference), "the first frame")
+        var frames = 1
+        while renderer.hasUndrawnBands, frames < 20 {
+            _ = frame(renderer, .identity, into: window)
+            frames += 1
+        }
+        XCTAssertEqual(frames, 3, "three bands left: one with each frame, the first included")
+        XCTAssertEqual(renderer.undrawnBandCount, 0)
+        F.assertSame(try renderer.renderPageImage(), try whole(items()).renderPageImage(), "every band drawn")
+    }
+
     func testPanningToBandsNotDrawnYetShowsThemAtOnceAtEveryZoom() throws {
         let maps: [QuireGeometry.AffineTransform] = [.translation(0, -780), .translation(0, -500),
                                                      QuireGeometry.AffineTransform.scale(1.5, 1.5).concatenating(.translation(-20, -1200)),

@@ -41,6 +41,7 @@ public final class QuireApplication {
 
     public init(options: AppOptions, switches: EnvironmentSwitches = .current,
                 say: @escaping @Sendable (String) -> Void = { print($0); fflush(nil) }) throws {
+        let startedAt = WindowFrames.now()
         self.options = options
         var fontProblem: Error?
         let text: TextRasterizer? = { do { return try TextRasterizer() } catch { fontProblem = error; return nil } }()
@@ -74,9 +75,11 @@ public final class QuireApplication {
         kept = KeptSettings(canvas: canvas, interface: interface, say: say)
         toolSettings = ToolSettingsPresenter(canvas: canvas, interface: interface, say: say)
         recording = try InputRecording(path: options.recordPath, say: say)
+        // The window's size first: a large page opens drawing the part of it the window will show.
+        _ = canvas.handle(.resized(width: window.width, height: window.height))
         shown = try ShownPage(try session.loadAReadablePage(), canvas: canvas, session: session, say: say)
         frames = WindowFrames(window: window, shown: shown, interface: interface, session: session, switches: switches,
-                              showsLatency: options.showsLatency, say: say)
+                              showsLatency: options.showsLatency, startedAt: startedAt, say: say)
         navigator = NotebookNavigator(shown: shown, session: session, interface: interface, say: say)
         finder = NotebookFinder(shown: shown, session: session, navigator: navigator, say: say)
         transfers = FileTransfers(shown: shown, session: session, window: window, exportPath: options.exportPath, say: say)

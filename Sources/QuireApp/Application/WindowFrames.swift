@@ -25,13 +25,14 @@ final class WindowFrames {
     private(set) var lastBusy = 0.0
 
     init(window: X11Window, shown: ShownPage, interface: WindowInterface, session: NotebookSession,
-         switches: EnvironmentSwitches, showsLatency: Bool, say: @escaping @Sendable (String) -> Void) {
+         switches: EnvironmentSwitches, showsLatency: Bool, startedAt: Double, say: @escaping @Sendable (String) -> Void) {
         self.window = window
         self.shown = shown
         self.interface = interface
         self.session = session
         self.say = say
         stats = FrameStatistics(enabled: switches.frameStatistics)
+        stats.startedAt = startedAt
         latency = LatencyStatistics(prints: switches.latencyStatistics, shows: showsLatency)
     }
 
@@ -131,12 +132,14 @@ final class WindowFrames {
         let drawn = shown.draw(width: window.width, height: window.height, overlay: overlay, onlyWhatChanged: partial,
                                marks: &marks)
         window.present(partial ? drawn : nil)
+        let presentedAt = Self.now()
         marks.presented = MonotonicClock.seconds()
         if latency.enabled { marks.cpuPresented = FramePhases.threadCPU() }
         latency.frameShown(marks, serverClockIsMonotonic: window.serverClockIsMonotonic)
         shown.bakeBetweenFrames()
         wholeFrameNeeded = false
-        stats.frameDrawn(partial: partial && drawn != nil, took: marks.presented - marks.began, now: Self.now())
+        // Work done after presenting (baking, a band of a large page) is not the frame's.
+        stats.frameDrawn(partial: partial && drawn != nil, took: marks.presented - marks.began, now: presentedAt)
     }
 
     /// Prints (and shows) the frame and latency statistics when due. Only just after a frame or while

@@ -112,6 +112,8 @@ final class ShownPage {
         // The page shown before may have asked for renders it no longer needs: this page's go first.
         session.pdfPages.dropWaitingRenders()
         renderer.load(page, building: builder)
+        // A large page opens drawing only what the window will show (the rest comes a band a frame).
+        renderer.drawBands(touching: canvas.windowInPageSpace)
         owesFrame = true
         owesWholeFrame = true
         let stored = (try? session.store.thumbnail(of: page.id))??.isCurrent == true
