@@ -4,8 +4,8 @@ import Foundation
 /// frames, when QUIRE_FRAME_STATS=1: how tests and `make bench-live` see the frame pacing at work.
 /// Beside it, once, how long after the window was ready (and after Quire started) its first frame was
 /// presented ("First frame: 12.3 ms after ready, 402.5 ms after start") and every picture of the page
-/// was shown ("Pictures shown: …"), and with each report the drawing times of the frames since the last one ("Frame times (ms): 2.1 3.4 …", frame begun
-/// → presented): what `quire-bench photo-page` reads.
+/// was shown ("Pictures shown: …"), and with each report the drawing times of the frames since the
+/// last one ("Frame times (ms): 2.1 3.4 …", frame begun → presented): what `quire-bench photo-page` reads.
 struct FrameStatistics {
     let enabled: Bool
     private(set) var drawn = 0
