@@ -27,15 +27,6 @@ enum DeskArea {
         let whole = Rect(x: ax0, y: ay0, width: ax1 - ax0, height: ay1 - ay0)
         guard let page = pagePixels(pageOnScreen), page.width > 0, page.height > 0,
               page.minX < ax1, page.maxX > ax0, page.minY < ay1, page.maxY > ay0 else { return [whole] }
-        var parts: [Rect] = []
-        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            if x1 > x0, y1 > y0 { parts.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
-        }
-        let top = max(ay0, page.minY), bottom = min(ay1, page.maxY)
-        add(ax0, ay0, ax1, top)
-        add(ax0, bottom, ax1, ay1)
-        add(ax0, top, max(ax0, page.minX), bottom)
-        add(min(ax1, page.maxX), top, ax1, bottom)
-        return parts
+        return whole.pixels(outside: page)
     }
 }

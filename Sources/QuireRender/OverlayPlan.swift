@@ -28,9 +28,14 @@ struct OverlayPlan {
         case joinLayer(Range<Int>)
     }
 
-    /// A batch's rectangles past this many are joined into their bounding box: each costs a clear and
-    /// a quad, and a toolbar's row of separate buttons would otherwise cost one each.
-    static let rectanglesPerBatch = 6
+    /// A batch covered by more rectangles than this takes its bounding box: each costs a clear and a
+    /// quad (`cover`).
+    static let rectanglesPerBatch = 48
+    /// A polyline's layer follows its line in pieces this long at most: a long slanted side's own
+    /// bounding box would be most of the frame it belongs to.
+    static let polylinePiece = 128.0
+    /// A polyline in more pieces than this (a long wavy line) takes its bounding box.
+    static let piecesPerPolyline = 32
 
     private(set) var steps: [Step] = []
     /// The batches' rectangles in whole pixels, none overlapping another of its batch (each pixel of
@@ -65,7 +70,12 @@ struct OverlayPlan {
                     layerStart = steps.count
                     steps.append(.beginLayer(0..<0))
                 }
-                addToLayer(bounds, within: area)
+                if case let .polyline(points, lineWidth, _) = item, case let pieces = Self.pieces(of: points, width: lineWidth),
+                   pieces.count <= Self.piecesPerPolyline {
+                    for piece in pieces { addToLayer(piece, within: area) }
+                } else {
+                    addToLayer(bounds, within: area)
+                }
                 steps.append(.onLayer(index))
             }
         }
@@ -89,34 +99,82 @@ struct OverlayPlan {
         texts = .null
     }
 
-    /// Adds an item's area to the open batch: a pixel beyond its bounds, whole pixels, within `area`,
-    /// merged with the rectangles it overlaps so none overlap.
+    /// Adds an item's area to the open batch: a pixel beyond its bounds, whole pixels, within `area`.
     private mutating func addToLayer(_ bounds: Rect, within area: Rect) {
         let near = bounds.outsetBy(1).intersection(area)
         guard !near.isNull, !near.isEmpty else { return }
         let x0 = near.minX.rounded(.down), y0 = near.minY.rounded(.down)
-        var merged = Rect(x: x0, y: y0, width: near.maxX.rounded(.up) - x0, height: near.maxY.rounded(.up) - y0)
-        var index = 0
-        while index < open.count {
-            if open[index].intersects(merged) {
-                merged = merged.union(open.remove(at: index))
-                index = 0
-            } else {
-                index += 1
+        open.append(Rect(x: x0, y: y0, width: near.maxX.rounded(.up) - x0, height: near.maxY.rounded(.up) - y0))
+    }
+
+    /// The area the batch's `rects` (whole pixels) cover, exactly, as rectangles none of which overlap:
+    /// cut across at every rectangle's top and bottom, the rectangles in each slice joined where they
+    /// meet along it, and runs alike in consecutive slices joined down. A frame's four sides stay four
+    /// thin strips rather than the frame's bounding box. Past `rectanglesPerBatch` (a long slanted
+    /// line's staircase) the batch takes its bounding box.
+    static func cover(_ rects: [Rect]) -> [Rect] {
+        let bounds = rects.reduce(Rect.null) { $0.union($1) }
+        guard rects.count > 1, !bounds.isNull else { return rects }
+        let edges = Set(rects.flatMap { [$0.minY, $0.maxY] }).sorted()
+        var cover: [Rect] = []
+        /// Runs reaching the last slice's bottom, by their left and right, for joining down.
+        var reaching: [Pair: Int] = [:]
+        for (top, bottom) in zip(edges, edges.dropFirst()) {
+            let spans = rects.filter { $0.minY < bottom && $0.maxY > top }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
+            var runs: [(Double, Double)] = []
+            for span in spans {
+                if let last = runs.last, span.0 <= last.1 {
+                    runs[runs.count - 1].1 = max(last.1, span.1)
+                } else {
+                    runs.append(span)
+                }
+            }
+            var next: [Pair: Int] = [:]
+            for (left, right) in runs {
+                let key = Pair(left: left, right: right)
+                if let above = reaching[key] {
+                    cover[above] = Rect(x: left, y: cover[above].minY, width: right - left, height: bottom - cover[above].minY)
+                    next[key] = above
+                } else {
+                    cover.append(Rect(x: left, y: top, width: right - left, height: bottom - top))
+                    next[key] = cover.count - 1
+                }
+            }
+            reaching = next
+            if cover.count > rectanglesPerBatch { return [bounds] }
+        }
+        return cover
+    }
+
+    /// A run's left and right edges.
+    private struct Pair: Hashable {
+        let left: Double, right: Double
+    }
+
+    /// The rectangles a polyline of `width` is drawn within: each segment's box, a segment longer than
+    /// `polylinePiece` cut into pieces, widened as `OverlayItem.bounds` widens the whole line (half the
+    /// line, for its round ends and joins, and a pixel for its smoothed edge).
+    static func pieces(of points: [Point], width: Double) -> [Rect] {
+        let margin = max(0, width.isFinite ? width : 0) / 2 + 1
+        var rects: [Rect] = []
+        for (a, b) in zip(points, points.dropFirst()) {
+            let length = a.distance(to: b)
+            guard length.isFinite else { continue }
+            let count = max(1, min(piecesPerPolyline + 1, Int((length / polylinePiece).rounded(.up))))
+            for k in 0..<count {
+                let p = a + (b - a) * (Double(k) / Double(count)), q = a + (b - a) * (Double(k + 1) / Double(count))
+                rects.append(Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y)).outsetBy(margin))
             }
         }
-        open.append(merged)
-        if open.count > Self.rectanglesPerBatch {
-            let box = open.reduce(Rect.null) { $0.union($1) }
-            open.removeAll(keepingCapacity: true)
-            open.append(box)
-        }
+        if points.count == 1, let only = points.first { rects.append(Rect(x: only.x, y: only.y, width: 0, height: 0).outsetBy(margin)) }
+        return rects
     }
 
     private mutating func joinLayer(start: inout Int) {
         guard start >= 0 else { return }
-        let rects = layerRects.count..<(layerRects.count + open.count)
-        layerRects.append(contentsOf: open)
+        let cover = Self.cover(open)
+        let rects = layerRects.count..<(layerRects.count + cover.count)
+        layerRects.append(contentsOf: cover)
         steps[start] = .beginLayer(rects)
         steps.append(.joinLayer(rects))
         open.removeAll(keepingCapacity: true)
@@ -156,6 +214,28 @@ extension OverlayItem {
 }
 
 extension Rect {
+    /// This rectangle less `other`, both in whole pixels: at most four rectangles, none empty, none
+    /// sharing a pixel — the strips above and below `other`, then those left and right of it between
+    /// them; this rectangle itself when they share none.
+    func pixels(outside other: Rect) -> [Rect] {
+        guard sharesPixels(with: other) else { return [self] }
+        var parts: [Rect] = []
+        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            if x1 > x0, y1 > y0 { parts.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
+        }
+        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
+        add(minX, minY, maxX, top)
+        add(minX, bottom, maxX, maxY)
+        add(minX, top, max(minX, other.minX), bottom)
+        add(min(maxX, other.maxX), top, maxX, bottom)
+        return parts
+    }
+
+    /// Whether the two overlap by more than an edge.
+    func sharesPixels(with other: Rect) -> Bool {
+        !isNull && !other.isNull && other.minX < maxX && other.maxX > minX && other.minY < maxY && other.maxY > minY
+    }
+
     /// Whether every edge lies on a pixel boundary.
     var isWholePixels: Bool {
         minX.rounded() == minX && minY.rounded() == minY && maxX.rounded() == maxX && maxY.rounded() == maxY

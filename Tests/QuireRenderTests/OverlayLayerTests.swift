@@ -125,7 +125,42 @@ final class OverlayLayerTests: HeadlessGLTestCase {
             .direct(0), .text(1), .beginLayer(0..<2), .onLayer(2), .text(3), .drawTexts, .onLayer(4), .joinLayer(0..<2), .direct(5),
         ])
         // The line's and the triangle's own rectangles (a pixel beyond, whole pixels), not their union.
-        XCTAssertEqual(plan.layerRects, [Rect(x: 197, y: 97, width: 106, height: 6), Rect(x: 0, y: 0, width: 51, height: 51)])
+        XCTAssertEqual(Set(plan.layerRects.map { "\($0)" }), Set([Rect(x: 197, y: 97, width: 106, height: 6), Rect(x: 0, y: 0, width: 51, height: 51)].map { "\($0)" }))
+    }
+
+    /// A selection frame round a large scrap (upright, and turned) puts only its lines on the layer,
+    /// not the scrap inside it: a drag's frames redrew and joined the whole inside every frame. A
+    /// translucent line is still drawn once where its sides meet.
+    func testAFrameRoundALargeAreaLayersOnlyItsLines() throws {
+        let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+        let window = try RenderTarget(width: 800, height: 600)
+        let line = InkColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+        let upright = [Point(100, 100), Point(700, 100), Point(700, 500), Point(100, 500), Point(100, 100)]
+        let turn = AffineTransform.translation(-400, -300).concatenating(.rotation(0.3)).concatenating(.translation(400, 300))
+        for (name, corners) in [("upright", upright), ("turned", upright.map(turn.apply))] {
+            let overlay: [OverlayItem] = [.polygon(rectangle(Rect(x: 0, y: 0, width: 800, height: 600)), color: dark),
+                                          .polyline(corners, width: 2, color: line),
+                                          .polyline([Point(400, 100), Point(400, 70)].map(name == "turned" ? turn.apply : { $0 }), width: 2, color: line)]
+            var plan = OverlayPlan()
+            plan.make(for: overlay, within: Rect(x: 0, y: 0, width: 800, height: 600))
+            // Upright: four sides of 600 and 400 px, each 6 px wide (the line's 2, its half-width and a pixel
+            // each side: 12,180 px with the stem); turned, the sides' 128-px pieces' boxes. The inside is
+            // 240,000 px, the turned frame's box 395,000.
+            XCTAssertLessThan(plan.layerArea, name == "upright" ? 13_000 : 100_000, "\(name): \(plan.layerRects)")
+            XCTAssertLessThanOrEqual(plan.layerRects.count, OverlayPlan.rectanglesPerBatch)
+            for (i, a) in plan.layerRects.enumerated() {
+                for b in plan.layerRects[(i + 1)...] { XCTAssertFalse(a.sharesPixels(with: b), "\(name): \(a) and \(b) overlap") }
+            }
+            renderer.drawView(width: 800, height: 600, pageToWindow: .identity, overlay: overlay, into: window)
+            let shown = window.readPixels()
+            let note = shown.saveForInspection(named: "overlay-frame-\(name)")
+            let once = (28 * 0.5 + 127.5, 28 * 0.5 + 127.5, 33 * 0.5 + 127.5)
+            let corner = name == "upright" ? Point(100, 100) : turn.apply(Point(100, 100))
+            let side = name == "upright" ? Point(400, 500) : turn.apply(Point(400, 500))
+            assertPixel(shown[Int(side.x), Int(side.y)], once, "\(name): a side, drawn once: \(note)")
+            assertPixel(shown[Int(corner.x.rounded()), Int(corner.y.rounded())], once, "\(name): a corner, drawn once where two sides meet")
+            assertPixel(shown[400, 300], (28, 28, 33), "\(name): the inside")
+        }
     }
 
     func testOnlyRectanglesWithEdgesAlongTheAxesAreDrawnStraightIn() {
