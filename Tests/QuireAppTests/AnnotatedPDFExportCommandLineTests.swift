@@ -29,8 +29,7 @@ final class AnnotatedPDFExportCommandLineTests: XCTestCase {
     }
 
     private func quire(_ arguments: [String]) throws -> QuireProcess {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 120), "quire \(arguments) did not finish")
+        let process = try finishedQuire(arguments, library: library)
         XCTAssertEqual(process.exitStatus, 0, "quire \(arguments): \(process.text)")
         return process
     }

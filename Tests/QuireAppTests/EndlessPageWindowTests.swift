@@ -27,9 +27,7 @@ final class EndlessPageWindowTests: XvfbWindowTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> QuireProcess {
-        let process = try QuireProcess(arguments: arguments + ["--library", folder], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 60), process.text)
-        return process
+        try finishedQuire(arguments, library: folder, timeout: 60)
     }
 
     private func open(_ title: String) throws {

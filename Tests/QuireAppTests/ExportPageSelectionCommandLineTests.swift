@@ -34,11 +34,7 @@ final class ExportPageSelectionCommandLineTests: XCTestCase {
     }
 
     private func quire(_ arguments: String..., status: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 60), "still running after 60 s", file: file, line: line)
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, timeout: 60, file: file, line: line)
     }
 
     private var written: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).sorted() }

@@ -26,11 +26,7 @@ final class HardLimitsCommandLineTests: XCTestCase {
 
     private func quire(_ arguments: String..., status: Int32, timeout: TimeInterval = 60,
                        file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: timeout), "still running after \(timeout) s", file: file, line: line)
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, timeout: timeout, file: file, line: line)
     }
 
     private func notebook(_ title: String, size: PageSize = .letter, samples: [(Double, Double)]) throws {

@@ -20,12 +20,7 @@ final class NotebookCommandLineTests: XCTestCase {
 
     @discardableResult
     private func quire(_ arguments: String..., status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 30), file: file, line: line)
-        // The output reaches us on a reader thread, possibly after the exit; every command prints a line.
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, timeout: 30, file: file, line: line)
     }
 
     private func drawStrokes(_ count: Int, into title: String) throws {

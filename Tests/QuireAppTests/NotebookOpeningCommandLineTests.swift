@@ -21,15 +21,7 @@ final class NotebookOpeningCommandLineTests: XCTestCase {
     /// Runs `quire ARGUMENTS --library LIBRARY`; a run that does not end within 20 s fails (and is killed).
     @discardableResult
     private func quire(_ arguments: [String], status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        guard process.waitForExit(timeout: 20) else {
-            XCTFail("quire \(arguments.joined(separator: " ")) hung", file: file, line: line)
-            process.kill(SIGKILL)
-            return process.text
-        }
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, timeout: 20, file: file, line: line)
     }
 
     private func listing() -> [String] {

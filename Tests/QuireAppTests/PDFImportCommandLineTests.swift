@@ -274,10 +274,6 @@ final class PDFImportCommandLineTests: XCTestCase {
 
     @discardableResult
     private func quire(_ arguments: String..., status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 120), file: file, line: line)
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, file: file, line: line)
     }
 }

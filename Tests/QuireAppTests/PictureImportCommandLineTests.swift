@@ -326,11 +326,7 @@ final class PictureImportCommandLineTests: XCTestCase {
     /// argument parser refused the command line before it ran).
     @discardableResult
     private func quire(_ arguments: [String], status: Int32 = 0, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 60), file: file, line: line)
-        _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-        XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-        return process.text
+        try runQuire(arguments, library: library, status: status, timeout: 60, file: file, line: line)
     }
 
     /// PNG's CRC-32 (ISO 3309), for patching a chunk.

@@ -33,9 +33,7 @@ final class ThumbnailerCommandLineTests: XCTestCase {
     private func state(of notebook: String) -> ([String], Data?) { ThumbnailerEntry.state(of: notebook) }
 
     private func quire(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = try QuireProcess(arguments: arguments, display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 60), file: file, line: line)
-        XCTAssertEqual(process.exitStatus, 0, process.text, file: file, line: line)
+        try runQuire(arguments, library: nil, timeout: 60, file: file, line: line)
     }
 
     func testTheEntryRunsQuireThumbnailForTheNotebookType() throws {

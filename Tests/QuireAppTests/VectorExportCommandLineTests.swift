@@ -120,9 +120,7 @@ final class VectorExportCommandLineTests: XCTestCase {
     }
 
     private func quire(_ arguments: [String]) throws -> QuireProcess {
-        let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-        XCTAssertTrue(process.waitForExit(timeout: 120), "quire \(arguments) did not finish")
-        return process
+        try finishedQuire(arguments, library: library)
     }
 
     func testPDFMatchesThePNGExportOfTheSamePages() throws {

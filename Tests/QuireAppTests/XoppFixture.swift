@@ -70,14 +70,3 @@ enum XoppFixture {
         return files
     }
 }
-
-/// Runs the built `quire` against `library` and checks its exit status; returns what it printed.
-@discardableResult
-func runQuire(_ arguments: [String], library: String, status: Int32 = 0, timeout: TimeInterval = 120,
-              file: StaticString = #filePath, line: UInt = #line) throws -> String {
-    let process = try QuireProcess(arguments: arguments + ["--library", library], display: "")
-    XCTAssertTrue(process.waitForExit(timeout: timeout), "quire \(arguments) did not finish", file: file, line: line)
-    _ = eventually(timeout: 2) { process.text.hasSuffix("\n") }
-    XCTAssertEqual(process.exitStatus, status, process.text, file: file, line: line)
-    return process.text
-}
