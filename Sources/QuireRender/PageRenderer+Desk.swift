@@ -13,16 +13,31 @@ extension PageRenderer {
     }
 
     /// Draws over the desk within `windowRect` of `layer` (the view's) the scraps that reach there,
-    /// through `projection`; leaves the scissor off.
+    /// through `projection`; leaves the scissor off. Ink being drawn shows on them there as on the page:
+    /// the live stroke's final sprites over each scrap, inside its outline, before the next scrap up —
+    /// the ink a scrap takes when the pen lifts (`Page.sticking`), the topmost scrap's where they overlap.
     func drawOverhangs(_ windowRect: Rect, of view: ViewState, into layer: RenderTarget, projection: PageProjection) {
         let parts = DeskArea.parts(of: windowRect, pageOnScreen: pageOnScreen(in: view))
         guard !parts.isEmpty else { return }
         layer.bind()
+        let inking = live.isDrawing && live.blendMode == .normal
         for part in parts {
             let scraps = list.indices(touching: view.pageRect(ofWindowRect: part)).filter { list[$0].item.hangsOverPageEdge }
             guard !scraps.isEmpty else { continue }
             Scissor.set(part, framebufferHeight: view.height)
-            drawItems(scraps, into: layer, projection: projection)
+            guard inking else {
+                drawItems(scraps, into: layer, projection: projection)
+                continue
+            }
+            for scrap in scraps {
+                drawItems([scrap], into: layer, projection: projection)
+                guard case let .group(group) = list[scrap].item else { continue }
+                painter.drawClipped(group.clip, in: layer, projection: projection) {
+                    drawLiveSprites(into: layer, projection: projection)
+                }
+                layer.bind()
+                Scissor.set(part, framebufferHeight: view.height)
+            }
         }
         Scissor.off()
     }

@@ -246,6 +246,8 @@ public final class PageRenderer {
                 painter.sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
                 Scissor.off()
                 noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
+                // Past the edge it shows over the scraps hanging there (`drawOverhangs`).
+                refreshDesk(around: SceneStroke.bounds(of: committed))
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }

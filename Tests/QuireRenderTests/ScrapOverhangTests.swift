@@ -150,6 +150,43 @@ final class ScrapOverhangTests: HeadlessGLTestCase {
         }
     }
 
+    /// Ink drawn across a scrap hanging over the desk shows on the scrap there while the pen is down
+    /// (its final sprites; the short provisional tail is drawn over the page only), inside the
+    /// scrap's outline and nowhere else on the desk, in partial frames as in whole ones.
+    func testLiveInkOnAScrapOverTheDeskShowsAsItIsDrawn() throws {
+        let desk = try freshView([], map: .translation(50, 50))[5, 5]
+        for zoom in [1.0, 1.5] {
+            let map = QuireGeometry.AffineTransform.scale(zoom, zoom).concatenating(.translation(50, 50))
+            let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
+            renderer.load([scrap(hanging)])
+            let window = try RenderTarget(width: windowWidth, height: windowHeight)
+            _ = try view(of: renderer, map: map, into: window)
+            // Across the scrap's part over the desk (x 200 to 250) and on past it.
+            let line = F.line(Point(120, 80), Point(280, 80), diameter: 8, color: InkColor(red: 0, green: 0.6, blue: 0))
+            renderer.beginLiveStroke(F.ink)
+            renderer.appendToLiveStroke(line.sprites)
+            for onlyWhatChanged in [true, false] {
+                renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: map, into: window, onlyWhatChanged: onlyWhatChanged)
+                let image = window.readPixels()
+                let saved = image.saveForInspection(named: "live-on-overhang-\(zoom)")
+                func at(_ x: Double, _ y: Double) -> RGBAImage.Pixel {
+                    let p = map.apply(Point(x, y))
+                    return image[Int(p.x), Int(p.y)]
+                }
+                for x in [180.0, 215, 240] {
+                    let ink = at(x, 80)
+                    XCTAssertTrue(ink.g > 100 && ink.r < 60, "the ink on the scrap at x \(x), zoom \(zoom), partial \(onlyWhatChanged): \(ink) \(saved)")
+                }
+                XCTAssertTrue(isRed(at(230, 100)), "the scrap beside the ink, zoom \(zoom)")
+                XCTAssertEqual(at(265, 80), desk, "no ink on the desk past the scrap, zoom \(zoom): \(saved)")
+            }
+            renderer.cancelLiveStroke()
+            let cancelled = try view(of: renderer, map: map, into: window, onlyWhatChanged: true)
+            let p = map.apply(Point(230, 80))
+            XCTAssertTrue(isRed(cancelled[Int(p.x), Int(p.y)]), "a cancelled stroke leaves the scrap over the desk as it was, zoom \(zoom)")
+        }
+    }
+
     func testAnExportEndsAtThePagesEdge() throws {
         let renderer = try PageRenderer(pageWidth: 200, pageHeight: 200)
         renderer.load([scrap(hanging)])
