@@ -32,13 +32,9 @@ public final class PictureCache {
     private var pending: Set<Key> = []
     private let finished = FinishedImages<PictureCache.Key>()
     private let waiting = WaitingDecodes<PictureCache.Key>()
-    private let decoders: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "quire.picture-decoding"
-        queue.maxConcurrentOperationCount = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-        queue.qualityOfService = .userInitiated
-        return queue
-    }()
+    /// Below the window's priority: a frame drawn while pictures decode gets the cores first.
+    private let decoders = BackgroundWorkers(name: "quire-decode",
+                                             count: max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
 
     public init(store: NotebookStore, budget: Int = 512 << 20, report: @escaping (String) -> Void) {
         self.store = store
@@ -82,7 +78,7 @@ public final class PictureCache {
         waiting.push(key)
         let reader = BlobReader(store: store)
         // Each operation decodes the newest picture still waiting, not necessarily this one.
-        decoders.addOperation { [finished, waiting] in
+        decoders.add { [finished, waiting] in
             guard let next = waiting.popNewest() else { return }
             finished.add(next, Result { try ImageFile.decode(try reader.bytes(of: next.blob), fittingIn: next.side) })
         }
@@ -124,7 +120,7 @@ public final class PictureCache {
 
     /// Waits for every decode under way (tests; a window closing drops them, their results unread).
     public func waitForDecodes() {
-        decoders.waitUntilAllOperationsAreFinished()
+        decoders.waitUntilIdle()
     }
 
     private func refuse(_ id: BlobID, _ error: Error) {
