@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The threads pictures decode on: below the window's priority, every job run once, in order on one
-/// thread, waited for, and the threads gone with their owner.
+/// thread, waited for, held back while paused, and the threads gone with their owner.
 final class BackgroundWorkersTests: XCTestCase {
     private final class Record: @unchecked Sendable {
         let lock = NSLock()
@@ -42,6 +42,23 @@ final class BackgroundWorkersTests: XCTestCase {
         XCTAssertEqual(record.values, (0..<50).map { Int32($0) })
         // The threads were told to end; named as they were, none is left after a moment.
         XCTAssertTrue(eventuallyNoThread(named: "test-ordered"), "a worker thread outlived its owner")
+    }
+
+    func testPausedWorkersStartNothingUntilLetGo() {
+        let workers = BackgroundWorkers(name: "test-paused", count: 2)
+        let record = Record()
+        workers.isPaused = true
+        for k in 0..<5 { workers.add { record.add(Int32(k)) } }
+        // Given every chance to run (a tenth of a second), none did.
+        let until = Date().addingTimeInterval(0.1)
+        while Date() < until { Thread.sleep(forTimeInterval: 0.01) }
+        record.lock.lock()
+        let ranWhilePaused = record.values.count
+        record.lock.unlock()
+        XCTAssertEqual(ranWhilePaused, 0)
+        workers.isPaused = false
+        workers.waitUntilIdle()
+        XCTAssertEqual(record.values.sorted(), [0, 1, 2, 3, 4])
     }
 
     /// The names of this process's threads.

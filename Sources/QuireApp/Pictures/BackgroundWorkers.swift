@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// Threads of their own for work the window wants soon but not before its next frame (pictures being
-/// decoded), run below the window's scheduling priority (nice 10): on a machine with few cores the
+/// decoded, PDF pages rendered, the sorter's thumbnails read), run below the window's scheduling priority (nice 10): on a machine with few cores the
 /// frame — the window's thread and the rasterizer's — takes the cores first, and the work has the
 /// rest. On GCD's threads, at the window's priority, decoding a page of 100 photos took half the CPU
 /// while its first frame was drawn (2 cores, llvmpipe's 2 threads). GCD's threads are shared with
@@ -16,6 +16,7 @@ final class BackgroundWorkers {
         /// Oldest first.
         var jobs: [@Sendable () -> Void] = []
         var busy = 0
+        var paused = false
         var stopped = false
     }
 
@@ -51,7 +52,22 @@ final class BackgroundWorkers {
         shared.condition.unlock()
     }
 
-    /// Waits until no job waits or runs.
+    /// While true, no job starts (one running finishes); set back to false, they go on.
+    var isPaused: Bool {
+        get {
+            shared.condition.lock()
+            defer { shared.condition.unlock() }
+            return shared.paused
+        }
+        set {
+            shared.condition.lock()
+            shared.paused = newValue
+            shared.condition.broadcast()
+            shared.condition.unlock()
+        }
+    }
+
+    /// Waits until no job waits or runs (for ever while paused with jobs waiting).
     func waitUntilIdle() {
         shared.condition.lock()
         while !shared.jobs.isEmpty || shared.busy > 0 { shared.condition.wait() }
@@ -70,13 +86,14 @@ final class BackgroundWorkers {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
         shared.condition.lock()
         while true {
-            while shared.jobs.isEmpty && !shared.stopped { shared.condition.wait() }
+            while (shared.jobs.isEmpty || shared.paused) && !shared.stopped { shared.condition.wait() }
             if shared.stopped { break }
             let job = shared.jobs.removeFirst()
             shared.busy += 1
             shared.condition.unlock()
             job()
             shared.condition.lock()
+            // A job finished lets a paused or idle waiter look again.
             shared.busy -= 1
             shared.condition.broadcast()
         }

@@ -38,13 +38,8 @@ public final class PDFPageCache {
     private let documents: PDFShelf
     /// One poppler render at a time: a document's renders are serialised by its own lock anyway, and a
     /// second thread rendering would take the core the pen's frames are drawn on.
-    private let renderers: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "quire.pdf-rendering"
-        queue.maxConcurrentOperationCount = 1
-        queue.qualityOfService = .userInitiated
-        return queue
-    }()
+    /// Below the window's priority, as pictures decode.
+    private let renderers = BackgroundWorkers(name: "quire-pdf", count: 1)
 
     /// The window's limit: 16 M pixels a page (64 MB), a Letter page at a 4× zoom.
     public static let windowMaximumPixels = 16 << 20
@@ -100,7 +95,7 @@ public final class PDFPageCache {
         guard !pending.contains(key) else { return stopgap }
         pending.insert(key)
         let generation = documents.generation
-        renderers.addOperation { [finished, documents] in
+        renderers.add { [finished, documents] in
             guard documents.generation == generation else { return finished.add(key, .failure(SkippedRender())) }
             finished.add(key, Result { try documents.render(key) })
         }
@@ -139,13 +134,13 @@ public final class PDFPageCache {
     /// Holds renders back from starting (tests: a page turn's skipping is then exact, whatever the
     /// machine's speed); renders resume when set back to false.
     var rendersPaused: Bool {
-        get { renderers.isSuspended }
-        set { renderers.isSuspended = newValue }
+        get { renderers.isPaused }
+        set { renderers.isPaused = newValue }
     }
 
     /// Waits for every render under way (tests, benchmarks).
     public func waitForRenders() {
-        renderers.waitUntilAllOperationsAreFinished()
+        renderers.waitUntilIdle()
     }
 
     private func key(_ item: PDFPageItem, detail: Double) -> Key? {

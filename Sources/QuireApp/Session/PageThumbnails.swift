@@ -28,13 +28,8 @@ public final class PageThumbnails {
     private var pending: Set<PageID> = []
     private let finished = FinishedImages<PageID>()
     private let wanted = WantedPages()
-    private let workers: OperationQueue = {
-        let queue = OperationQueue()
-        queue.name = "quire.thumbnail-decoding"
-        queue.maxConcurrentOperationCount = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
-        queue.qualityOfService = .userInitiated
-        return queue
-    }()
+    /// Below the window's priority, as pictures decode: the sorter's frames come first.
+    private let workers = BackgroundWorkers(name: "quire-thumbs", count: max(1, min(2, ProcessInfo.processInfo.activeProcessorCount)))
 
     public init(store: NotebookStore, budget: Int = 48 << 20, report: @escaping (String) -> Void) {
         self.store = store
@@ -43,8 +38,8 @@ public final class PageThumbnails {
     }
 
     deinit {
+        // The workers drop the loads not begun as they go.
         wanted.set([])
-        workers.cancelAllOperations()
     }
 
     /// Bytes of decoded thumbnails held.
@@ -67,7 +62,7 @@ public final class PageThumbnails {
         let reader = ThumbnailReader(store: store, fitting: cardSize)
         for page in pages where held.all[page] == nil && !withoutThumbnail.contains(page) && !pending.contains(page) {
             pending.insert(page)
-            workers.addOperation { [finished, wanted] in
+            workers.add { [finished, wanted] in
                 guard wanted.contains(page) else { return finished.add(page, .failure(ThumbnailSkipped())) }
                 finished.add(page, Result { try reader.decodedThumbnail(of: page) })
             }
@@ -98,7 +93,7 @@ public final class PageThumbnails {
 
     /// Waits for every load under way (tests and the benchmark; the sorter itself never waits).
     func waitForLoads() {
-        workers.waitUntilAllOperationsAreFinished()
+        workers.waitUntilIdle()
     }
 }
 
