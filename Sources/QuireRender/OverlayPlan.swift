@@ -105,6 +105,13 @@ struct OverlayPlan {
         guard !near.isNull, !near.isEmpty else { return }
         let x0 = near.minX.rounded(.down), y0 = near.minY.rounded(.down)
         open.append(Rect(x: x0, y: y0, width: near.maxX.rounded(.up) - x0, height: near.maxY.rounded(.up) - y0))
+        // A batch of hundreds (a scissors loop's dashes) would be worked out slice by slice for nothing:
+        // it takes its bounding box, as `cover` would give it.
+        if open.count > 4 * Self.rectanglesPerBatch {
+            let box = open.reduce(Rect.null) { $0.union($1) }
+            open.removeAll(keepingCapacity: true)
+            open.append(box)
+        }
     }
 
     /// The area the batch's `rects` (whole pixels) cover, exactly, as rectangles none of which overlap:
@@ -214,28 +221,6 @@ extension OverlayItem {
 }
 
 extension Rect {
-    /// This rectangle less `other`, both in whole pixels: at most four rectangles, none empty, none
-    /// sharing a pixel — the strips above and below `other`, then those left and right of it between
-    /// them; this rectangle itself when they share none.
-    func pixels(outside other: Rect) -> [Rect] {
-        guard sharesPixels(with: other) else { return [self] }
-        var parts: [Rect] = []
-        func add(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-            if x1 > x0, y1 > y0 { parts.append(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
-        }
-        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
-        add(minX, minY, maxX, top)
-        add(minX, bottom, maxX, maxY)
-        add(minX, top, max(minX, other.minX), bottom)
-        add(min(maxX, other.maxX), top, maxX, bottom)
-        return parts
-    }
-
-    /// Whether the two overlap by more than an edge.
-    func sharesPixels(with other: Rect) -> Bool {
-        !isNull && !other.isNull && other.minX < maxX && other.maxX > minX && other.minY < maxY && other.maxY > minY
-    }
-
     /// Whether every edge lies on a pixel boundary.
     var isWholePixels: Bool {
         minX.rounded() == minX && minY.rounded() == minY && maxX.rounded() == maxX && maxY.rounded() == maxY

@@ -163,6 +163,23 @@ final class OverlayLayerTests: HeadlessGLTestCase {
         }
     }
 
+    /// A scissors loop's hundreds of dashes make one batch of a few rectangles (its bounding box past
+    /// the limit), never hundreds of clears and joins, and every dash lies inside them.
+    func testHundredsOfDashesMakeABatchOfFewRectanglesHoldingThemAll() {
+        let dashes: [OverlayItem] = (0..<400).map { k in
+            let angle = Double(k) / 400 * 2 * .pi
+            let a = Point(400 + 250 * cos(angle), 300 + 250 * sin(angle))
+            return .polyline([a, a + Point(3, 2)], width: 1.5, color: InkColor(red: 0, green: 0, blue: 0))
+        }
+        var plan = OverlayPlan()
+        plan.make(for: dashes, within: Rect(x: 0, y: 0, width: 800, height: 600))
+        XCTAssertLessThanOrEqual(plan.layerRects.count, OverlayPlan.rectanglesPerBatch)
+        for item in dashes {
+            let box = item.bounds
+            XCTAssertTrue(plan.layerRects.contains(where: { $0.contains(box.center) }), "a dash outside the layer: \(box)")
+        }
+    }
+
     func testOnlyRectanglesWithEdgesAlongTheAxesAreDrawnStraightIn() {
         let white = InkColor(red: 1, green: 1, blue: 1)
         XCTAssertEqual(OverlayItem.uprightRectangle([Point(3, 4), Point(3, 9), Point(8, 9), Point(8, 4)]),
