@@ -2,11 +2,12 @@ import Foundation
 import Glibc
 
 /// Threads of their own for work the window wants soon but not before its next frame (pictures being
-/// decoded, PDF pages rendered, the sorter's thumbnails read), run below the window's scheduling priority (nice 10): on a machine with few cores the
-/// frame — the window's thread and the rasterizer's — takes the cores first, and the work has the
-/// rest. On GCD's threads, at the window's priority, decoding a page of 100 photos took half the CPU
-/// while its first frame was drawn (2 cores, llvmpipe's 2 threads). GCD's threads are shared with
-/// other queues, and an unprivileged thread cannot be given its priority back, hence threads of their own.
+/// decoded, PDF pages rendered, the sorter's thumbnails read), run below the window's scheduling
+/// priority (nice 10): on a machine with few cores the frame — the window's thread and the
+/// rasterizer's — takes the cores first, and the work has the rest. On GCD's threads, at the window's
+/// priority, decoding a page of 100 photos took half the CPU while its first frame was drawn (2 cores,
+/// llvmpipe's 2 threads). GCD's threads are shared with other queues, and an unprivileged thread cannot
+/// be given its priority back, hence threads of their own.
 final class BackgroundWorkers {
     /// How much lower than the window they run (a nice value: 10 gets about a tenth of a contested core).
     static let niceness: Int32 = 10
