@@ -175,7 +175,7 @@ public struct CopiedItemPictures: Sendable {
                               backgrounds: PDFBackgrounds(bytes: pictures, report: { _ in }), marksText: true).drawOverPaper(plan)
         }
         try SVGSurfaceDrawing.check(statuses, path: "the clipboard")
-        _ = withExtendedLifetime(stream) { stream.finish() }
+        _ = stream.finish()
         return bytes
     }
 

@@ -25,8 +25,8 @@ enum DeskArea {
         let ax1 = area.maxX.rounded(.up), ay1 = area.maxY.rounded(.up)
         guard ax1 > ax0, ay1 > ay0 else { return [] }
         let whole = Rect(x: ax0, y: ay0, width: ax1 - ax0, height: ay1 - ay0)
-        guard let page = pagePixels(pageOnScreen), page.width > 0, page.height > 0,
-              page.minX < ax1, page.maxX > ax0, page.minY < ay1, page.maxY > ay0 else { return [whole] }
+        guard let page = pagePixels(pageOnScreen), page.width > 0, page.height > 0 else { return [whole] }
+        // All of it where the page shares none of its pixels.
         return whole.pixels(outside: page)
     }
 }

@@ -223,13 +223,14 @@ public final class PageRenderer {
         switch style.blendMode {
         case .normal, .erase:
             let erasing = style.blendMode == .erase
+            let bounds = SceneStroke.bounds(of: committed)
             if erasing, let under = liveEraserPlace,
-               list.indices(touching: SceneStroke.bounds(of: committed), from: under).contains(where: { index in
+               list.indices(touching: bounds, from: under).contains(where: { index in
                    if case .group = list[index].item { true } else { false }
                }) {
                 // Over a scrap: the live eraser goes in under the scraps, so the rect is drawn again in
                 // order rather than erased on top (which would take the scrap's picture too).
-                redraw(SceneStroke.bounds(of: committed), bakedToo: false)
+                redraw(bounds, bakedToo: false)
                 return
             }
             inkLayer.bind()
@@ -237,7 +238,7 @@ public final class PageRenderer {
                          blend: erasing ? painter.eraseBlend(into: inkLayer) : .over)
             if erasing {
                 // The view layer is opaque (paper and its rules in it): redraw the erased rect.
-                refreshView(pageRect: SceneStroke.bounds(of: committed))
+                refreshView(pageRect: bounds)
             } else if let view, let layer = viewLayer {
                 // Over the page only: the ink ends at its edge, as the ink layer does.
                 let page = DeskArea.pagePixels(pageOnScreen(in: view)) ?? .null
@@ -245,9 +246,9 @@ public final class PageRenderer {
                 Scissor.set(page, framebufferHeight: view.height)
                 painter.sprites.draw(committed, projection: view.projection(guardBand: guardBand), brush: brush, blend: .over)
                 Scissor.off()
-                noteViewChanged(pageRect: SceneStroke.bounds(of: committed))
+                noteViewChanged(pageRect: bounds)
                 // Past the edge it shows over the scraps hanging there (`drawOverhangs`).
-                refreshDesk(around: SceneStroke.bounds(of: committed))
+                refreshDesk(around: bounds)
             }
         case .highlight:
             guard let layer = liveHighlightLayer else { return }

@@ -75,7 +75,8 @@ public final class QuireApplication {
         kept = KeptSettings(canvas: canvas, interface: interface, say: say)
         toolSettings = ToolSettingsPresenter(canvas: canvas, interface: interface, say: say)
         recording = try InputRecording(path: options.recordPath, say: say)
-        // The window's size first: a large page opens drawing the part of it the window will show.
+        // The window's size first: a large page opens drawing the part of it the window will show, and
+        // the canvas zooms about the window's centre from the keyboard.
         _ = canvas.handle(.resized(width: window.width, height: window.height))
         shown = try ShownPage(try session.loadAReadablePage(), canvas: canvas, session: session, say: say)
         frames = WindowFrames(window: window, shown: shown, interface: interface, session: session, switches: switches,
@@ -118,8 +119,6 @@ public final class QuireApplication {
     public func run() {
         window.show()
         frames.windowShown()
-        // The canvas zooms about the window's centre from the keyboard: tell it the starting size.
-        _ = canvas.handle(.resized(width: window.width, height: window.height))
         if let path = options.replayPath { replay(path) }
         if ResourceLocator.brushesDirectory == nil {
             say("quire: warning: no Resources/Brushes folder found (set QUIRE_RESOURCES); every brush draws soft round")
