@@ -90,7 +90,7 @@ let scissorsBenchmark = Benchmark(name: "scissors",
             }
             switch cut {
             case let .scraps(_, scraps, pieces): outcome = "\(scraps) scraps into \(pieces) pieces"
-            case let .ink(_, strokes): outcome = "\(strokes) strokes cut, the inside onto a new scrap"
+            case let .ink(_, strokes, _): outcome = "\(strokes) strokes cut, the inside onto a new scrap"
             default: break
             }
             let processorBefore = processorSeconds()

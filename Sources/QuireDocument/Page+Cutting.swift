@@ -7,15 +7,16 @@ public enum ScissorsCut: Equatable, Sendable {
     case nothing
     /// Scraps split: `scraps` of them, into `pieces` pieces in all, by `edit` (one undo step).
     case scraps(PageEdit, scraps: Int, pieces: Int)
-    /// Page ink cut out into a new transparent scrap: `strokes` strokes reached, by `edit`.
-    case ink(PageEdit, strokes: Int)
+    /// Page ink and text cut out into a new transparent scrap: `strokes` strokes and `texts` text
+    /// boxes reached, by `edit`.
+    case ink(PageEdit, strokes: Int, texts: Int)
     /// The cut could not be computed; the page is left as it was. The reason is for the user.
     case refused(String)
 
     /// The edit to apply, when the cut changes anything.
     public var edit: PageEdit? {
         switch self {
-        case let .scraps(edit, _, _), let .ink(edit, _): edit
+        case let .scraps(edit, _, _), let .ink(edit, _, _): edit
         case .nothing, .refused: nil
         }
     }
@@ -24,28 +25,41 @@ public enum ScissorsCut: Equatable, Sendable {
     public var label: String {
         switch self {
         case let .scraps(_, scraps, pieces): scraps == 1 ? "cut into \(pieces) pieces" : "\(scraps) scraps cut into \(pieces) pieces"
-        case let .ink(_, strokes): strokes == 1 ? "ink cut out (1 stroke)" : "ink cut out (\(strokes) strokes)"
+        case let .ink(_, strokes, texts):
+            switch (strokes, texts) {
+            case (_, 0): "ink cut out (\(Self.count(strokes, "stroke")))"
+            case (0, _): "text cut out (\(Self.count(texts, "box", plural: "boxes")))"
+            default: "ink cut out (\(Self.count(strokes, "stroke")), \(Self.count(texts, "text box", plural: "text boxes")))"
+            }
         case .nothing: "nothing cut"
         case .refused: "cut refused"
         }
+    }
+
+    private static func count(_ n: Int, _ one: String, plural: String? = nil) -> String {
+        n == 1 ? "1 \(one)" : "\(n) \(plural ?? one + "s")"
     }
 }
 
 /// The scissors, the Loose Leaf way: a path drawn across scraps splits each into the pieces it makes
 /// (holes kept), each piece a scrap of its own with its part of the picture and of the ink stuck to it,
 /// where the original lay in the stacking order, nudged apart so the cut shows. A loop that cuts no
-/// scrap cuts the page ink inside it out into a new transparent scrap on top, to be moved, turned and
-/// cut again. All or nothing: a cut any part of which cannot be computed changes nothing.
+/// scrap cuts the page ink and text inside it out into a new transparent scrap on top, to be moved,
+/// turned and cut again (text as `Page+CuttingText` says). All or nothing: a cut any part of which
+/// cannot be computed changes nothing.
 extension Page {
     /// How far apart (page pixels, per piece, away from the middle of what was cut) the pieces of a cut
     /// scrap are pushed when the caller does not say.
     public static let scissorsNudge = 3.0
 
-    public func cutting(along path: ScissorsPath, nudge: Double = Page.scissorsNudge) -> ScissorsCut {
+    /// `measure` gives each text box's size: the laid-out box where the caller has fonts, so a loop
+    /// drawn round the words holds them.
+    public func cutting(along path: ScissorsPath, nudge: Double = Page.scissorsNudge,
+                        measuringTextBy measure: @escaping TextBoxMeasure = { $0.estimatedBox }) -> ScissorsCut {
         let nudge = nudge.isFinite ? max(0, nudge) : 0
         var replacements: [Int: [PageItem]] = [:]
         var pieceCount = 0
-        for (index, outcome) in Self.cutScraps(items, along: path, nudge: nudge) {
+        for (index, outcome) in Self.cutScraps(items, along: path, nudge: nudge, measure: measure) {
             switch outcome {
             case .failure(let problem):
                 return .refused(problem.reason)
@@ -60,7 +74,7 @@ extension Page {
             return .scraps(replacing(replacements, adding: []), scraps: replacements.count, pieces: pieceCount)
         }
         guard let loop = path.loop else { return .nothing }
-        return cuttingInk(inside: loop)
+        return cuttingInk(inside: loop, measure: measure)
     }
 
     /// Each scrap of `items` the path comes near, by index (ascending), cut along it. The scraps are
@@ -68,24 +82,24 @@ extension Page {
     /// wavy cut through five scraps spends most of its working out there. The caller reads the outcomes
     /// in the page's order, so the first refusal is the same as cutting one scrap after another.
     private static func cutScraps(_ items: [PageItem], along path: ScissorsPath,
-                                  nudge: Double) -> [(index: Int, outcome: Result<[Scrap], ScissorsRefusal>)] {
+                                  nudge: Double, measure: @escaping TextBoxMeasure) -> [(index: Int, outcome: Result<[Scrap], ScissorsRefusal>)] {
         let reached: [(index: Int, scrap: Scrap)] = items.indices.compactMap { index in
             guard case let .scrap(scrap) = items[index].content, Self.path(path.points, reaches: scrap.bounds) else { return nil }
             return (index, scrap)
         }
         guard reached.count > 1 else {
-            return reached.map { ($0.index, cut($0.scrap, along: path.line, nudge: nudge)) }
+            return reached.map { ($0.index, cut($0.scrap, along: path.line, nudge: nudge, measure: measure)) }
         }
         let outcomes = ConcurrentResults<Result<[Scrap], ScissorsRefusal>>(count: reached.count) { k in
-            cut(reached[k].scrap, along: path.line, nudge: nudge)
+            cut(reached[k].scrap, along: path.line, nudge: nudge, measure: measure)
         }
         return zip(reached, outcomes.values).map { ($0.index, $1) }
     }
 
     /// The page's ink (not the scraps' own) cut at `loop`, the pieces inside moved onto a new scrap
-    /// shaped like the loop, on top of the page; text boxes wholly inside go with it (a box is not cut
-    /// in two: one the loop crosses stays on the page).
-    private func cuttingInk(inside loop: BezierPath) -> ScissorsCut {
+    /// shaped like the loop, on top of the page; text boxes wholly inside go with it, and one the loop
+    /// crosses both goes with it and stays, on scraps shaped like the rest of its box.
+    private func cuttingInk(inside loop: BezierPath, measure: TextBoxMeasure) -> ScissorsCut {
         let bounds = loop.bounds
         guard !bounds.isNull else { return .nothing }
         let region = ScrapUnderInk(index: 0, scrap: Scrap(outline: loop), toScrap: .identity, bounds: bounds)
@@ -93,12 +107,21 @@ extension Page {
         let origin = Point(bounds.minX, bounds.minY)
         var replacements: [Int: [PageItem]] = [:]
         var inside: [PageItem] = []
-        var strokes = 0
+        var strokes = 0, texts = 0
         for index in items.indices {
-            if case var .text(text) = items[index].content, Self.holds(loop, text.bounds) {
-                replacements[index] = []
-                text.origin = text.origin - origin
-                inside.append(PageItem(.text(text)))
+            if case let .text(text) = items[index].content {
+                let rest: [PageItem]
+                switch Self.cut(text, by: loop, on: Rect(x: 0, y: 0, width: size.width, height: size.height), measuredBy: measure) {
+                case .failure(let problem): return .refused(problem.reason)
+                case .success(.outside): continue
+                case .success(.inside): rest = []
+                case .success(.crossed(let pieces)): rest = Self.scraps(showing: text, within: pieces)
+                }
+                replacements[index] = rest
+                var carried = text
+                carried.origin = text.origin - origin
+                inside.append(PageItem(.text(carried)))
+                texts += 1
                 continue
             }
             guard case let .stroke(stroke) = items[index].content, stroke.bounds.intersects(bounds) else { continue }
@@ -115,14 +138,7 @@ extension Page {
         guard !inside.isEmpty else { return .nothing }
         let scrap = Scrap(outline: loop.transformed(by: .translation(-origin.x, -origin.y)),
                           transform: Homography(.translation(origin.x, origin.y)), items: inside)
-        return .ink(replacing(replacements, adding: [PageItem(.scrap(scrap))]), strokes: strokes)
-    }
-
-    /// Whether `loop` holds all of `rect` (its corners and the middle of each side inside it).
-    static func holds(_ loop: BezierPath, _ rect: Rect) -> Bool {
-        guard !rect.isNull, rect.minX.isFinite, rect.maxY.isFinite else { return false }
-        let xs = [rect.minX, (rect.minX + rect.maxX) / 2, rect.maxX], ys = [rect.minY, (rect.minY + rect.maxY) / 2, rect.maxY]
-        return xs.allSatisfy { x in ys.allSatisfy { y in loop.contains(Point(x, y), fillRule: .evenOdd) } }
+        return .ink(replacing(replacements, adding: [PageItem(.scrap(scrap))]), strokes: strokes, texts: texts)
     }
 
     /// One edit that puts each item at a key of `replacements` out and its list in at its place (the
@@ -151,7 +167,8 @@ extension Page {
 
     /// `scrap` split along `line` (page coordinates): its pieces (one when the line does not cut it
     /// through), or why the cut cannot be trusted.
-    static func cut(_ scrap: Scrap, along line: BezierPath, nudge: Double) -> Result<[Scrap], ScissorsRefusal> {
+    static func cut(_ scrap: Scrap, along line: BezierPath, nudge: Double,
+                    measure: TextBoxMeasure = { $0.estimatedBox }) -> Result<[Scrap], ScissorsRefusal> {
         guard let toScrap = scrap.transform.inverted, let local = toScrap.apply(to: line) else {
             return .failure(ScissorsRefusal("a scrap is placed so the cut cannot be carried onto it"))
         }
@@ -177,6 +194,16 @@ extension Page {
         }
         var inkOfPiece = [[PageItem]](repeating: [], count: regions.count)
         for item in scrap.items {
+            if case let .text(text) = item.content {
+                // A text box goes whole with every piece that shows some of it, clipped by each outline.
+                switch pieces(result.shapes.map(\.path), showing: text, measuredBy: measure) {
+                case .failure(let problem): return .failure(problem)
+                case .success(let showing) where !showing.isEmpty:
+                    for k in showing { inkOfPiece[k].append(PageItem(item.content)) }
+                    continue
+                case .success: break
+                }
+            }
             guard case let .stroke(stroke) = item.content else {
                 // Anything else a scrap carries goes whole with the piece its middle lies on.
                 let owner = regions.indices.first { regions[$0].contains(item.bounds.center) } ?? 0

@@ -3,7 +3,7 @@ import QuireGeometry
 
 /// One scrap as `quire info --json` and `quire scraps list` describe it: where it lies in the page's
 /// stacking order, its outline carried onto the page as SVG path data, its transform, its picture and
-/// how much ink it carries.
+/// how much ink and which words it carries.
 struct ScrapReport: Encodable {
     struct Picture: Encodable {
         /// Upright pixels (EXIF orientation applied).
@@ -23,6 +23,8 @@ struct ScrapReport: Encodable {
     var image: Picture?
     /// Strokes lying on the scrap.
     var strokes: Int
+    /// The words of each text box lying on the scrap (a box the scissors cut shows on a scrap each side).
+    var texts: [String]
     /// The page area it covers.
     var bounds: [Double]
 
@@ -34,6 +36,7 @@ struct ScrapReport: Encodable {
         transform = scrap.transform.m
         image = scrap.image.map { Picture(width: $0.reference.pixelWidth, height: $0.reference.pixelHeight, blob: $0.reference.blob.rawValue) }
         strokes = scrap.items.filter { $0.stroke != nil }.count
+        texts = scrap.items.compactMap { if case let .text(text) = $0.content { text.text } else { nil } }
         let b = scrap.bounds
         bounds = b.isNull ? [] : [b.minX, b.minY, b.width, b.height]
     }
@@ -43,7 +46,7 @@ struct ScrapReport: Encodable {
         page.items.enumerated().compactMap { ScrapReport($1, index: $0) }
     }
 
-    private enum CodingKeys: String, CodingKey { case id, index, outline, transform, image, strokes, bounds }
+    private enum CodingKeys: String, CodingKey { case id, index, outline, transform, image, strokes, texts, bounds }
 
     /// Written out by hand so that plain paper says `"image": null` rather than leaving the key out.
     func encode(to encoder: Encoder) throws {
@@ -54,6 +57,7 @@ struct ScrapReport: Encodable {
         try c.encode(transform, forKey: .transform)
         try c.encode(image, forKey: .image)
         try c.encode(strokes, forKey: .strokes)
+        try c.encode(texts, forKey: .texts)
         try c.encode(bounds, forKey: .bounds)
     }
 
@@ -62,6 +66,7 @@ struct ScrapReport: Encodable {
         let picture = image.map { "\($0.width)×\($0.height) picture \($0.blob.prefix(12))" } ?? "plain paper"
         let place = bounds.count == 4
             ? String(format: "at %.0f,%.0f %.0f×%.0f", bounds[0], bounds[1], bounds[2], bounds[3]) : "off the page"
-        return "\(id)  #\(index)  \(picture), \(place), \(counted(strokes, "stroke"))"
+        let words = texts.isEmpty ? "" : ", " + (texts.count == 1 ? "1 text box" : "\(texts.count) text boxes")
+        return "\(id)  #\(index)  \(picture), \(place), \(counted(strokes, "stroke"))\(words)"
     }
 }

@@ -71,4 +71,43 @@ final class FindCommandLineTests: XCTestCase {
         let long = try quire("find", "Physics", String(repeating: "x", count: 1_001), status: 64)
         XCTAssertTrue(long.contains("1001 characters; at most 1000 are looked for"), long)
     }
+
+    /// A box the scissors cut shows on a scrap each side of the cut, each carrying its words: each word
+    /// is found once, where it shows, and `quire info` lists the words on each scrap.
+    func testWordsOfABoxTheScissorsCutAreFoundOnceWhereTheyShow() throws {
+        let path = library + "/Cut.quire"
+        let store = try NotebookStore.create(at: path, title: "Cut")
+        let id = try store.pageIDs()[0]
+        var page = Page(items: [PageItem(.text(TextItem(text: "alpha beta gamma delta", origin: Point(100, 150), fontSize: 24)))])
+        // A loop round x 50…230 takes "alpha beta" (x 100…≈210) and leaves "gamma delta"; the cut-out
+        // piece is then carried 300 px down.
+        let corners = [Point(50, 80), Point(230, 80), Point(230, 220), Point(50, 220), Point(50, 82)]
+        var loop: [Point] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for k in 0..<20 { loop.append(a + (b - a) * (Double(k) / 20)) }
+        }
+        loop.append(corners[4])
+        guard case let .ink(edit, _, texts: 1) = page.cutting(along: try ScissorsPath(points: loop, closingReach: 4)) else {
+            return XCTFail("the box was not cut")
+        }
+        try page.apply(edit)
+        var items = page.items
+        guard case var .scrap(cutOut) = items.last?.content else { return XCTFail("no cut-out scrap") }
+        cutOut.transform = cutOut.transform.concatenating(Homography(.translation(0, 300)))
+        items[items.count - 1] = PageItem(.scrap(cutOut))
+        try store.apply(Page().adding(items), to: id)
+        try store.close()
+
+        for (word, down) in [("alpha", true), ("beta", true), ("gamma", false), ("delta", false)] {
+            let json = try quire("find", "Cut", word, "--json")
+            let places = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], json)
+            XCTAssertEqual(places.count, 1, "\(word) is found once: \(json)")
+            let y = places.first?["y"] as? Double ?? 0
+            XCTAssertEqual(y, down ? 430 : 130, accuracy: 12, "\(word) is found where it shows: \(json)")
+        }
+        let info = try quire("info", "Cut", "--json")
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any], info)
+        let scraps = try XCTUnwrap((report["pages"] as? [[String: Any]])?.first?["scraps"] as? [[String: Any]], info)
+        XCTAssertEqual(scraps.map { $0["texts"] as? [String] }, [["alpha beta gamma delta"], ["alpha beta gamma delta"]])
+    }
 }

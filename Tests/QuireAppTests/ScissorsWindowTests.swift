@@ -36,7 +36,9 @@ final class ScissorsWindowTests: XCTestCase {
         // Page ink below the scrap: a line at y 500, x 100…500.
         let ink = Stroke(samples: (0...40).map { InputSample(position: Point(100 + Double($0) * 10, 500), pressure: 0.8, time: Double($0) * 0.01) },
                          style: .defaults(for: .pen))
-        try store.apply(Page().adding([.stroke(ink), scrap]), to: pageID)
+        // A line of text to the right, clear of both: "HHHHHHHHHH" at 40 px from (560, 400).
+        let words = PageItem(.text(TextItem(text: "HHHHHHHHHH", origin: Point(560, 400), fontSize: 40)))
+        try store.apply(Page().adding([.stroke(ink), scrap, words]), to: pageID)
         try store.close()
 
         server = try XorgServer(devices: [.pen(), .keyboard()])
@@ -45,7 +47,7 @@ final class ScissorsWindowTests: XCTestCase {
         quire = process
         XCTAssertTrue(process.waitForOutput(containing: "Quire is ready"), process.text)
         XCTAssertNotNil(driver.firstFrame(), "no Quire window showed its page: \(process.text)")
-        XCTAssertTrue(eventually { self.isRed(210, 250) && self.isInk(150, 500) },
+        XCTAssertTrue(eventually { self.isRed(210, 250) && self.isInk(150, 500) && self.darkPixels(in: Self.words, of: self.screen()) > 500 },
                       "the scrap and the ink show: \(screen().saveForInspection(named: "scissors-start"))")
         // Keys go to the window under the pointer (no window manager): keep it inside.
         driver.move(to: 600, 650)
@@ -180,8 +182,62 @@ final class ScissorsWindowTests: XCTestCase {
                       "the cut-out ink went with the hand, the rest stayed: \(screen().saveForInspection(named: "scissors-carried"))")
     }
 
+    /// Where the line of text lies on the screen (the page is shown at 100 % from the window's corner).
+    private static let words = (x: 555..<900, y: 355..<415)
+
+    private func darkPixels(in area: (x: Range<Int>, y: Range<Int>), of image: RGBAImage, down: Int = 0) -> Int {
+        var dark = 0
+        for y in area.y { for x in area.x where image[x, y + down].luma < 128 { dark += 1 } }
+        return dark
+    }
+
+    /// A loop across a line of text cuts the letters where it runs, as it cuts ink: the hand carries the
+    /// part inside the loop away, the part outside stays where it was, pixel for pixel, and one undo
+    /// puts the box back whole, editable on the page.
+    func testALoopAcrossALineOfTextCutsTheLettersWhereItRuns() throws {
+        let before = screen()
+        // A loop round x 530…700, y 330…440: through the fifth letter or so.
+        let corners = [(530, 330), (700, 330), (700, 440), (530, 440), (530, 335)]
+        var loop: [(Int, Int)] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for k in 0..<10 { loop.append((a.0 + (b.0 - a.0) * k / 10, a.1 + (b.1 - a.1) * k / 10)) }
+        }
+        loop.append(corners.last!)
+        driver.drag(through: loop)
+        XCTAssertTrue(eventually { self.saved()?.items.contains { $0.kind == "text" } == false }, "the box was cut: \(quire!.text)")
+        let page = try XCTUnwrap(saved())
+        let cutOut = try XCTUnwrap(scraps(page).last, "on top")
+        XCTAssertEqual(cutOut.items.map(\.kind), ["text"], "the cut-out scrap carries the words")
+        XCTAssertEqual(scraps(page).count, 3, "the photo, the rest of the box, the cut-out piece")
+
+        driver.move(to: 600, 650)
+        driver.key("v")
+        driver.drag(through: (0...10).map { (620, 390 + $0 * 15) })   // carry it down 150
+        let left = (x: 555..<695, y: Self.words.y), right = (x: 705..<900, y: Self.words.y)
+        XCTAssertGreaterThan(darkPixels(in: left, of: before), 400, "letters stood left of the cut")
+        XCTAssertGreaterThan(darkPixels(in: right, of: before), 400, "and right of it")
+        XCTAssertTrue(eventually {
+            let now = self.screen()
+            return self.darkPixels(in: left, of: now) == 0 && abs(self.darkPixels(in: left, of: now, down: 150) - self.darkPixels(in: left, of: before)) < 20
+        }, "the letters inside the loop went with the hand: \(screen().saveForInspection(named: "scissors-text-carried"))")
+        let after = screen()
+        var moved = 0
+        for y in right.y { for x in right.x where !Self.same(after[x, y], before[x, y]) { moved += 1 } }
+        XCTAssertLessThan(moved, 20, "the letters outside the loop stayed as they were, and those past the page's edge hidden: \(after.saveForInspection(named: "scissors-text-rest"))")
+
+        driver.key("z", control: true)
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { self.saved()?.items.contains { $0.text == "HHHHHHHHHH" } == true }, "undo puts the box back on the page")
+        XCTAssertTrue(eventually { self.darkPixels(in: left, of: self.screen()) == self.darkPixels(in: left, of: before) },
+                      "and shows it whole: \(screen().saveForInspection(named: "scissors-text-undone"))")
+    }
+
     /// Two pixels that are the same colour, give or take rounding in the texture path.
     private static func same(_ a: RGBAImage.Pixel, _ b: RGBAImage.Pixel) -> Bool {
         abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2
     }
+}
+
+private extension PageItem {
+    var text: String? { if case let .text(t) = content { t.text } else { nil } }
 }

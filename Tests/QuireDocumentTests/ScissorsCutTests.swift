@@ -175,7 +175,7 @@ final class ScissorsCutTests: XCTestCase {
         let lasso = line(Point(90, 50), Point(200, 50)) + line(Point(200, 50), Point(200, 150)) + line(Point(200, 150), Point(100, 150))
             + line(Point(100, 150), Point(100, 40))
         let result = try cut(&page, lasso)
-        guard case let .ink(edit, strokes: 1) = result else { return XCTFail("\(result)") }
+        guard case let .ink(edit, strokes: 1, texts: 0) = result else { return XCTFail("\(result)") }
         XCTAssertEqual(page.items.count, 4, "two outside pieces, the untouched stroke, the new scrap")
         XCTAssertEqual(page.items[2], outside)
         let scrap = try XCTUnwrap(scraps(page).last)
@@ -206,21 +206,126 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(try cut(&page, square), .nothing)
     }
 
-    func testALoopRoundATextBoxCutsItOutWholeAndOneItCrossesLeavesItOnThePage() throws {
+    private func square(_ x: Double, _ y: Double, side: Double) -> [Point] {
+        line(Point(x, y), Point(x + side, y)) + line(Point(x + side, y), Point(x + side, y + side))
+            + line(Point(x + side, y + side), Point(x, y + side)) + line(Point(x, y + side), Point(x, y + 1))
+    }
+
+    /// Text measured as a fixed box, so the cut's shapes are known to the pixel: 10 px a character,
+    /// the line 20 px tall from 15 px above the baseline.
+    private let tenPerCharacter: TextBoxMeasure = { Rect(x: 0, y: -15, width: Double($0.text.count) * 10, height: 20) }
+
+    /// The region of `scrap` (page coordinates) over which it shows its items.
+    private func shows(_ scrap: Scrap, _ point: Point) -> Bool {
+        guard let local = scrap.transform.inverted?.apply(point) else { return false }
+        return scrap.outline.contains(local, fillRule: .evenOdd)
+    }
+
+    func testALoopRoundATextBoxCutsItOutWhole() throws {
         let inside = TextItem(text: "Entropy", origin: Point(40, 60), fontSize: 16)
-        let crossed = TextItem(text: "a long line that runs out of the loop", origin: Point(40, 150), fontSize: 16)
-        var page = Page(items: [PageItem(.text(inside)), PageItem(.text(crossed))])
-        let square = line(Point(0, 0), Point(200, 0)) + line(Point(200, 0), Point(200, 200)) + line(Point(200, 200), Point(0, 200))
-            + line(Point(0, 200), Point(0, 1))
-        guard case let .ink(_, strokes) = try cut(&page, square) else { return XCTFail("the text was not cut out") }
-        XCTAssertEqual(strokes, 0, "no ink was cut")
-        XCTAssertEqual(page.items.map(\.kind), ["text", "scrap"], "the crossed box stays; the cut-out scrap on top")
+        let apart = TextItem(text: "far away", origin: Point(40, 400), fontSize: 16)
+        var page = Page(items: [PageItem(.text(inside)), PageItem(.text(apart))])
+        let result = try cut(&page, square(0, 0, side: 200))
+        guard case .ink(_, strokes: 0, texts: 1) = result else { return XCTFail("the text was not cut out: \(result)") }
+        XCTAssertEqual(result.label, "text cut out (1 box)")
+        XCTAssertEqual(page.items.map(\.kind), ["text", "scrap"], "the box out of reach stays; the cut-out scrap on top")
+        XCTAssertEqual(page.items[0].text, apart)
         guard case let .scrap(scrap) = page.items[1].content, case let .text(carried)? = scrap.items.first?.content else {
             return XCTFail("the text is on the scrap")
         }
         XCTAssertEqual(carried.text, "Entropy")
         XCTAssertEqual(scrap.transform.apply(carried.origin), inside.origin, "where it was on the page")
         XCTAssertNil(scrap.image, "a transparent scrap")
+    }
+
+    /// A loop across a line of text cuts it as it cuts ink: what lies inside the loop goes with the new
+    /// scrap, what lies outside stays where it was, and no part of the box shows twice or not at all.
+    func testALoopAcrossATextBoxCutsItInTwoAlongTheLoop() throws {
+        // "a long line that runs out of the loop": 37 characters, 370 px from x = 40; the box (outset by
+        // a quarter em, 4 px) spans x 36…414, y 131…159. The loop's right side, x = 200, crosses it.
+        let crossed = TextItem(text: "a long line that runs out of the loop", origin: Point(40, 150), fontSize: 16)
+        let ink = PageItem(.stroke(stroke(line(Point(20, 100), Point(180, 100)))))
+        var page = Page(items: [PageItem(.text(crossed)), ink])
+        let before = page
+        let result = page.cutting(along: try ScissorsPath(points: square(0, 0, side: 200), closingReach: 4), measuringTextBy: tenPerCharacter)
+        guard case let .ink(edit, strokes: 1, texts: 1) = result else { return XCTFail("\(result)") }
+        XCTAssertEqual(result.label, "ink cut out (1 stroke, 1 text box)")
+        try page.apply(edit)
+        XCTAssertEqual(page.items.map(\.kind), ["scrap", "scrap"], "the rest of the box in its place, the cut-out scrap on top")
+        let rest = try XCTUnwrap(page.items[0].scrap), cutOut = try XCTUnwrap(page.items[1].scrap)
+        XCTAssertNil(rest.image, "the rest shows on a transparent scrap")
+        for scrap in [rest, cutOut] {
+            guard case let .text(carried)? = scrap.items.first(where: { $0.kind == "text" })?.content else { return XCTFail("a side lost the words") }
+            XCTAssertEqual(carried.text, crossed.text, "each side keeps the whole box, clipped by its outline")
+            XCTAssertEqual(scrap.transform.apply(carried.origin), crossed.origin, "where it was on the page")
+        }
+        // Along the line of text, every point of the box shows on exactly one side of the cut.
+        for x in stride(from: 37.0, through: 413, by: 4) {
+            for y in [133.0, 145, 157] {
+                let point = Point(x, y)
+                XCTAssertEqual(shows(cutOut, point), x < 200, "cut-out side at \(point)")
+                XCTAssertEqual(shows(rest, point), x > 200, "the rest at \(point)")
+            }
+        }
+        XCTAssertEqual(rest.outlineArea, (414 - 200) * 28, accuracy: 1e-6, "the rest is the box right of the loop")
+        try page.apply(edit.inverse)
+        XCTAssertEqual(page, before, "one undo puts the box back whole")
+    }
+
+    func testALoopThroughTheMiddleOfABoxLeavesItsBothEndsShowing() throws {
+        // The loop (x 100…140) cuts a hole-free band out of the middle of a 300-px line.
+        let text = TextItem(text: String(repeating: "m", count: 30), origin: Point(0, 50), fontSize: 16)
+        var page = Page(items: [PageItem(.text(text))])
+        let band = line(Point(100, 0), Point(140, 0)) + line(Point(140, 0), Point(140, 100)) + line(Point(140, 100), Point(100, 100))
+            + line(Point(100, 100), Point(100, 1))
+        let result = page.cutting(along: try ScissorsPath(points: band, closingReach: 4), measuringTextBy: tenPerCharacter)
+        guard case let .ink(edit, strokes: 0, texts: 1) = result else { return XCTFail("\(result)") }
+        try page.apply(edit)
+        XCTAssertEqual(page.items.count, 3, "two ends left showing, and the cut-out middle")
+        let ends = page.items.prefix(2).compactMap(\.scrap).map { Rect.null.union($0.transform.apply($0.outline.bounds.center)!) }
+        XCTAssertEqual(ends.map(\.minX).sorted().map { $0 < 100 }, [true, false], "one end each side of the band")
+    }
+
+    func testTheRestOfABoxPastThePagesEdgeStaysHidden() throws {
+        // A Letter page is 816 px wide; the line runs from x 700 to 1000, the loop takes x 680…760.
+        let text = TextItem(text: String(repeating: "m", count: 30), origin: Point(700, 100), fontSize: 16)
+        var page = Page(items: [PageItem(.text(text))])
+        let result = page.cutting(along: try ScissorsPath(points: square(680, 40, side: 80), closingReach: 4), measuringTextBy: tenPerCharacter)
+        guard case let .ink(edit, strokes: 0, texts: 1) = result else { return XCTFail("\(result)") }
+        try page.apply(edit)
+        let rest = try XCTUnwrap(page.items.first?.scrap)
+        let shown = Rect.null.union(rest.transform.apply(Point(rest.outline.bounds.minX, rest.outline.bounds.minY))!)
+            .union(rest.transform.apply(Point(rest.outline.bounds.maxX, rest.outline.bounds.maxY))!)
+        XCTAssertEqual(shown.minX, 760, accuracy: 1e-6)
+        XCTAssertEqual(shown.maxX, 816, accuracy: 1e-6, "the page hid the line past its edge; the scrap left in its place does too")
+    }
+
+    /// A scrap carrying text, cut in two across the words: each piece carries the box, so both halves
+    /// of the words show; a box wholly on one piece goes with that piece alone.
+    func testCuttingAScrapAcrossItsTextGivesEachPieceTheBox() throws {
+        let across = TextItem(text: String(repeating: "w", count: 20), origin: Point(50, 100), fontSize: 16)   // x 50…250
+        let left = TextItem(text: "left", origin: Point(20, 200), fontSize: 16)                               // x 20…60
+        var page = Page(items: [photo(at: Point(0, 0), items: [PageItem(.text(across)), PageItem(.text(left))])])
+        let result = page.cutting(along: try ScissorsPath(points: line(Point(150, -10), Point(150, 310)), closingReach: 4),
+                                  nudge: 0, measuringTextBy: tenPerCharacter)
+        guard case let .scraps(edit, scraps: 1, pieces: 2) = result else { return XCTFail("\(result)") }
+        try page.apply(edit)
+        let pieces = scraps(page).sorted { $0.outline.bounds.minX < $1.outline.bounds.minX }
+        XCTAssertEqual(pieces[0].items.compactMap(\.text), [across, left])
+        XCTAssertEqual(pieces[1].items.compactMap(\.text), [across])
+    }
+
+    func testATextBoxSizedFromTheCallersLayoutDecidesWhatTheLoopHolds() throws {
+        // The estimate (0.6 em a character) makes "WWWWWWWWWW" 96 px wide; laid out at 14 px a
+        // character it is 140: a 120-px loop holds the one and crosses the other.
+        let text = TextItem(text: "WWWWWWWWWW", origin: Point(10, 50), fontSize: 16)
+        let loop = try ScissorsPath(points: square(0, 0, side: 120), closingReach: 4)
+        let page = Page(items: [PageItem(.text(text))])
+        guard case let .ink(estimated, _, texts: 1) = page.cutting(along: loop) else { return XCTFail() }
+        XCTAssertEqual(estimated.itemsAfter.count, 1, "held whole: only the cut-out scrap")
+        guard case let .ink(laidOut, _, texts: 1) = page.cutting(along: loop, measuringTextBy: { Rect(x: 0, y: -15, width: Double($0.text.count) * 14, height: 20) })
+        else { return XCTFail() }
+        XCTAssertEqual(laidOut.itemsAfter.count, 2, "crossed: the rest left showing, and the cut-out scrap")
     }
 
     func testAScrapWhoseTransformCannotBeInvertedRefusesTheWholeCut() throws {
@@ -287,4 +392,9 @@ final class ScissorsCutTests: XCTestCase {
         XCTAssertEqual(thinned?.points.count, 2, "points on a straight line are thinned to its ends")
         XCTAssertNil(thinned?.loop)
     }
+}
+
+private extension PageItem {
+    var text: TextItem? { if case let .text(t) = content { t } else { nil } }
+    var scrap: Scrap? { if case let .scrap(s) = content { s } else { nil } }
 }

@@ -153,7 +153,7 @@ public enum KeyTable {
         ("ink across a scrap", "sticks to it: the part over the scrap moves with it, the rest stays on the page"),
         ("pen or mouse held still half a second at a stroke's end", "a stroke that is nearly a line, rectangle, circle, ellipse, triangle or arrow is shown clean: lift to keep it (undo gives back the hand-drawn one), move on to keep drawing"),
         ("scissors (S): draw across scraps with the pen, mouse or one finger", "each scrap the path cuts through splits into its pieces, each with its part of the picture and ink"),
-        ("scissors: draw a loop round ink (ends close together, or crossing itself)", "the ink inside (and text boxes wholly inside) is cut out into a new transparent scrap to move, turn and cut again"),
+        ("scissors: draw a loop round ink (ends close together, or crossing itself)", "the ink and text inside are cut out into a new transparent scrap to move, turn and cut again (letters the loop crosses are cut where it runs)"),
         ("pen's lower / upper side button", "pan / erase while held (configurable: pan, erase, select, scissors or none)"),
     ]
 

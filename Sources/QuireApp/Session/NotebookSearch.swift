@@ -22,7 +22,7 @@ public struct FoundText: Equatable, Sendable, Encodable {
     public var line: String
 }
 
-/// Finds words in a notebook (`quire find`): in every text box, case and accents as typed or not
+/// Finds words in a notebook (`quire find`): in every text box (on the page or carried by a scrap), case and accents as typed or not
 /// (as a viewer's search), and in the text of every PDF page lying on a page, by poppler, where its
 /// words lie on the page.
 public enum NotebookSearch {
@@ -42,6 +42,8 @@ public enum NotebookSearch {
                 switch item.content {
                 case let .text(text):
                     found += inTextBox(text, query, page: index + 1, id: id)
+                case let .scrap(scrap):
+                    found += onScrap(scrap, query, page: index + 1, id: id)
                 case let .pdfPage(pdf):
                     if documents[pdf.document] == nil {
                         documents[pdf.document] = try PDFDocument(bytes: try store.blob(pdf.document), name: "the PDF of page \(index + 1)")
@@ -78,6 +80,25 @@ public enum NotebookSearch {
             lineStart += line.count + 1
         }
         return found
+    }
+
+    /// Words in the text boxes `scrap` carries, where they show through its outline, placed on the page.
+    /// A box the scissors cut is carried whole by a scrap each side of the cut, each showing its part:
+    /// a word is found on the side its middle shows on, so once.
+    static func onScrap(_ scrap: Scrap, _ query: String, page: Int, id: PageID) -> [FoundText] {
+        scrap.items.flatMap { item -> [FoundText] in
+            guard case let .text(text) = item.content else { return [] }
+            return inTextBox(text, query, page: page, id: id).compactMap { found in
+                let local = Rect(x: found.x, y: found.y, width: found.width, height: found.height)
+                guard scrap.outline.contains(local.center, fillRule: .evenOdd) else { return nil }
+                let corners = Quadrilateral(local).corners.compactMap(scrap.transform.apply)
+                guard corners.count == 4 else { return nil }
+                let shown = corners.reduce(Rect.null) { $0.union($1) }
+                var placed = found
+                (placed.x, placed.y, placed.width, placed.height) = (shown.minX, shown.minY, max(1, shown.width), shown.height)
+                return placed
+            }
+        }
     }
 
     /// The page rectangle the characters `from..<to` of a box's text cover, as laid out (turned, wrapped).

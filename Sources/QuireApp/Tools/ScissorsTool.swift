@@ -2,10 +2,11 @@ import QuireDocument
 import QuireGeometry
 import QuireInk
 import QuireRender
+import QuireText
 
 /// The scissors (key S): draw a path with the pen, mouse or finger, shown as a dashed line while it is
 /// drawn; on release every scrap it cuts through splits into its pieces, or — when it cuts no scrap but
-/// closes a loop round page ink — that ink is cut out into a new scrap. One edit, one undo step, saved
+/// closes a loop round page ink or text — that ink and text are cut out into a new scrap. One edit, one undo step, saved
 /// like any other. A path that cannot be worked out changes nothing: it stays on screen in red until
 /// the next gesture, and the reason goes to `onRefusal`.
 public final class ScissorsTool: Tool {
@@ -72,7 +73,10 @@ public final class ScissorsTool: Tool {
             refuse("\(error)")
             return
         }
-        let cut = context.editor.page.cutting(along: path, nudge: Self.nudge / windowPerPage)
+        // Text boxes measured as they are laid out, so a loop drawn round the words holds them.
+        let cut = context.editor.page.cutting(along: path, nudge: Self.nudge / windowPerPage) { text in
+            PageTextFonts.shared.layout(of: text)?.box ?? text.estimatedBox
+        }
         switch cut {
         case let .refused(reason):
             refuse(reason)
@@ -83,7 +87,8 @@ public final class ScissorsTool: Tool {
                 return refuse("the page changed under the cut")
             }
             if case .ink = cut {
-                lastCutOut = edit.itemsAfter.first { if case .scrap = $0.content { true } else { false } }?.id
+                // The cut-out scrap goes on top, after any left showing the rest of a cut text box.
+                lastCutOut = edit.itemsAfter.last { if case .scrap = $0.content { true } else { false } }?.id
             }
         }
     }
