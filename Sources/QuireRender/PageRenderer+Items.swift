@@ -134,7 +134,12 @@ extension PageRenderer {
     /// Takes the item at `index` off the page (see `remove(_:near:)`); nil when there is none.
     @discardableResult
     public func remove(at index: Int) -> RenderItem? {
-        drop()
+        // An item a gesture carries, taken off the page (let go over the scrap tray): the layers were
+        // redrawn without it when it was picked up, so it goes as it is, not put down and drawn into
+        // them only to be taken out again (two redraws of a window-sized photo, the slowest frame of a
+        // drag into the tray). The next frame draws the view where it was last shown (`FrameDamage`).
+        let carriedAway = held.map { $0.index == index && !$0.inPlace } ?? false
+        if carriedAway { held = nil } else { drop() }
         guard list.indices.contains(index) else {
             refuse("remove at \(index)")
             return nil
@@ -142,7 +147,8 @@ extension PageRenderer {
         let entry = list.remove(at: index)
         let item = publicItem(entry)   // before its sprites' range is given back
         forget(entry)
-        redraw(entry.item.bounds, bakedToo: bakedLayerLoses(at: index))
+        let bakedToo = bakedLayerLoses(at: index)
+        if !carriedAway { redraw(entry.item.bounds, bakedToo: bakedToo) }
         return item
     }
 

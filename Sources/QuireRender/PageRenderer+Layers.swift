@@ -143,6 +143,7 @@ extension PageRenderer {
     /// `refreshesView` false leaves the view as it is: bands drawn for the first time
     /// (`PageRenderer+Bands`), which no sharp tile of the view was taken from.
     func redraw(areas: [(rect: Rect, bakedToo: Bool)], refreshesView: Bool = true) {
+        layerAreasRedrawn += areas.count
         for area in areas where area.bakedToo {
             bakedLayer.bind()
             Scissor.set(area.rect, framebufferHeight: pageHeight)

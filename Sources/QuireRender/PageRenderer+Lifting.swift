@@ -34,6 +34,12 @@ extension PageRenderer {
         return true
     }
 
+    /// The item held up by a gesture that carries it (not one held in place), if any.
+    public var carriedItemID: RenderItemID? {
+        guard let held, !held.inPlace, list.indices.contains(held.index) else { return nil }
+        return list[held.index].id
+    }
+
     /// Puts the held item back into the layers where it is now (nothing when none is held).
     public func drop() {
         settleLifted()

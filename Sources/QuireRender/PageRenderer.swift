@@ -86,6 +86,8 @@ public final class PageRenderer {
     var staleBakedAreas: [Rect] = []
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
     var held: HeldItem?
+    /// Areas of the layers redrawn from vectors so far: what a test sees an item put down by.
+    public internal(set) var layerAreasRedrawn = 0
     /// Edits that named no item on the page (an id it does not hold, an index out of range): each is
     /// refused, changing nothing, and counted here, never trapped on. Any such edit means the renderer
     /// does not hold the page's items, so the app checks this after applying edits and reports it (and

@@ -215,6 +215,46 @@ final class LiftedItemTests: XCTestCase {
         let differences = zip(held.pixels, landed.pixels).map { abs(Int($0) - Int($1)) }
         XCTAssertLessThanOrEqual(differences.max() ?? 0, 2, "held: \(held.saveForInspection(named: "held")) landed: \(landed.saveForInspection(named: "landed"))")
     }
+    /// A scrap let go over the scrap tray: the select tool puts it back where it was and drops it, and
+    /// the tray takes it off the page, all in one batch of work. It is not put down into the layers
+    /// first (its picture drawn there only to be taken out again): the page is drawn without it, and
+    /// builds nothing. Dropped without being taken off, it is put down as always.
+    func testAScrapCarriedOffThePageInTheSameBatchIsNotPutDownFirst() throws {
+        let blob = try XCTUnwrap(BlobID(hex: String(repeating: "f6", count: 32)))
+        let grey = RGBAImage(width: 60, height: 40, fill: (160, 160, 160, 255))
+        let paper = PageItem(.scrap(Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 60, height: 40)),
+                                          transform: Homography(.translation(20, 80)),
+                                          image: ScrapImage(reference: ImageReference(blob: blob, pixelWidth: 60, pixelHeight: 40),
+                                                            rect: Rect(x: 0, y: 0, width: 60, height: 40)))))
+        let page = Page(size: PageSize(width: 200, height: 160), items: [paper])
+        let builder = RenderItemBuilder(image: { id, _ in id == blob ? grey : nil })
+        for takenOff in [true, false] {
+            let renderer = try PageRenderer(pageWidth: 200, pageHeight: 160)
+            let target = try RenderTarget(width: 200, height: 160)
+            renderer.load(page, building: builder)
+            renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+            let map = Homography(.translation(90, 0))
+            let moved = try XCTUnwrap(paper.transformed(by: map))
+            XCTAssertTrue(renderer.perform([.lift(paper.id, at: 0), .edit(.update([ItemUpdate(index: 0, before: paper, after: moved)])),
+                                            .moveLifted(map)], building: builder))
+            renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+            let redraws = renderer.layerAreasRedrawn
+            var work: [RenderWork] = [.edit(.update([ItemUpdate(index: 0, before: moved, after: paper)])), .drop]
+            if takenOff { work.append(.edit(.remove([PlacedItem(paper, at: 0)]))) }
+            XCTAssertTrue(renderer.perform(work, building: builder))
+            renderer.drawView(width: 200, height: 160, pageToWindow: .identity, into: target)
+            if takenOff {
+                XCTAssertEqual(renderer.layerAreasRedrawn, redraws, "nothing put down, nothing taken out")
+                XCTAssertEqual(renderer.count, 0)
+                XCTAssertGreaterThan(target.readPixels()[40, 100].r, 200, "paper where it was")
+                XCTAssertGreaterThan(target.readPixels()[130, 100].r, 200, "and where it was carried")
+            } else {
+                XCTAssertEqual(renderer.layerAreasRedrawn, redraws + 1, "put down where it was")
+                XCTAssertEqual(target.readPixels()[40, 100].r, 160, "back where it was")
+            }
+        }
+    }
+
     /// A drag updates the held item every frame; while frames draw its picture, only the update it lands
     /// with is built (its pictures looked up, its ink inked, its sprites sent to the GPU): once, when it
     /// is put down, or when something needs its vectors (a view its picture was not taken for, a read).

@@ -86,4 +86,39 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
             F.assertSame(window.readPixels(), reference.readPixels(), "put down at \(view)")
         }
     }
+
+    /// A carried scrap taken off the page (let go over the scrap tray) goes as it is: the layers were
+    /// drawn without it when it was picked up, so nothing is redrawn, and the next frame shows the page
+    /// without it, as a fresh renderer draws it.
+    func testACarriedScrapTakenOffThePageLeavesWithoutBeingPutDown() throws {
+        let view = QuireGeometry.AffineTransform.translation(30, 20)
+        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        renderer.load(items)
+        let window = try RenderTarget(width: windowWidth, height: windowHeight)
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+        renderer.finishSharpening()
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        XCTAssertTrue(renderer.lift(at: scrapIndex))
+        renderer.moveLifted(by: Homography(QuireGeometry.AffineTransform.translation(120, 40)))
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        let redrawsBefore = renderer.layerAreasRedrawn
+        XCTAssertNotNil(renderer.remove(at: scrapIndex))
+        XCTAssertEqual(renderer.layerAreasRedrawn, redrawsBefore, "nothing redrawn: the layers never held it while it was carried")
+        let drawn = renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        XCTAssertNotNil(drawn, "a partial frame, where it was last shown")
+
+        let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        var without = items
+        without.remove(at: scrapIndex)
+        fresh.load(without)
+        let reference = try RenderTarget(width: windowWidth, height: windowHeight)
+        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+        fresh.finishSharpening()
+        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+        F.assertSame(window.readPixels(), reference.readPixels(), "the page without the scrap")
+
+        // Any other item removed is still redrawn where it was.
+        XCTAssertNotNil(renderer.remove(at: 0))
+        XCTAssertGreaterThan(renderer.layerAreasRedrawn, redrawsBefore)
+    }
 }

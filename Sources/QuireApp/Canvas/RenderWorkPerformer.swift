@@ -11,7 +11,7 @@ extension PageRenderer {
     @discardableResult
     public func perform(_ work: [RenderWork], building builder: RenderItemBuilder) -> Bool {
         let refusedBefore = refusedEdits
-        for job in work {
+        for (position, job) in work.enumerated() {
             switch job {
             case let .beginStroke(style): beginLiveStroke(style)
             case let .sprites(sprites): appendToLiveStroke(sprites)
@@ -21,7 +21,11 @@ extension PageRenderer {
             case let .lift(id, index): lift(RenderItemID(id), near: index)
             case let .liftInPlace(id, index): lift(RenderItemID(id), near: index, inPlace: true)
             case let .moveLifted(map): moveLifted(by: map)
-            case .drop: drop()
+            case .drop:
+                // A carried item that later work takes off the page (let go over the scrap tray) is not
+                // put down first: `remove` lets it go as it is.
+                if let carried = carriedItemID, Self.removes(carried, in: work[(position + 1)...]) { continue }
+                drop()
             case let .edit(edit):
                 // The items it puts in built first, their ink on all cores (a cut's pieces).
                 var built = builder.renderItems(edit.steps.compactMap { step in
@@ -44,6 +48,14 @@ extension PageRenderer {
             }
         }
         return refusedEdits == refusedBefore
+    }
+
+    /// Whether an edit among `work` takes item `id` off the page.
+    private static func removes(_ id: RenderItemID, in work: ArraySlice<RenderWork>) -> Bool {
+        work.contains { job in
+            guard case let .edit(edit) = job else { return false }
+            return edit.steps.contains { if case let .remove(removed, _) = $0 { RenderItemID(removed) == id } else { false } }
+        }
     }
 
     /// Shows `page`'s items, each redrawn from its vectors (batched; all but the undo window baked at
