@@ -34,11 +34,18 @@ struct HeldItem {
     static let maximumSnapshotSide = 4096
 
     /// Holds `entry` up, at `index` of the order, with a picture of it for `view` where one can be had
-    /// (none held `inPlace`).
-    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool = false) {
+    /// (none held `inPlace`): `prepared` when it was taken for that view, ahead of the lift.
+    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool = false,
+         prepared: Snapshot? = nil) {
         self.index = index
         self.inPlace = inPlace
-        snapshot = inPlace ? nil : view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
+        if inPlace {
+            snapshot = nil
+        } else if let prepared, prepared.pageToWindow == view?.pageToWindow {
+            snapshot = prepared
+        } else {
+            snapshot = view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
+        }
     }
 
     /// The part of the window `entry` may be drawn in, as it will be once put down: all of it for a
@@ -49,7 +56,7 @@ struct HeldItem {
 
     /// `entry` rendered at `view`'s zoom into a target of its own, with the page area it covers; nil
     /// past `maximumSnapshotSide` or off the page (then it is drawn from vectors).
-    private static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter,
+    static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter,
                                  pageRect: Rect) -> Snapshot? {
         guard let inverse = view.pageToWindow.inverted else { return nil }
         let bounds = entry.item.hangsOverPageEdge ? entry.item.bounds : entry.item.bounds.intersection(pageRect)

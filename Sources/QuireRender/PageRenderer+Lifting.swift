@@ -27,8 +27,10 @@ extension PageRenderer {
     public func lift(at index: Int, inPlace: Bool = false) -> Bool {
         guard list.indices.contains(index) else { return refuse("lift at \(index)") }
         guard held?.index != index || held?.inPlace != inPlace else { return true }
+        let prepared = preparedLift.flatMap { $0.id == list[index].id ? $0.snapshot : nil }
         drop()
-        held = HeldItem(index: index, entry: list[index], view: view, painter: painter, pageRect: pageRect, inPlace: inPlace)
+        held = HeldItem(index: index, entry: list[index], view: view, painter: painter, pageRect: pageRect, inPlace: inPlace,
+                        prepared: prepared)
         list.setFindable(false, at: index)
         redraw(list[index].item.bounds, bakedToo: bakedBoundary.holds(index))
         return true
@@ -40,8 +42,25 @@ extension PageRenderer {
         return list[held.index].id
     }
 
-    /// Puts the held item back into the layers where it is now (nothing when none is held).
+    /// Takes the picture a lift of item `id` (looked for first at `hint`) would take, before the lift: a
+    /// press on a scrap, before the gesture moves it. The lift's own work, picturing the item and
+    /// redrawing the layers without it, then falls in two frames (the press's and the first move's),
+    /// where in one it made the slowest frame of a drag on llvmpipe. Let go by any edit, a `drop` or
+    /// the next prepare; unused when the view changed in between.
+    public func prepareLift(_ id: RenderItemID, near hint: Int? = nil) {
+        preparedLift = nil
+        guard held == nil, let index = list.index(of: id, near: hint), let view,
+              let snapshot = HeldItem.snapshot(of: list[index], for: view, painter: painter, pageRect: pageRect) else { return }
+        preparedLift = (list[index].id, snapshot)
+        // Drawn now, while the press's frame has nothing else to draw: left queued (a frame that shows
+        // no change presents nothing), a software rasterizer would draw it in the first move's frame.
+        glFlush()
+    }
+
+    /// Puts the held item back into the layers where it is now (nothing when none is held), and lets go
+    /// of a picture taken ahead of a lift.
     public func drop() {
+        preparedLift = nil
         settleLifted()
         guard let index = held?.index else { return }
         held = nil

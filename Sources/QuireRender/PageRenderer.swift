@@ -86,6 +86,8 @@ public final class PageRenderer {
     var staleBakedAreas: [Rect] = []
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
     var held: HeldItem?
+    /// A picture of an item taken ahead of its lift, for the view of its time (see `prepareLift`).
+    var preparedLift: (id: RenderItemID, snapshot: HeldItem.Snapshot)?
     /// Areas of the layers redrawn from vectors so far: what a test sees an item put down by.
     public internal(set) var layerAreasRedrawn = 0
     /// Edits that named no item on the page (an id it does not hold, an index out of range): each is
@@ -293,6 +295,7 @@ public final class PageRenderer {
     func forgetItems() {
         undrawnBands = []
         held = nil
+        preparedLift = nil
         live.forget()
         list.removeAll()
         painter.forgetAllEntries()

@@ -52,15 +52,16 @@ final class SelectToolTests: XCTestCase {
         XCTAssertEqual(moved.x, 200, accuracy: 1e-9)
         XCTAssertEqual(moved.y, 150, accuracy: 1e-9)
         XCTAssertEqual(edits.count, 1, "one edit for the whole drag (one save, one undo step)")
-        // The renderer held the scrap up off the page while it moved, was shown it on the way — moves made
-        // between two frames as one update, from where it was to where the page now has it — and put
-        // it down where it ended.
+        // The renderer pictured the scrap at the press, held it up off the page while it moved, was
+        // shown it on the way — moves made between two frames as one update, from where it was to where
+        // the page now has it — and put it down where it ended.
         let work = canvas.takeRenderWork()
-        XCTAssertEqual(work.count, 4)
-        XCTAssertEqual(work.first, .lift(id, at: 0))
-        XCTAssertEqual(work[2], .moveLifted(Homography(.translation(100, 50))))
+        XCTAssertEqual(work.count, 5)
+        XCTAssertEqual(work.first, .prepareLift(id, at: 0))
+        XCTAssertEqual(work[1], .lift(id, at: 0))
+        XCTAssertEqual(work[3], .moveLifted(Homography(.translation(100, 50))))
         XCTAssertEqual(work.last, .drop)
-        guard case let .edit(.update(changes)) = work[1] else { return XCTFail("not an update") }
+        guard case let .edit(.update(changes)) = work[2] else { return XCTFail("not an update") }
         XCTAssertEqual(changes.map(\.before), before.items)
         XCTAssertEqual(changes.map(\.after), canvas.page.items)
         XCTAssertEqual(canvas.overlay.isEmpty, false, "the moved scrap is selected and framed")
@@ -68,6 +69,30 @@ final class SelectToolTests: XCTestCase {
         XCTAssertEqual(canvas.page, before)
         canvas.redo()
         XCTAssertEqual(transform(of: id, in: canvas)?.apply(Point(0, 0)).map { $0.x.rounded() }, 200)
+    }
+
+    /// A press on a scrap and its first move reaching one frame: that frame pictures the scrap, the next
+    /// lifts and moves it, so no one frame does both; the moves made meanwhile join the next frame's.
+    func testAPickUpMadeWithItsFirstMoveIsSpreadOverTwoFrames() throws {
+        let (canvas, id) = canvasWithScrap()
+        _ = canvas.handle(key("v"))
+        _ = canvas.handle(.pointerDown(sample(150, 140, 0), button: 1))
+        _ = canvas.handle(.pointerMoved(sample(170, 150, 0.016)))
+        XCTAssertEqual(canvas.takeRenderWorkForFrame(), [.prepareLift(id, at: 0)])
+        XCTAssertTrue(canvas.needsRedraw, "the lift is owed a frame")
+        _ = canvas.handle(.pointerMoved(sample(190, 160, 0.032)))
+        let next = canvas.takeRenderWorkForFrame()
+        XCTAssertEqual(next.first, .lift(id, at: 0))
+        XCTAssertEqual(next.last, .moveLifted(Homography(.translation(40, 20))), "where the latest move has it")
+        XCTAssertEqual(next.count, 3)
+        XCTAssertFalse(canvas.needsRedraw)
+        // A press alone is pictured in its own frame; the move that comes later lifts it in its own.
+        _ = canvas.handle(.pointerUp(sample(190, 160, 0.05), button: 1))
+        _ = canvas.takeRenderWorkForFrame()
+        _ = canvas.handle(.pointerDown(sample(200, 170, 0.5), button: 1))
+        XCTAssertEqual(canvas.takeRenderWorkForFrame(), [.prepareLift(id, at: 0)])
+        _ = canvas.handle(.pointerMoved(sample(210, 175, 0.52)))
+        XCTAssertEqual(canvas.takeRenderWorkForFrame().first, .lift(id, at: 0))
     }
 
     func testACornerScalesAboutTheCentreAndTheHandleTurns() throws {

@@ -121,4 +121,44 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
         XCTAssertNotNil(renderer.remove(at: 0))
         XCTAssertGreaterThan(renderer.layerAreasRedrawn, redrawsBefore)
     }
+
+    /// A scrap pictured ahead of its lift (a press) is carried from that picture, the same frames as a
+    /// lift that takes its own; a picture taken before the scrap changed is not used.
+    func testAPictureTakenAheadOfTheLiftIsUsedOnlyWhileTheScrapIsAsItWas() throws {
+        let view = QuireGeometry.AffineTransform.translation(30, 20)
+        let map = Homography(QuireGeometry.AffineTransform.translation(60, 25))
+        for changedBetween in [false, true] {
+            let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+            renderer.load(items)
+            let window = try RenderTarget(width: windowWidth, height: windowHeight)
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+            renderer.finishSharpening()
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            let id = renderer.itemIDs[scrapIndex]
+            renderer.prepareLift(id, near: scrapIndex)
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            var expected = items
+            if changedBetween {
+                // Recoloured (a picture that arrived sharper, say) between the press and the lift.
+                let red = RenderItem.group(SceneGroup(clip: BezierPath(rect: Rect(x: 60, y: 70, width: 90, height: 70)), children: [
+                    .image(SceneImage(imageKey: "red", image: F.solid(220, 30, 30), corners: Quadrilateral(Rect(x: 60, y: 70, width: 90, height: 70)))),
+                ], shadow: .paper, hangsOverPageEdge: true))
+                XCTAssertTrue(renderer.replace(at: scrapIndex, with: red))
+                expected[scrapIndex] = red
+            }
+            XCTAssertTrue(renderer.lift(at: scrapIndex))
+            renderer.moveLifted(by: map)
+            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+
+            let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
+            fresh.load(expected)
+            let reference = try RenderTarget(width: windowWidth, height: windowHeight)
+            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+            fresh.finishSharpening()
+            XCTAssertTrue(fresh.lift(at: scrapIndex))
+            fresh.moveLifted(by: map)
+            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
+            F.assertSame(window.readPixels(), reference.readPixels(), changedBetween ? "changed after the press" : "as pictured at the press")
+        }
+    }
 }

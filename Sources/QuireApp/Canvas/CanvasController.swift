@@ -218,6 +218,12 @@ public final class CanvasController {
         renderQueue.takeAll()
     }
 
+    /// Hands over the renderer work a frame is to show (`RenderQueue.takeForFrame`): all of it, but for
+    /// a pick-up that waits a frame; marks the view drawn only when all was handed over.
+    public func takeRenderWorkForFrame() -> [RenderWork] {
+        renderQueue.takeForFrame()
+    }
+
     /// Ends a gesture in progress as if the pen had lifted, keeping what it drew (before the page or
     /// notebook changes under it).
     public func finishGesture() {

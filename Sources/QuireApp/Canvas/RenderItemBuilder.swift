@@ -231,8 +231,12 @@ public struct RenderItemBuilder {
         }
         guard let pixels = image(reference.blob, side) else { return nil }
         // Each decoded size is its own texture: the key names the size of the pixels given (which
-        // may be a smaller one held while the size asked for decodes).
-        return SceneImage(imageKey: "\(reference.blob.rawValue)@\(pixels.width)x\(pixels.height)", image: pixels, corners: corners)
+        // may be a smaller one held while the size asked for decodes). Decoded for the size shown, it is
+        // drawn at half its size or more and needs no mipmaps, until a larger decode is drawn while a
+        // smaller one comes: filtering between two levels at every pixel doubled the cost of drawing a
+        // photo on llvmpipe (a window-sized scrap, 5 ms against 2.5), the most of a drag's first frame.
+        return SceneImage(imageKey: "\(reference.blob.rawValue)@\(pixels.width)x\(pixels.height)", image: pixels, corners: corners,
+                          mipmapsOnlyWhenShrunk: true)
     }
 
     /// The longest side a picture is decoded to fit when it is shown `shown` page pixels across: that

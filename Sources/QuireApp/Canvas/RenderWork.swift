@@ -16,6 +16,9 @@ public enum RenderWork: Equatable, Sendable {
     /// A gesture picked up this item (at this index when it did): the renderer holds it over the page
     /// (updates of it redraw nothing under it) until `drop`.
     case lift(ItemID, at: Int)
+    /// A gesture may pick up this item (a press on it): the renderer pictures it now, so the lift, when
+    /// the gesture moves it, only redraws the layers without it. Let go by `drop` or any edit.
+    case prepareLift(ItemID, at: Int)
     /// A text box being typed into: held over the page where it lies (its updates redraw nothing
     /// under it, and a frame draws only the lines that changed) until `drop`.
     case liftInPlace(ItemID, at: Int)
@@ -90,6 +93,22 @@ public final class RenderQueue {
             needsRedraw = false
         }
         return pending
+    }
+
+    /// Hands over the work for the next frame: all of it (`takeAll`), except when an item pictured
+    /// ahead of its lift (`prepareLift`, a press) is lifted in the same batch (the first move came
+    /// before a frame did): then the work up to the picture goes now and the lift, and all after it,
+    /// to the frame after. Picturing the item and redrawing the layers without it in one frame made it
+    /// the slowest of a drag on llvmpipe; the drag starts a frame later instead.
+    func takeForFrame() -> [RenderWork] {
+        guard let prepare = pending.firstIndex(where: { if case .prepareLift = $0 { true } else { false } }),
+              case let .prepareLift(id, _) = pending[prepare],
+              pending[(prepare + 1)...].contains(where: { if case .lift(id, _) = $0 { true } else { false } })
+        else { return takeAll() }
+        let now = Array(pending[...prepare])
+        pending.removeFirst(prepare + 1)
+        needsRedraw = true
+        return now
     }
 
     /// Drops what belonged to a page no longer shown.

@@ -19,6 +19,7 @@ extension PageRenderer {
             case .cancelStroke: cancelLiveStroke()
             case let .reload(page): load(page, building: builder)
             case let .lift(id, index): lift(RenderItemID(id), near: index)
+            case let .prepareLift(id, index): prepareLift(RenderItemID(id), near: index)
             case let .liftInPlace(id, index): lift(RenderItemID(id), near: index, inPlace: true)
             case let .moveLifted(map): moveLifted(by: map)
             case .drop:

@@ -198,7 +198,7 @@ final class ShownPage {
     /// of it, with `overlay` over it. Returns the window rect drawn when only part of it was; `marks`
     /// get when the renderer had caught up and when it had drawn.
     func draw(width: Int, height: Int, overlay: [OverlayItem], onlyWhatChanged: Bool, marks: inout FramePhases.Marks) -> Rect? {
-        let renderer = caughtUpRenderer()
+        let renderer = caughtUpRenderer(forFrame: true)
         marks.caughtUp = MonotonicClock.seconds()
         owesFrame = false
         owesWholeFrame = false
@@ -286,10 +286,11 @@ final class ShownPage {
     }
 
     /// The renderer with the canvas's queued stroke work handed to it, in order: the only way to it.
-    private func caughtUpRenderer() -> PageRenderer {
+    /// For a frame (`forFrame`), a pick-up may wait for the next one (`RenderQueue.takeForFrame`).
+    private func caughtUpRenderer(forFrame: Bool = false) -> PageRenderer {
         // Taking the work marks the canvas drawn: the frame that shows it is owed here instead.
         if canvas.needsRedraw { owesFrame = true }
-        if !renderer.perform(canvas.takeRenderWork(), building: builder) {
+        if !renderer.perform(forFrame ? canvas.takeRenderWorkForFrame() : canvas.takeRenderWork(), building: builder) {
             say("quire: the drawing fell out of step with the page (\(renderer.lastRefusedEdit ?? "an edit was refused")); "
                 + "it is drawn again from the page")
             renderer.load(canvas.page, building: builder)

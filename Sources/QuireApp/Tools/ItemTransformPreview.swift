@@ -12,8 +12,10 @@ final class ItemTransformPreview {
     private var shown: PageItem
     /// The map from the gesture's start to now (page coordinates), identity until the first move.
     private(set) var map = Homography.identity
-    /// Whether the renderer was asked to hold the item up (`RenderWork.lift`).
+    /// Whether the renderer was asked to hold the item up (`RenderWork.lift`), or to picture it ready
+    /// for that (`RenderWork.prepareLift`): either is let go with a `drop`.
     private var lifted = false
+    private var prepared = false
 
     /// Nil when `id` is not on the page.
     init?(_ id: ItemID, on page: Page) {
@@ -25,6 +27,14 @@ final class ItemTransformPreview {
 
     /// The item as the gesture has it now.
     var current: PageItem { shown }
+
+    /// Has the renderer picture the item now, as the gesture begins (a press), so the frame of its first
+    /// move does not also do that.
+    func prepare(in context: ToolContext) {
+        guard !lifted, !prepared, let index = context.editor.page.index(of: id) else { return }
+        context.renderQueue.append(.prepareLift(id, at: index))
+        prepared = true
+    }
 
     /// Shows the item carried through `map` from where it began (a map it would not survive is ignored).
     func show(_ map: Homography, in context: ToolContext) {
@@ -60,8 +70,9 @@ final class ItemTransformPreview {
 
     /// The renderer puts the item back into the page's layers, where it now is.
     private func putDown(in context: ToolContext) {
-        guard lifted else { return }
+        guard lifted || prepared else { return }
         context.renderQueue.append(.drop)
         lifted = false
+        prepared = false
     }
 }

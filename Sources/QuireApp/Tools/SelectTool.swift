@@ -62,6 +62,7 @@ public final class SelectTool: Tool {
                 return
             }
             drag = (grip, point, preview)
+            preview.prepare(in: context)
             lastPress = (selected, input.sample.time, point)
             return
         }
@@ -71,6 +72,7 @@ public final class SelectTool: Tool {
         }
         select(item, in: context)
         drag = (.body, point, preview)
+        preview.prepare(in: context)
         lastPress = (item, input.sample.time, point)
     }
 
