@@ -316,6 +316,7 @@ final class InputRouter {
         scrapTouch = ScrapTouchGesture(fingers: (ids[0], ids[1]),
                                        at: (viewport.toPage(fingers[ids[0]]!), viewport.toPage(fingers[ids[1]]!)),
                                        on: context.editor.page)
+        scrapTouch?.prepare(in: context)
     }
 
     /// A fourth finger just came down, all four on one scrap: they stretch it from now on. Two of them

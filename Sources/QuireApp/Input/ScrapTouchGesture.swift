@@ -25,6 +25,11 @@ final class ScrapTouchGesture {
     }
 
     var item: ItemID { preview.id }
+
+    /// The fingers came down: the renderer pictures the scrap now, ready for it to be picked up.
+    func prepare(in context: ToolContext) {
+        preview.prepare(in: context)
+    }
     /// The scrap as the fingers hold it now.
     var current: PageItem { preview.current }
 
