@@ -57,7 +57,7 @@ struct HeldItem {
     /// `entry` rendered at `view`'s zoom into a target of its own, with the page area it covers; nil
     /// past `maximumSnapshotSide` or off the page (then it is drawn from vectors).
     static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter,
-                                 pageRect: Rect) -> Snapshot? {
+                         pageRect: Rect) -> Snapshot? {
         guard let inverse = view.pageToWindow.inverted else { return nil }
         let bounds = entry.item.hangsOverPageEdge ? entry.item.bounds : entry.item.bounds.intersection(pageRect)
         guard !bounds.isNull, !bounds.isEmpty else { return nil }

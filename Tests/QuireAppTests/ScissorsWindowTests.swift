@@ -10,7 +10,8 @@ import XCTest
 /// The scissors in the real window, on a real X server (Xorg with inputtest's pen, XTEST for the mouse
 /// and keys): a cut splits a photo scrap into pieces whose pixels are the original's where they lie, the
 /// cut is one undo step and in the file at once (kill -9 keeps it), the pen cuts along a curve without
-/// leaving ink, and a loop round page ink cuts it out into a scrap the hand then carries away.
+/// leaving ink, a loop round page ink cuts it out into a scrap the hand then carries away, and a loop
+/// across a line of text cuts its letters where it runs.
 final class ScissorsWindowTests: XCTestCase {
     private var server: XorgServer!
     private var driver: XDisplayDriver!

@@ -30,6 +30,7 @@ final class ScrapTouchGesture {
     func prepare(in context: ToolContext) {
         preview.prepare(in: context)
     }
+
     /// The scrap as the fingers hold it now.
     var current: PageItem { preview.current }
 

@@ -22,9 +22,9 @@ public struct FoundText: Equatable, Sendable, Encodable {
     public var line: String
 }
 
-/// Finds words in a notebook (`quire find`): in every text box (on the page or carried by a scrap), case and accents as typed or not
-/// (as a viewer's search), and in the text of every PDF page lying on a page, by poppler, where its
-/// words lie on the page.
+/// Finds words in a notebook (`quire find`): in every text box (on the page or carried by a scrap), case
+/// and accents as typed or not (as a viewer's search), and in the text of every PDF page lying on a page,
+/// by poppler, where its words lie on the page.
 public enum NotebookSearch {
     /// The most places listed: a word on every line of a big PDF stops here.
     public static let maximumFound = 10_000

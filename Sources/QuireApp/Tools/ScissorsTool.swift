@@ -6,9 +6,9 @@ import QuireText
 
 /// The scissors (key S): draw a path with the pen, mouse or finger, shown as a dashed line while it is
 /// drawn; on release every scrap it cuts through splits into its pieces, or — when it cuts no scrap but
-/// closes a loop round page ink or text — that ink and text are cut out into a new scrap. One edit, one undo step, saved
-/// like any other. A path that cannot be worked out changes nothing: it stays on screen in red until
-/// the next gesture, and the reason goes to `onRefusal`.
+/// closes a loop round page ink or text — that ink and text are cut out into a new scrap. One edit, one
+/// undo step, saved like any other. A path that cannot be worked out changes nothing: it stays on screen
+/// in red until the next gesture, and the reason goes to `onRefusal`.
 public final class ScissorsTool: Tool {
     public let id = ToolID.scissors
     public let offer = ToolOffer(name: "Scissors", key: "s", help: "scissors (cut scraps; a loop cuts ink out)", icon: ToolIcon([
