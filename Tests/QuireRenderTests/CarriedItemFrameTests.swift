@@ -35,15 +35,19 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
 
     private let scrapIndex = 12
 
-    /// A fresh renderer at the same moment: the scrap lifted and carried by `map`, drawn whole.
-    private func wholeFrame(carriedBy map: Homography, view: QuireGeometry.AffineTransform) throws -> RGBAImage {
+    /// A fresh renderer at the same moment, drawn whole: `page` (the items above when nil), the scrap
+    /// lifted and carried by `map` when there is one.
+    private func wholeFrame(of page: [RenderItem]? = nil, carriedBy map: Homography?,
+                            view: QuireGeometry.AffineTransform) throws -> RGBAImage {
         let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
-        fresh.load(items)
+        fresh.load(page ?? items)
         let window = try RenderTarget(width: windowWidth, height: windowHeight)
         fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
         fresh.finishSharpening()
-        XCTAssertTrue(fresh.lift(at: scrapIndex))
-        fresh.moveLifted(by: map)
+        if let map {
+            XCTAssertTrue(fresh.lift(at: scrapIndex))
+            fresh.moveLifted(by: map)
+        }
         fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
         return window.readPixels()
     }
@@ -75,15 +79,9 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
             XCTAssertTrue(renderer.replace(at: scrapIndex, with: moved))
             renderer.drop()
             renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
-            let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
             var placed = items
             placed[scrapIndex] = moved
-            fresh.load(placed)
-            let reference = try RenderTarget(width: windowWidth, height: windowHeight)
-            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-            fresh.finishSharpening()
-            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-            F.assertSame(window.readPixels(), reference.readPixels(), "put down at \(view)")
+            F.assertSame(window.readPixels(), try wholeFrame(of: placed, carriedBy: nil, view: view), "put down at \(view)")
         }
     }
 
@@ -107,15 +105,9 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
         let drawn = renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
         XCTAssertNotNil(drawn, "a partial frame, where it was last shown")
 
-        let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
         var without = items
         without.remove(at: scrapIndex)
-        fresh.load(without)
-        let reference = try RenderTarget(width: windowWidth, height: windowHeight)
-        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-        fresh.finishSharpening()
-        fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-        F.assertSame(window.readPixels(), reference.readPixels(), "the page without the scrap")
+        F.assertSame(window.readPixels(), try wholeFrame(of: without, carriedBy: nil, view: view), "the page without the scrap")
 
         // Any other item removed is still redrawn where it was.
         XCTAssertNotNil(renderer.remove(at: 0))
@@ -150,15 +142,8 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
             renderer.moveLifted(by: map)
             renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
 
-            let fresh = try PageRenderer(pageWidth: 300, pageHeight: 300)
-            fresh.load(expected)
-            let reference = try RenderTarget(width: windowWidth, height: windowHeight)
-            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-            fresh.finishSharpening()
-            XCTAssertTrue(fresh.lift(at: scrapIndex))
-            fresh.moveLifted(by: map)
-            fresh.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: reference)
-            F.assertSame(window.readPixels(), reference.readPixels(), changedBetween ? "changed after the press" : "as pictured at the press")
+            F.assertSame(window.readPixels(), try wholeFrame(of: expected, carriedBy: map, view: view),
+                         changedBetween ? "changed after the press" : "as pictured at the press")
         }
     }
 }
