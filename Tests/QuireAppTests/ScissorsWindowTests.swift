@@ -162,13 +162,7 @@ final class ScissorsWindowTests: XCTestCase {
 
     func testALoopRoundPageInkCutsItOutIntoAScrapThatTheHandCarries() throws {
         // A loop round the middle of the ink line (x 250…350), drawn back to within a few pixels of its start.
-        let corners = [(250, 450), (350, 450), (350, 550), (250, 550), (250, 455)]
-        var loop: [(Int, Int)] = []
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            for k in 0..<10 { loop.append((a.0 + (b.0 - a.0) * k / 10, a.1 + (b.1 - a.1) * k / 10)) }
-        }
-        loop.append(corners.last!)
-        driver.drag(through: loop)
+        driver.drag(through: Self.path(through: [(250, 450), (350, 450), (350, 550), (250, 550), (250, 455)]))
         XCTAssertTrue(eventually { self.scraps(self.saved()).count == 2 }, "a new scrap: \(quire!.text)")
         let page = try XCTUnwrap(saved())
         let cutOut = try XCTUnwrap(scraps(page).last, "on top")
@@ -181,6 +175,15 @@ final class ScissorsWindowTests: XCTestCase {
         driver.drag(through: (0...10).map { (300, 500 + $0 * 15) })   // carry it down 150
         XCTAssertTrue(eventually { self.isInk(300, 650) && self.isPaper(300, 500) && self.isInk(200, 500) && self.isInk(400, 500) },
                       "the cut-out ink went with the hand, the rest stayed: \(screen().saveForInspection(named: "scissors-carried"))")
+    }
+
+    /// A path through `corners` in straight lines, ten steps a side, ending at the last.
+    private static func path(through corners: [(Int, Int)]) -> [(Int, Int)] {
+        var path: [(Int, Int)] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for k in 0..<10 { path.append((a.0 + (b.0 - a.0) * k / 10, a.1 + (b.1 - a.1) * k / 10)) }
+        }
+        return path + [corners.last!]
     }
 
     /// Where the line of text lies on the screen (the page is shown at 100 % from the window's corner).
@@ -198,13 +201,7 @@ final class ScissorsWindowTests: XCTestCase {
     func testALoopAcrossALineOfTextCutsTheLettersWhereItRuns() throws {
         let before = screen()
         // A loop round x 530…700, y 330…440: through the fifth letter or so.
-        let corners = [(530, 330), (700, 330), (700, 440), (530, 440), (530, 335)]
-        var loop: [(Int, Int)] = []
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            for k in 0..<10 { loop.append((a.0 + (b.0 - a.0) * k / 10, a.1 + (b.1 - a.1) * k / 10)) }
-        }
-        loop.append(corners.last!)
-        driver.drag(through: loop)
+        driver.drag(through: Self.path(through: [(530, 330), (700, 330), (700, 440), (530, 440), (530, 335)]))
         XCTAssertTrue(eventually { self.saved()?.items.contains { $0.kind == "text" } == false }, "the box was cut: \(quire!.text)")
         let page = try XCTUnwrap(saved())
         let cutOut = try XCTUnwrap(scraps(page).last, "on top")

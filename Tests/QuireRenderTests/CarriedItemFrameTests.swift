@@ -52,14 +52,20 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
         return window.readPixels()
     }
 
+    /// The items loaded and shown in a window at `view`, settled (sharp), its last frame a partial one.
+    private func settledWindow(view: QuireGeometry.AffineTransform) throws -> (PageRenderer, RenderTarget) {
+        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
+        renderer.load(items)
+        let window = try RenderTarget(width: windowWidth, height: windowHeight)
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
+        renderer.finishSharpening()
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        return (renderer, window)
+    }
+
     func testEachFrameOfADragDrawsWhereTheScrapWasAndIsAndMatchesAWholeFrame() throws {
         for view in [QuireGeometry.AffineTransform.translation(30, 20), QuireGeometry.AffineTransform.scale(0.8, 0.8).concatenating(.translation(40, 25))] {
-            let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
-            renderer.load(items)
-            let window = try RenderTarget(width: windowWidth, height: windowHeight)
-            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
-            renderer.finishSharpening()
-            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            let (renderer, window) = try settledWindow(view: view)
             XCTAssertTrue(renderer.lift(at: scrapIndex))
             var maps: [Homography] = [.identity]
             for k in 1...6 { maps.append(Homography(QuireGeometry.AffineTransform.translation(Double(k) * 9, Double(k) * 4))) }
@@ -90,12 +96,7 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
     /// without it, as a fresh renderer draws it.
     func testACarriedScrapTakenOffThePageLeavesWithoutBeingPutDown() throws {
         let view = QuireGeometry.AffineTransform.translation(30, 20)
-        let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
-        renderer.load(items)
-        let window = try RenderTarget(width: windowWidth, height: windowHeight)
-        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
-        renderer.finishSharpening()
-        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        let (renderer, window) = try settledWindow(view: view)
         XCTAssertTrue(renderer.lift(at: scrapIndex))
         renderer.moveLifted(by: Homography(QuireGeometry.AffineTransform.translation(120, 40)))
         renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
@@ -120,12 +121,7 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
         let view = QuireGeometry.AffineTransform.translation(30, 20)
         let map = Homography(QuireGeometry.AffineTransform.translation(60, 25))
         for changedBetween in [false, true] {
-            let renderer = try PageRenderer(pageWidth: 300, pageHeight: 300)
-            renderer.load(items)
-            let window = try RenderTarget(width: windowWidth, height: windowHeight)
-            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window)
-            renderer.finishSharpening()
-            renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+            let (renderer, window) = try settledWindow(view: view)
             let id = renderer.itemIDs[scrapIndex]
             renderer.prepareLift(id, near: scrapIndex)
             renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
