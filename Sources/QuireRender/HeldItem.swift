@@ -36,7 +36,7 @@ struct HeldItem {
     /// Holds `entry` up, at `index` of the order, with a picture of it for `view` where one can be had
     /// (none held `inPlace`): `prepared` when it was taken for that view, ahead of the lift.
     init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool = false,
-         prepared: Snapshot? = nil) {
+         prepared: Snapshot? = nil, target: (Int, Int) -> RenderTarget? = { try? RenderTarget(width: $0, height: $1) }) {
         self.index = index
         self.inPlace = inPlace
         if inPlace {
@@ -44,7 +44,7 @@ struct HeldItem {
         } else if let prepared, prepared.pageToWindow == view?.pageToWindow {
             snapshot = prepared
         } else {
-            snapshot = view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect) }
+            snapshot = view.flatMap { Self.snapshot(of: entry, for: $0, painter: painter, pageRect: pageRect, target: target) }
         }
     }
 
@@ -54,10 +54,11 @@ struct HeldItem {
         entry.item.hangsOverPageEdge ? window : view.pageToWindow.apply(pageRect).intersection(window)
     }
 
-    /// `entry` rendered at `view`'s zoom into a target of its own, with the page area it covers; nil
-    /// past `maximumSnapshotSide` or off the page (then it is drawn from vectors).
-    static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter,
-                         pageRect: Rect) -> Snapshot? {
+    /// `entry` rendered at `view`'s zoom into a target of its own (from `target`, given a size), with
+    /// the page area it covers; nil past `maximumSnapshotSide` or off the page (then it is drawn from
+    /// vectors).
+    static func snapshot(of entry: RenderedItems.Entry, for view: ViewState, painter: ItemPainter, pageRect: Rect,
+                         target makeTarget: (Int, Int) -> RenderTarget?) -> Snapshot? {
         guard let inverse = view.pageToWindow.inverted else { return nil }
         let bounds = entry.item.hangsOverPageEdge ? entry.item.bounds : entry.item.bounds.intersection(pageRect)
         guard !bounds.isNull, !bounds.isEmpty else { return nil }
@@ -66,10 +67,12 @@ struct HeldItem {
         let x1 = onScreen.maxX.rounded(.up), y1 = onScreen.maxY.rounded(.up)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0,
               x1 - x0 <= Double(maximumSnapshotSide), y1 - y0 <= Double(maximumSnapshotSide),
-              let target = try? RenderTarget(width: Int(x1 - x0), height: Int(y1 - y0)) else { return nil }
+              let target = makeTarget(Int(x1 - x0), Int(y1 - y0)) else { return nil }
         let projection = PageProjection(width: target.width, height: target.height,
                                         pageToFramebuffer: view.pageToWindow.concatenating(.translation(-x0, -y0)),
                                         guardBand: painter.guardBand)
+        // A reused target is cleared whole, whatever scissor the last drawing left.
+        Scissor.off()
         target.clear()
         painter.render(entry, into: target, projection: projection)
         return Snapshot(target: target, pageArea: inverse.apply(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)),

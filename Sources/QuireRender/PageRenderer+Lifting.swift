@@ -30,7 +30,7 @@ extension PageRenderer {
         let prepared = preparedLift.flatMap { $0.id == list[index].id ? $0.snapshot : nil }
         drop()
         held = HeldItem(index: index, entry: list[index], view: view, painter: painter, pageRect: pageRect, inPlace: inPlace,
-                        prepared: prepared)
+                        prepared: prepared, target: snapshotTarget)
         list.setFindable(false, at: index)
         redraw(list[index].item.bounds, bakedToo: bakedBoundary.holds(index))
         return true
@@ -50,11 +50,28 @@ extension PageRenderer {
     public func prepareLift(_ id: RenderItemID, near hint: Int? = nil) {
         preparedLift = nil
         guard held == nil, let index = list.index(of: id, near: hint), let view,
-              let snapshot = HeldItem.snapshot(of: list[index], for: view, painter: painter, pageRect: pageRect) else { return }
+              let snapshot = HeldItem.snapshot(of: list[index], for: view, painter: painter, pageRect: pageRect,
+                                               target: snapshotTarget) else { return }
         preparedLift = (list[index].id, snapshot)
         // Drawn now, while the press's frame has nothing else to draw: left queued (a frame that shows
         // no change presents nothing), a software rasterizer would draw it in the first move's frame.
         glFlush()
+    }
+
+    /// Keeps the target of a picture let go (`old`) for the next, unless `current` still draws from it.
+    func keepSpare(_ old: HeldItem.Snapshot?, unlessIn current: HeldItem.Snapshot?) {
+        guard let target = old?.target, target !== current?.target else { return }
+        spareSnapshotTarget = target
+    }
+
+    /// A target of `width` × `height` for a held item's picture: the spare one when it is that size.
+    func snapshotTarget(width: Int, height: Int) -> RenderTarget? {
+        if let spare = spareSnapshotTarget, spare.width == width, spare.height == height,
+           spare !== held?.snapshot?.target, spare !== preparedLift?.snapshot.target {
+            spareSnapshotTarget = nil
+            return spare
+        }
+        return try? RenderTarget(width: width, height: height)
     }
 
     /// Puts the held item back into the layers where it is now (nothing when none is held), and lets go

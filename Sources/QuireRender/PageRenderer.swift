@@ -85,9 +85,16 @@ public final class PageRenderer {
     /// hiding it wholly was not drawn again (`replace`). The next redraw touching one rebuilds it there.
     var staleBakedAreas: [Rect] = []
     /// The item a gesture holds up off the page's layers (see `lift(at:)`), drawn over them each frame.
-    var held: HeldItem?
+    var held: HeldItem? {
+        didSet { keepSpare(oldValue?.snapshot, unlessIn: held?.snapshot) }
+    }
     /// A picture of an item taken ahead of its lift, for the view of its time (see `prepareLift`).
-    var preparedLift: (id: RenderItemID, snapshot: HeldItem.Snapshot)?
+    var preparedLift: (id: RenderItemID, snapshot: HeldItem.Snapshot)? {
+        didSet { keepSpare(oldValue?.snapshot, unlessIn: preparedLift?.snapshot) }
+    }
+    /// The target of the last held item's picture, let go: the next picture of that size is drawn into
+    /// it rather than a new one made (a window-sized target cost up to 2 ms of a press's frame).
+    var spareSnapshotTarget: RenderTarget?
     /// Areas of the layers redrawn from vectors so far: what a test sees an item put down by.
     public internal(set) var layerAreasRedrawn = 0
     /// Edits that named no item on the page (an id it does not hold, an index out of range): each is

@@ -32,6 +32,20 @@ final class ShadowMaskCache {
                 if let last = outline.last { hasher.combine(last) }
             }
         }
+
+        /// The key of the same mask for a target showing the page moved by whole pixels only (no
+        /// scale): the page's own, `x` and `y` moved back. A held scrap's picture at 1× takes the mask
+        /// its page layer has, where it worked one out again on the CPU at every pick-up.
+        var unmoved: Key {
+            let m = pageToFramebuffer
+            guard m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx != 0 || m.ty != 0, abs(m.tx) < 1e9, abs(m.ty) < 1e9,
+                  m.tx == m.tx.rounded(), m.ty == m.ty.rounded() else { return self }
+            var key = self
+            key.pageToFramebuffer = .identity
+            key.x -= Int(m.tx)
+            key.y -= Int(m.ty)
+            return key
+        }
     }
 
     private struct Entry {
@@ -71,14 +85,21 @@ final class ShadowMaskCache {
     /// and its cover's triangles, made now unless kept (from the mask `prepare` worked out, when it
     /// did); not at all when the mask darkens nothing or cannot be made. A mask larger than the budget
     /// is drawn and given up at once.
-    func withTexture(for key: Key, _ draw: (GLuint, [Float]) -> Void) {
+    func withTexture(for asked: Key, _ draw: (GLuint, [Float]) -> Void) {
         clock += 1
+        // Kept as the page's own mask (`unmoved`); its cover's rectangles, in framebuffer pixels, moved
+        // to where this target shows them.
+        let key = asked.unmoved
+        let (dx, dy) = (Float(asked.x - key.x), Float(asked.y - key.y))
+        func show(_ texture: GLuint, _ cover: [Float]) {
+            draw(texture, dx == 0 && dy == 0 ? cover : cover.enumerated().map { $0.offset % 2 == 0 ? $0.element + dx : $0.element + dy })
+        }
         // One lookup (the key hashes its size and some points of the outline), touched in place.
         if let kept = entries.index(forKey: key) {
             keysByLastUse[entries.values[kept].lastUse] = nil
             keysByLastUse[clock] = key
             entries.values[kept].lastUse = clock
-            if let texture = entries.values[kept].texture { draw(texture, entries.values[kept].cover) }
+            if let texture = entries.values[kept].texture { show(texture, entries.values[kept].cover) }
             return
         }
         let ahead = prepared.isEmpty ? nil : prepared.removeValue(forKey: key)
@@ -93,7 +114,7 @@ final class ShadowMaskCache {
             }
         }
         let cover = texture == nil ? [] : mask?.cover.triangles ?? []
-        if let texture { draw(texture, cover) }
+        if let texture { show(texture, cover) }
         // The texture's bytes (the cover's few rectangles are not counted, as the key's points are not).
         let size = texture == nil ? 0 : key.width * key.height
         guard size <= Self.budgetBytes else {
@@ -125,7 +146,8 @@ final class ShadowMaskCache {
     /// Starts working out the mask for `key` on another core, unless it is kept or under way already:
     /// `withTexture` then waits for it rather than working it out itself. The GL texture is still
     /// made on the caller's thread, the only one GL is used from.
-    func prepare(_ key: Key) {
+    func prepare(_ asked: Key) {
+        let key = asked.unmoved
         guard entries.index(forKey: key) == nil, prepared.index(forKey: key) == nil else { return }
         prepared[key] = PreparedMask(key, on: preparing)
     }
@@ -139,7 +161,7 @@ final class ShadowMaskCache {
     /// Masks kept, and their bytes (for tests).
     var count: Int { entries.count }
     /// Whether the mask for `key` is kept (for tests).
-    func keeps(_ key: Key) -> Bool { entries.index(forKey: key) != nil }
+    func keeps(_ key: Key) -> Bool { entries.index(forKey: key.unmoved) != nil }
     /// Masks prepared and not yet asked for, and prepared masks taken so far (for tests).
     var preparedCount: Int { prepared.count }
     private(set) var preparedTaken = 0

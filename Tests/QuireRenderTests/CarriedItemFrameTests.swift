@@ -142,4 +142,25 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
                          changedBetween ? "changed after the press" : "as pictured at the press")
         }
     }
+
+    /// A scrap picked up again takes the target its last picture was drawn in: no new one is made (each
+    /// cost up to 2 ms of a press's frame), and the frames are as a fresh renderer draws them.
+    func testAScrapPickedUpAgainIsPicturedInTheTargetItsLastPictureLeft() throws {
+        let view = QuireGeometry.AffineTransform.translation(30, 20)
+        let (renderer, window) = try settledWindow(view: view)
+        let id = renderer.itemIDs[scrapIndex]
+        renderer.prepareLift(id, near: scrapIndex)
+        XCTAssertTrue(renderer.lift(at: scrapIndex))
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        renderer.drop()
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        let made = RenderTarget.stencilsAttached
+        renderer.prepareLift(id, near: scrapIndex)
+        XCTAssertEqual(RenderTarget.stencilsAttached, made, "the last picture's target drawn into again")
+        XCTAssertTrue(renderer.lift(at: scrapIndex))
+        let map = Homography(QuireGeometry.AffineTransform.translation(-20, 35))
+        renderer.moveLifted(by: map)
+        renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
+        F.assertSame(window.readPixels(), try wholeFrame(carriedBy: map, view: view), "carried from the reused target")
+    }
 }

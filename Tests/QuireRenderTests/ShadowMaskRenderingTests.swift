@@ -105,6 +105,30 @@ final class ShadowMaskRenderingTests: HeadlessGLTestCase {
         XCTAssertEqual(draws, 15)
     }
 
+    /// A target showing the page moved by whole pixels (a held scrap's picture at 1×) takes the mask the
+    /// page's own target made, its cover moved with it; a move by part of a pixel, or a scale, makes
+    /// its own.
+    func testAMaskIsSharedByTargetsShowingThePageMovedByWholePixels() throws {
+        let cache = ShadowMaskCache()
+        let square = [[Point(20, 30), Point(120, 30), Point(120, 110), Point(20, 110)]]
+        let own = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .identity, x: 0, y: 0, width: 160, height: 150)
+        var covers: [[Float]] = []
+        cache.withTexture(for: own) { _, cover in covers.append(cover) }
+        XCTAssertEqual(cache.count, 1)
+        let moved = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: .translation(-15, 7),
+                                        x: -15, y: 7, width: 160, height: 150)
+        XCTAssertTrue(cache.keeps(moved))
+        cache.withTexture(for: moved) { _, cover in covers.append(cover) }
+        XCTAssertEqual(cache.count, 1, "no mask made for the moved target")
+        XCTAssertFalse(covers[0].isEmpty)
+        XCTAssertEqual(covers[1], covers[0].enumerated().map { $0.offset % 2 == 0 ? $0.element - 15 : $0.element + 7 },
+                       "its cover where the moved target shows it")
+        for other in [QuireGeometry.AffineTransform.translation(-15.5, 7), .scale(2, 2)] {
+            let key = ShadowMaskCache.Key(outlines: square, shadow: .paper, pageToFramebuffer: other, x: -15, y: 7, width: 160, height: 150)
+            XCTAssertFalse(cache.keeps(key), "\(other)")
+        }
+    }
+
     func testShadowsDrawnThroughTheirCoversAreTheShadowsOfTheirWholeRectangles() throws {
         // Scraps the way a page has them: turned, pieces of a wavy cut, one with a hole, one inside
         // another, one with a long soft shadow, one hanging over the page's edge, overlapping.
