@@ -108,10 +108,11 @@ extension Page {
         var replacements: [Int: [PageItem]] = [:]
         var inside: [PageItem] = []
         var strokes = 0, texts = 0
+        let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
         for index in items.indices {
             if case let .text(text) = items[index].content {
                 let rest: [PageItem]
-                switch Self.cut(text, by: loop, on: Rect(x: 0, y: 0, width: size.width, height: size.height), measuredBy: measure) {
+                switch Self.cut(text, by: loop, on: pageRect, measuredBy: measure) {
                 case .failure(let problem): return .refused(problem.reason)
                 case .success(.outside): continue
                 case .success(.inside): rest = []
@@ -168,7 +169,7 @@ extension Page {
     /// `scrap` split along `line` (page coordinates): its pieces (one when the line does not cut it
     /// through), or why the cut cannot be trusted.
     static func cut(_ scrap: Scrap, along line: BezierPath, nudge: Double,
-                    measure: TextBoxMeasure = { $0.estimatedBox }) -> Result<[Scrap], ScissorsRefusal> {
+                    measure: TextBoxMeasure) -> Result<[Scrap], ScissorsRefusal> {
         guard let toScrap = scrap.transform.inverted, let local = toScrap.apply(to: line) else {
             return .failure(ScissorsRefusal("a scrap is placed so the cut cannot be carried onto it"))
         }

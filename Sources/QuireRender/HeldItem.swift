@@ -34,9 +34,10 @@ struct HeldItem {
     static let maximumSnapshotSide = 4096
 
     /// Holds `entry` up, at `index` of the order, with a picture of it for `view` where one can be had
-    /// (none held `inPlace`): `prepared` when it was taken for that view, ahead of the lift.
-    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool = false,
-         prepared: Snapshot? = nil, target: (Int, Int) -> RenderTarget? = { try? RenderTarget(width: $0, height: $1) }) {
+    /// (none held `inPlace`): `prepared` when it was taken for that view, ahead of the lift, else drawn
+    /// into a target from `target` (given a size).
+    init(index: Int, entry: RenderedItems.Entry, view: ViewState?, painter: ItemPainter, pageRect: Rect, inPlace: Bool,
+         prepared: Snapshot?, target: (Int, Int) -> RenderTarget?) {
         self.index = index
         self.inPlace = inPlace
         if inPlace {

@@ -58,9 +58,11 @@ extension PageRenderer {
         glFlush()
     }
 
-    /// Keeps the target of a picture let go (`old`) for the next, unless `current` still draws from it.
+    /// Keeps the target of a picture let go (`old`) for the next, unless `current` still draws from it
+    /// or it is larger than `spareSnapshotPixels`.
     func keepSpare(_ old: HeldItem.Snapshot?, unlessIn current: HeldItem.Snapshot?) {
-        guard let target = old?.target, target !== current?.target else { return }
+        guard let target = old?.target, target !== current?.target,
+              target.width * target.height <= spareSnapshotPixels else { return }
         spareSnapshotTarget = target
     }
 

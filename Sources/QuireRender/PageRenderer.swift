@@ -93,8 +93,13 @@ public final class PageRenderer {
         didSet { keepSpare(oldValue?.snapshot, unlessIn: preparedLift?.snapshot) }
     }
     /// The target of the last held item's picture, let go: the next picture of that size is drawn into
-    /// it rather than a new one made (a window-sized target cost up to 2 ms of a press's frame).
+    /// it rather than a new one made (a window-sized target cost up to 2 ms of a press's frame). One at
+    /// most, and only of up to `spareSnapshotPixels`.
     var spareSnapshotTarget: RenderTarget?
+    /// The largest held item's picture whose target is kept for the next (4 M pixels: 32 MB with its
+    /// stencil, a 2560×1600 window); a picture of a scrap zoomed larger (up to 4096² pixels, 128 MB)
+    /// gives its target back when it is let go.
+    public var spareSnapshotPixels = 4 << 20
     /// Areas of the layers redrawn from vectors so far: what a test sees an item put down by.
     public internal(set) var layerAreasRedrawn = 0
     /// Edits that named no item on the page (an id it does not hold, an index out of range): each is

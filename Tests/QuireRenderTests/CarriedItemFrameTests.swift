@@ -162,5 +162,14 @@ final class CarriedItemFrameTests: HeadlessGLTestCase {
         renderer.moveLifted(by: map)
         renderer.drawView(width: windowWidth, height: windowHeight, pageToWindow: view, into: window, onlyWhatChanged: true)
         F.assertSame(window.readPixels(), try wholeFrame(carriedBy: map, view: view), "carried from the reused target")
+
+        // A picture larger than the bound gives its target back: the next is a new one.
+        renderer.drop()
+        renderer.spareSnapshotPixels = 100
+        renderer.prepareLift(id, near: scrapIndex)
+        renderer.drop()
+        let beforeLarge = RenderTarget.stencilsAttached
+        renderer.prepareLift(id, near: scrapIndex)
+        XCTAssertEqual(RenderTarget.stencilsAttached, beforeLarge + 1, "a picture past the bound is not kept for the next")
     }
 }
