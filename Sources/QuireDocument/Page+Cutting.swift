@@ -109,10 +109,11 @@ extension Page {
         var inside: [PageItem] = []
         var strokes = 0, texts = 0
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let preparedLoop = PreparedPath(loop)
         for index in items.indices {
             if case let .text(text) = items[index].content {
                 let rest: [PageItem]
-                switch Self.cut(text, by: loop, on: pageRect, measuredBy: measure) {
+                switch Self.cut(text, by: loop, prepared: preparedLoop, on: pageRect, measuredBy: measure) {
                 case .failure(let problem): return .refused(problem.reason)
                 case .success(.outside): continue
                 case .success(.inside): rest = []
@@ -194,10 +195,11 @@ extension Page {
             ScrapUnderInk(index: k, scrap: Scrap(outline: shape.path), toScrap: .identity, bounds: shape.path.bounds)
         }
         var inkOfPiece = [[PageItem]](repeating: [], count: regions.count)
+        let preparedPieces = result.shapes.map { PreparedPath($0.path) }
         for item in scrap.items {
             if case let .text(text) = item.content {
                 // A text box goes whole with every piece that shows some of it, clipped by each outline.
-                switch pieces(result.shapes.map(\.path), showing: text, measuredBy: measure) {
+                switch pieces(result.shapes.map(\.path), prepared: preparedPieces, showing: text, measuredBy: measure) {
                 case .failure(let problem): return .failure(problem)
                 case .success(let showing) where !showing.isEmpty:
                     for k in showing { inkOfPiece[k].append(PageItem(item.content)) }

@@ -25,18 +25,33 @@ extension Page {
     /// outset by a quarter em, so that a descender or a slanted letter past the line box is on the
     /// side of the cut the box is.
     static func cutFrame(of text: TextItem, measuredBy measure: TextBoxMeasure) -> BezierPath {
+        BezierPath(polygon: cutCorners(of: text, measuredBy: measure))
+    }
+
+    /// The corners of `cutFrame`, in order round it.
+    static func cutCorners(of text: TextItem, measuredBy measure: TextBoxMeasure) -> [Point] {
         let box = measure(text).outsetBy(text.fontSize * 0.25)
-        return BezierPath(polygon: Quadrilateral(box).corners.map(text.localToPage.apply))
+        return Quadrilateral(box).corners.map(text.localToPage.apply)
     }
 
     /// Where `loop` leaves the text box `text`, or why that cannot be worked out. Only what of the box
     /// lies on the page (`page`) counts: the page hides the rest, and a cut must not bring it out.
-    static func cut(_ text: TextItem, by loop: BezierPath, on page: Rect,
+    /// `prepared` is `loop` made ready for the quick test that settles a box the loop does not run into
+    /// (most of a loop's boxes) without a boolean operation.
+    static func cut(_ text: TextItem, by loop: BezierPath, prepared: PreparedPath, on page: Rect,
                     measuredBy measure: TextBoxMeasure) -> Result<TextCut, ScissorsRefusal> {
-        var frame = cutFrame(of: text, measuredBy: measure)
+        let corners = cutCorners(of: text, measuredBy: measure)
+        var frame = BezierPath(polygon: corners)
         guard frame.bounds.intersects(loop.bounds) else { return .success(.outside) }
         let box = frame.bounds
-        if !page.contains(Point(box.minX, box.minY)) || !page.contains(Point(box.maxX, box.maxY)) {
+        let onPage = page.contains(Point(box.minX, box.minY)) && page.contains(Point(box.maxX, box.maxY))
+        switch prepared.placement(ofConvex: corners, fillRule: .evenOdd) {
+        case .outside?: return .success(.outside)
+        // Held whole, a box partly off the page is still cut where the page ends: the slow way.
+        case .inside? where onPage: return .success(.inside)
+        default: break
+        }
+        if !onPage {
             let shown = frame.intersection(BezierPath(rect: page), fillRule: .evenOdd)
             if let problem = shown.problems.first {
                 return .failure(ScissorsRefusal("the cut through a text box at the page's edge could not be worked out (\(problem))"))
@@ -76,12 +91,20 @@ extension Page {
     /// The pieces (indices into `pieces`, a cut scrap's outlines in its own coordinates) that show some
     /// of `text`, which that scrap carries: each gets the whole box, clipped by its own outline. Empty
     /// when the box lies outside them all (where it never showed).
-    static func pieces(_ pieces: [BezierPath], showing text: TextItem,
+    /// `prepared` holds the same pieces made ready for the quick test that settles a piece the box
+    /// lies wholly in or out of without a boolean operation.
+    static func pieces(_ pieces: [BezierPath], prepared: [PreparedPath], showing text: TextItem,
                        measuredBy measure: TextBoxMeasure) -> Result<[Int], ScissorsRefusal> {
-        let frame = cutFrame(of: text, measuredBy: measure)
+        let corners = cutCorners(of: text, measuredBy: measure)
+        let frame = BezierPath(polygon: corners)
         let whole = abs(frame.signedArea)
         var showing: [Int] = []
         for (k, piece) in pieces.enumerated() where piece.bounds.intersects(frame.bounds) {
+            switch prepared[k].placement(ofConvex: corners, fillRule: .evenOdd) {
+            case .inside?: showing.append(k); continue
+            case .outside?: continue
+            case nil: break
+            }
             let shared = frame.intersection(piece, fillRule: .evenOdd)
             if let problem = shared.problems.first {
                 return .failure(ScissorsRefusal("the cut through a text box on a scrap could not be worked out (\(problem))"))

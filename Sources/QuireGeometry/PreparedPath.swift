@@ -2,7 +2,7 @@
 /// once, where `BezierPath.contains` does that at every call (what a test of thousands of points
 /// against the same outline would spend its time on).
 public struct PreparedPath: Sendable {
-    private let geometry: PathGeometry
+    let geometry: PathGeometry
     /// The path's bounds: no point outside them is inside.
     public let bounds: Rect
 
