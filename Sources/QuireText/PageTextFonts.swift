@@ -51,6 +51,10 @@ public final class PageTextFonts: @unchecked Sendable {
     /// The bounds this one keeps to (the defaults above; tests give smaller ones).
     let bounds: (drawingBytes: Int, lineBytes: Int, stops: Int)
     private(set) var measuredStops = 0
+    /// The lines `lineImages` gave last, by place, and what they were drawn with: a key typed into a
+    /// long box changes one line, and the rest are taken from here by comparing their text, where
+    /// hashing each into `lineDrawings` again cost a box of 100 lines a fifth of a millisecond a key.
+    private var lastLineImages: (style: DrawingKey, lines: [String], drawn: [(image: RGBAImage, rect: Rect, name: String)?])?
     private var lineDrawings: [DrawingKey: RGBAImage] = [:]
     private var lineOrder: [DrawingKey] = []
     private(set) var lineBytes = 0
@@ -108,9 +112,10 @@ public final class PageTextFonts: @unchecked Sendable {
     }
 
     /// `item`'s lines (as shown: wrapped) drawn one by one at `detail` (as `image`), each with the
-    /// rectangle it covers in the box's own frame, an empty line none; a line drawn before (unchanged as a
-    /// box is typed into) is not drawn again. Nil when no font can be had.
-    public func lineImages(of item: TextItem, detail: Double) -> [(image: RGBAImage, rect: Rect, key: Int)]? {
+    /// rectangle it covers in the box's own frame and a name for its pixels (what a texture may be
+    /// kept by), an empty line none; a line drawn before (unchanged as a box is typed into) is not drawn
+    /// again. Nil when no font can be had.
+    public func lineImages(of item: TextItem, detail: Double) -> [(image: RGBAImage, rect: Rect, name: String)]? {
         guard PageItem.Content.text(item).problem == nil, detail.isFinite, detail > 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
@@ -119,9 +124,20 @@ public final class PageTextFonts: @unchecked Sendable {
         guard let metrics = try? rasterizer.lineMetrics(size: item.fontSize * scale) else { return nil }
         let lines = item.wrapWidth == nil ? TextBlock.lines(of: item.text) : shownLines(of: item, rasterizer)?.lines.map(\.text)
         guard let lines else { return nil }
-        var drawn: [(image: RGBAImage, rect: Rect, key: Int)] = []
+        // What a line is drawn with, its text left out.
+        let style = DrawingKey(text: "", family: item.fontFamily, size: item.fontSize, color: Self.components(of: item.color), detail: scale)
+        let last = lastLineImages.flatMap { $0.style == style ? $0 : nil }
+        var drawn: [(image: RGBAImage, rect: Rect, name: String)] = []
+        var drawnByLine: [(image: RGBAImage, rect: Rect, name: String)?] = Array(repeating: nil, count: lines.count)
+        defer { lastLineImages = (style, lines, drawnByLine) }
         for (index, line) in lines.enumerated() where !line.isEmpty {
-            let key = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: Self.components(of: item.color), detail: scale)
+            if let last, index < last.lines.count, let kept = last.drawn[index], last.lines[index] == line {
+                drawn.append(kept)
+                drawnByLine[index] = kept
+                continue
+            }
+            var key = style
+            key.text = line
             let image: RGBAImage
             if let kept = lineDrawings[key] {
                 image = kept
@@ -132,7 +148,8 @@ public final class PageTextFonts: @unchecked Sendable {
             }
             let rect = Rect(x: 0, y: Double(index * metrics.lineHeight - metrics.ascender) / scale,
                             width: Double(image.width) / scale, height: Double(image.height) / scale)
-            drawn.append((image, rect, key.hashValue))
+            drawn.append((image, rect, "textline:\(key.hashValue)@\(image.width)x\(image.height)"))
+            drawnByLine[index] = drawn.last
         }
         return drawn
     }
@@ -169,7 +186,17 @@ public final class PageTextFonts: @unchecked Sendable {
             measures.removeAll(keepingCapacity: true)
             measuredStops = 0
         }
+        // A box not wrapped shows its lines as they are: the last one worked out (the same box, a key
+        // ago) gives each line it held unchanged at the same place, found by comparing, not hashing.
+        var previous: [TextWrap.Line] = []
+        if item.wrapWidth == nil, let last = lastLines, last.key.wrap == 0, last.key.family == key.family, last.key.size == key.size,
+           last.key.detail == key.detail {
+            previous = last.lines.lines
+        }
+        var index = 0
         let lines = try? TextWrap.lines(of: item.text, width: item.wrapWidth.map { $0 * scale }) { line in
+            defer { index += 1 }
+            if index < previous.count, previous[index].text == line { return (previous[index].width, previous[index].caretStops) }
             let lineKey = DrawingKey(text: line, family: item.fontFamily, size: item.fontSize, color: [], detail: scale)
             if let kept = measures[lineKey] { return (Double(kept.width), kept.caretStops) }
             let made = try rasterizer.measure(line, size: item.fontSize * scale)

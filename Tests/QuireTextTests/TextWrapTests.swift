@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import QuireText
 
@@ -66,5 +67,15 @@ final class TextBlockLineCountTests: XCTestCase {
         for text in ["", "a", "a\nb", "a\r\nb", "a\rb", "\n\n", "\r\r\n\n", "x\r", "é\nΩ\r\n日本", "\r\n\r\n"] {
             XCTAssertEqual(TextBlock.lineCount(of: text), TextBlock.lines(of: text).count, text.debugDescription)
         }
+    }
+
+    func testLinesAreSplitAtEachLineBreakWithTheirCharactersWhole() {
+        XCTAssertEqual(TextBlock.lines(of: ""), [""])
+        XCTAssertEqual(TextBlock.lines(of: "\n"), ["", ""])
+        XCTAssertEqual(TextBlock.lines(of: "é\nΩ\r\n日本\r👍🏽\n"), ["é", "Ω", "日本", "👍🏽", ""])
+        XCTAssertEqual(TextBlock.lines(of: "e\u{301}x\n\nend"), ["e\u{301}x", "", "end"])
+        // A bridged string (not stored as UTF-8) splits the same.
+        let bridged = NSString(string: "ab\ncd\r\nß").description
+        XCTAssertEqual(TextBlock.lines(of: bridged), ["ab", "cd", "ß"])
     }
 }

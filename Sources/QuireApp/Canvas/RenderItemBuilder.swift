@@ -40,7 +40,7 @@ public struct RenderItemBuilder {
     public var textImage: (TextItem, Double) -> (image: RGBAImage, rect: Rect)? = { PageTextFonts.shared.image(of: $0, detail: $1) }
     /// A long text box's lines drawn one by one (`PageTextFonts.lineImages`): a key typed into it draws
     /// and uploads its one line again, and the renderer redraws only that line.
-    public var textLines: (TextItem, Double) -> [(image: RGBAImage, rect: Rect, key: Int)]? = {
+    public var textLines: (TextItem, Double) -> [(image: RGBAImage, rect: Rect, name: String)]? = {
         PageTextFonts.shared.lineImages(of: $0, detail: $1)
     }
     /// Boxes of more lines than this are drawn line by line; shorter ones as one picture (fewer
@@ -184,8 +184,7 @@ public struct RenderItemBuilder {
         var children: [RenderItem] = []
         for line in lines {
             guard let corners = placing.apply(to: Quadrilateral(line.rect)) else { return Self.nothing }
-            children.append(.image(SceneImage(imageKey: "textline:\(line.key)@\(line.image.width)x\(line.image.height)",
-                                              image: line.image, corners: corners, mipmapsOnlyWhenShrunk: true)))
+            children.append(.image(SceneImage(imageKey: line.name, image: line.image, corners: corners, mipmapsOnlyWhenShrunk: true)))
         }
         guard let clip = placing.apply(to: band) else { return Self.nothing }
         return .group(SceneGroup(clip: clip, children: children))
