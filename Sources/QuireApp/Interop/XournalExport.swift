@@ -10,7 +10,9 @@ import QuireText
 /// each point as Quire draws it (and its points exactly, so a round trip keeps them), ink on scraps
 /// carried onto the page, and scraps' pictures as `<image>`s. Xournal++ has no turned or clipped
 /// pictures: a scrap's whole picture is written, unclipped by its outline, when the scrap is only moved
-/// and scaled; a turned or warped one is left out and counted, as is turned text. A page on an imported PDF
+/// and scaled; a turned or warped one is left out and counted, as is turned text. Text a scrap's outline
+/// cuts (a box the scissors cut across, carried whole by a scrap each side) is written as the runs of
+/// characters that show on it. A page on an imported PDF
 /// page gets it as Xournal++'s PDF background, from the file `pdfBackground` wrote (one PDF a file).
 public struct XournalExport {
     public private(set) var strokeCount = 0
@@ -76,8 +78,10 @@ public struct XournalExport {
         return .solid(color: color, style: style)
     }
 
-    /// `items` (in coordinates `transform` carries onto the page), bottom first.
-    private mutating func add(_ items: [PageItem], through transform: Homography, to page: inout XournalPage) throws {
+    /// `items` (in coordinates `transform` carries onto the page), bottom first; `outline`: the outline
+    /// of the scrap carrying them, in the same coordinates, when they are a scrap's.
+    private mutating func add(_ items: [PageItem], through transform: Homography, to page: inout XournalPage,
+                              shownWithin outline: PreparedPath? = nil) throws {
         for item in items {
             switch item.content {
             case let .stroke(stroke):
@@ -100,7 +104,7 @@ public struct XournalExport {
                         skipped["turned or warped picture", default: 0] += 1
                     }
                 }
-                try add(scrap.items, through: placement, to: &page)
+                try add(scrap.items, through: placement, to: &page, shownWithin: PreparedPath(scrap.outline))
             case let .image(placed):
                 let q = placed.corners
                 if q.upperLeft.y == q.upperRight.y, q.lowerLeft.y == q.lowerRight.y, q.upperLeft.x == q.lowerLeft.x,
@@ -120,11 +124,14 @@ public struct XournalExport {
                     skipped["turned text", default: 0] += 1
                     continue
                 }
-                guard let typed = Self.text(text, through: transform) else {
+                let parts = outline.map { Self.parts(of: text, shownWithin: $0) } ?? [text]
+                if parts.isEmpty { continue }
+                let typed = parts.compactMap { Self.text($0, through: transform) }
+                guard typed.count == parts.count else {
                     skipped["text on a turned or warped scrap", default: 0] += 1
                     continue
                 }
-                page.elements.append(.text(typed))
+                page.elements += typed.map { .text($0) }
                 textCount += 1
             case let .custom(custom):
                 skipped[custom.displayName, default: 0] += 1
@@ -145,6 +152,46 @@ public struct XournalExport {
                            color: XournalColor(red: InkColor.level(c.red), green: InkColor.level(c.green), blue: InkColor.level(c.blue),
                                                alpha: InkColor.level(c.alpha)),
                            text: item.wrapWidth == nil ? item.text : PageTextFonts.shared.layout(of: item)?.lines.joined(separator: "\n") ?? item.text)
+    }
+
+    /// What of the level box `text` shows within a scrap's `outline` (both in the scrap's coordinates),
+    /// as Xournal++ can have it, having no clipped text: the whole box when it lies inside, nothing when
+    /// outside, and where the outline runs across it, each run of characters on one line whose middles
+    /// lie inside, as a box of its own placed where those characters were. The other side of a cut then
+    /// writes the rest, so the box reads whole while its sides lie together and each part moves with its
+    /// own. The whole box when it cannot be laid out (no font).
+    static func parts(of text: TextItem, shownWithin outline: PreparedPath) -> [TextItem] {
+        guard let layout = PageTextFonts.shared.layout(of: text) else { return [text] }
+        switch outline.placement(ofConvex: layout.corners.corners, fillRule: .evenOdd) {
+        case .inside?: return [text]
+        case .outside?: return []
+        case nil: break
+        }
+        var parts: [TextItem] = []
+        for (line, characters) in layout.lines.map(Array.init).enumerated() {
+            let stops = layout.caretStops[line]
+            let middleHeight = -layout.ascender + (Double(line) + 0.5) * layout.lineHeight
+            let shown = (0..<min(characters.count, stops.count - 1)).map { column in
+                outline.contains(layout.localToPage.apply(Point((stops[column] + stops[column + 1]) / 2, middleHeight)), fillRule: .evenOdd)
+            }
+            var column = 0
+            while column < shown.count {
+                guard shown[column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < shown.count, shown[column] { column += 1 }
+                let run = String(characters[start..<column])
+                guard run.contains(where: { !$0.isWhitespace }) else { continue }
+                var part = text
+                part.text = run
+                part.wrapWidth = nil
+                part.origin = layout.localToPage.apply(Point(stops[start], Double(line) * layout.lineHeight))
+                parts.append(part)
+            }
+        }
+        return parts
     }
 
     /// `rect` carried onto the page by `transform` when that only moves and scales it (no turn, shear
