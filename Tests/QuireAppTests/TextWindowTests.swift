@@ -94,6 +94,40 @@ final class TextWindowTests: XvfbWindowTestCase {
         }, "zoomed, the text is drawn sharp: \(edges(0, 0, 400, 300)) \(screen().saveForInspection(named: "text-zoomed"))")
     }
 
+    func testTextOnAScaledScrapIsTypedIntoWhereTheScrapShowsIt() throws {
+        // "Scrap" on a transparent scrap half as large again, its box from about (315, 324) to (410, 372).
+        let words = TextItem(text: "Scrap", origin: Point(10, 40), fontSize: 24)
+        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 300, height: 60)),
+                          transform: Homography(AffineTransform.scale(1.5, 1.5).concatenating(.translation(300, 300))),
+                          items: [PageItem(.text(words))])
+        let store = try NotebookStore(openingAt: path)
+        try store.apply(Page().adding([PageItem(.scrap(scrap))]), to: pageID)
+        try store.close()
+        func carried() -> [String]? {
+            guard case let .scrap(saved)? = saved()?.items.first?.content else { return nil }
+            return saved.items.compactMap { if case let .text(t) = $0.content { t.text } else { nil } }
+        }
+        let quire = try launchQuire([path, "--library", folder], environment: ["QUIRE_INTERFACE": "hidden"])
+        XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)
+        XCTAssertNotNil(driver.firstFrame(), "no window: \(quire.text)")
+        XCTAssertTrue(eventually { self.inked(300, 310, 120, 70) > 150 }, "the scrap's words show: \(screen().saveForInspection(named: "scrap-text"))")
+        XCTAssertLessThan(inked(430, 310, 250, 70), 10, "nothing right of them yet")
+        driver.move(to: 500, 500)
+        driver.key("t")
+        driver.drag(through: [(325, 350)])
+        driver.key("End")
+        type("ped words")
+        XCTAssertTrue(eventually { self.inked(430, 310, 250, 70) > 150 },
+                      "the typed words show on the scrap, as large as it shows them: \(screen().saveForInspection(named: "scrap-text-typing"))")
+        XCTAssertEqual(carried(), ["Scrap"], "saved when the typing ends")
+        driver.key("Escape")
+        XCTAssertTrue(eventually { carried() == ["Scrapped words"] }, "saved on its scrap: \(String(describing: carried())) \(quire.text)")
+        XCTAssertEqual(saved()?.items.count, 1, "no box of its own")
+        driver.key("z", control: true)
+        XCTAssertTrue(eventually { carried() == ["Scrap"] }, "undone: \(String(describing: carried()))")
+        XCTAssertTrue(eventually { self.inked(430, 310, 250, 70) < 10 }, "and gone from the screen")
+    }
+
     func testATypedBoxShowsIsSavedEditedUndoneAndExportedAsText() throws {
         let quire = try launchQuire([path, "--library", folder], environment: ["QUIRE_INTERFACE": "hidden"])
         XCTAssertTrue(quire.waitForOutput(containing: "Quire is ready"), quire.text)

@@ -6,7 +6,8 @@ import QuireX11
 import QuireText
 
 /// Text boxes (T): press on the page and type; press on a text box to type into it (the caret goes
-/// where pressed, a drag selects). Arrows, Home/End, BackSpace/Delete, Shift to select, Ctrl+A, Enter
+/// where pressed, a drag selects), on the page or on a scrap carrying it (cut out by a loop, moved,
+/// turned: typed into where it lies, through the scrap's placement). Arrows, Home/End, BackSpace/Delete, Shift to select, Ctrl+A, Enter
 /// for a new line; Escape, a press outside, another tool or any other command ends the typing. The
 /// handle on the box's right edge, dragged, sets the width its lines wrap at.
 ///
@@ -36,14 +37,45 @@ public final class TextTool: Tool {
     static let wrapHandleReach = 8.0
 
     private struct Box {
+        /// The page item the box is, or the scrap carrying it.
         var id: ItemID
-        /// The item as the page has it (nil: a new box, not on the page yet), and where.
+        /// That item as the page has it (nil: a new box, not on the page yet), and where.
         var original: PageItem?
         var index: Int
+        /// The box, in its carrier's coordinates when it has one.
         var item: TextItem
         var editing: TextEditing
         /// Whether the renderer holds the box (a new one once it has text).
         var rendered: Bool
+        /// The scrap carrying it, if it is carried by one.
+        var carrier: Carrier?
+
+        /// The box's coordinates onto the page: a carrier's placement, else none.
+        var toPage: AffineTransform { carrier?.toPage ?? .identity }
+
+        /// `point` (page pixels) in the box's coordinates.
+        func local(_ point: Point) -> Point { carrier?.toScrap.apply(point) ?? point }
+
+        /// The page item showing the box as it now reads: itself, or its carrier with it in its place;
+        /// `dropsEmpty`: an emptied box taken out of its carrier.
+        func pageItem(dropsEmpty: Bool = false) -> PageItem {
+            guard var scrap = carrier?.scrap, let textIndex = carrier?.textIndex else { return PageItem(id: id, .text(item)) }
+            if dropsEmpty, item.text.isEmpty {
+                scrap.items.remove(at: textIndex)
+            } else {
+                scrap.items[textIndex] = PageItem(id: scrap.items[textIndex].id, .text(item))
+            }
+            return PageItem(id: id, .scrap(scrap))
+        }
+    }
+
+    /// A scrap carrying the box being typed into (at `textIndex` of its items), placed on the page by
+    /// a move, turn or scale (`toPage`) — a scrap warped in perspective is not typed into.
+    private struct Carrier {
+        var scrap: Scrap
+        var textIndex: Int
+        var toPage: AffineTransform
+        var toScrap: AffineTransform
     }
 
     public init() {}
@@ -57,11 +89,12 @@ public final class TextTool: Tool {
         let point = input.sample.position
         guard point.x.isFinite, point.y.isFinite else { return }
         if let box, let layout = PageTextFonts.shared.layout(of: box.item) {
-            if Self.onWrapHandle(point, of: layout, pageToWindow: context.pageToWindow) {
+            let local = box.local(point)
+            if Self.onWrapHandle(local, of: layout, toWindow: box.toPage.concatenating(context.pageToWindow)) {
                 wrapping = true
                 return
             }
-            if layout.contains(point, outset: 6) {
+            if layout.contains(local, outset: 6) {
                 placeCaret(at: point, extending: input.shift, layout: layout)
                 pressing = true
                 return
@@ -69,14 +102,10 @@ public final class TextTool: Tool {
         }
         settle(in: context)
         let page = context.editor.page
-        if let index = page.items.indices.last(where: { index in
-            guard case let .text(text) = page.items[index].content, let layout = PageTextFonts.shared.layout(of: text) else { return false }
-            return layout.contains(point, outset: 4)
-        }), case let .text(text) = page.items[index].content {
-            box = Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
-                      editing: TextEditing(text: text.text), rendered: true)
-            context.renderQueue.append(.liftInPlace(page.items[index].id, at: index))
-            if let layout = PageTextFonts.shared.layout(of: text) { placeCaret(at: point, extending: false, layout: layout) }
+        if let pressed = Self.box(at: point, on: page) {
+            box = pressed
+            context.renderQueue.append(.liftInPlace(pressed.id, at: pressed.index))
+            if let layout = PageTextFonts.shared.layout(of: pressed.item) { placeCaret(at: point, extending: false, layout: layout) }
         } else {
             box = Box(id: ItemID(), original: nil, index: page.items.count, item: newItem(at: point, in: context),
                       editing: TextEditing(text: ""), rendered: false)
@@ -85,11 +114,39 @@ public final class TextTool: Tool {
         context.renderQueue.setNeedsRedraw()
     }
 
+    /// The text box a press at `point` (page pixels) types into: the topmost under it, on the page or
+    /// on a scrap (where the scrap shows it, within its outline); nil when there is none.
+    private static func box(at point: Point, on page: Page) -> Box? {
+        for index in page.items.indices.reversed() {
+            switch page.items[index].content {
+            case let .text(text):
+                guard let layout = PageTextFonts.shared.layout(of: text), layout.contains(point, outset: 4) else { continue }
+                return Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
+                           editing: TextEditing(text: text.text), rendered: true)
+            case let .scrap(scrap):
+                guard let toPage = scrap.transform.affineTransform, let toScrap = toPage.inverted else { continue }
+                let local = toScrap.apply(point)
+                guard scrap.outline.contains(local, fillRule: .evenOdd),
+                      let textIndex = scrap.items.indices.last(where: { k in
+                          guard case let .text(text) = scrap.items[k].content,
+                                let layout = PageTextFonts.shared.layout(of: text) else { return false }
+                          return layout.contains(local, outset: 4)
+                      }), case let .text(text) = scrap.items[textIndex].content else { continue }
+                return Box(id: page.items[index].id, original: page.items[index], index: index, item: text,
+                           editing: TextEditing(text: text.text), rendered: true,
+                           carrier: Carrier(scrap: scrap, textIndex: textIndex, toPage: toPage, toScrap: toScrap))
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
     public func move(_ input: ToolInput, in context: ToolContext) {
         if wrapping, var box, let layout = PageTextFonts.shared.layout(of: box.item) {
             // The handle follows the pointer: the lines wrap where it is, never narrower than an em.
-            let zoom = abs(context.pageToWindow.determinant).squareRoot()
-            let edge = layout.local(input.sample.position).x - Self.wrapHandleOffset / zoom
+            let zoom = abs(box.toPage.concatenating(context.pageToWindow).determinant).squareRoot()
+            let edge = layout.local(box.local(input.sample.position)).x - Self.wrapHandleOffset / zoom
             guard edge.isFinite else { return }
             let width = min(max(box.item.fontSize, edge), ItemLimits.maximumCoordinate)
             show(&box, in: context) { $0.wrapWidth = width }
@@ -113,16 +170,18 @@ public final class TextTool: Tool {
         wrapping = false
     }
 
+    /// Puts the caret at the character nearest `point` (page pixels).
     private func placeCaret(at point: Point, extending: Bool, layout: PageTextLayout) {
         guard var box else { return }
-        let (line, column) = layout.position(nearest: point)
+        let (line, column) = layout.position(nearest: box.local(point))
         box.editing.moveCaret(to: layout.offset(line: line, column: column), extending: extending)
         self.box = box
     }
 
-    /// Whether `point` (page pixels) is on the wrap handle: a band down the box's right side.
-    static func onWrapHandle(_ point: Point, of layout: PageTextLayout, pageToWindow: AffineTransform) -> Bool {
-        let zoom = abs(pageToWindow.determinant).squareRoot()
+    /// Whether `point` (in the box's coordinates, which `toWindow` puts in the window) is on the wrap
+    /// handle: a band down the box's right side.
+    static func onWrapHandle(_ point: Point, of layout: PageTextLayout, toWindow: AffineTransform) -> Bool {
+        let zoom = abs(toWindow.determinant).squareRoot()
         guard zoom.isFinite, zoom > 0 else { return false }
         let p = layout.local(point), box = layout.box
         return abs(p.x - (box.maxX + wrapHandleOffset / zoom)) <= wrapHandleReach / zoom && p.y >= box.minY - 4 && p.y <= box.maxY + 4
@@ -238,10 +297,10 @@ public final class TextTool: Tool {
     /// The renderer shows the box as it now reads, with `change` made to it (the page is told when
     /// typing ends).
     private func show(_ box: inout Box, in context: ToolContext, change: (inout TextItem) -> Void = { _ in }) {
-        let before = PageItem(id: box.id, .text(box.item))
+        let before = box.pageItem()
         box.item.text = box.editing.text
         change(&box.item)
-        let after = PageItem(id: box.id, .text(box.item))
+        let after = box.pageItem()
         if box.rendered {
             context.renderQueue.append(.edit(.update([ItemUpdate(index: box.index, before: before, after: after)])))
         } else if !box.item.text.isEmpty {
@@ -258,12 +317,15 @@ public final class TextTool: Tool {
         pressing = false
         wrapping = false
         context.renderQueue.setNeedsRedraw()
-        let now = PageItem(id: box.id, .text(box.item))
+        let now = box.pageItem()
         if box.rendered {
             context.renderQueue.append(.drop)
             let back: PageEdit = box.original.map { .update([ItemUpdate(index: box.index, before: now, after: $0)]) }
                 ?? .remove([PlacedItem(now, at: box.index)])
             context.renderQueue.append(.edit(back))
+        }
+        if box.carrier != nil {
+            return settleCarried(box, in: context)
         }
         let empty = box.item.text.isEmpty
         switch (box.original, empty) {
@@ -278,14 +340,30 @@ public final class TextTool: Tool {
         }
     }
 
+    /// Typing into a box a scrap carries ends: the page gets the scrap's one edit — the box changed, or
+    /// taken out if emptied (with the scrap, when that leaves a transparent scrap holding nothing).
+    private func settleCarried(_ box: Box, in context: ToolContext) {
+        guard let original = box.original else { return }
+        let now = box.pageItem(dropsEmpty: true)
+        guard now != original else { return }
+        let emptied = box.item.text.isEmpty
+        if emptied, case let .scrap(scrap) = now.content, scrap.image == nil, scrap.items.isEmpty {
+            context.editor.apply(.remove([PlacedItem(original, at: box.index)]), label: "text taken out")
+        } else {
+            context.editor.apply(.update([ItemUpdate(index: box.index, before: original, after: now)]), label: emptied ? "text taken out" : "text")
+        }
+    }
+
     public func overlay(on page: Page, pageToWindow: AffineTransform) -> [OverlayItem] {
         guard let editing = box?.editing, let item = box?.item, let layout = PageTextFonts.shared.layout(of: item) else { return [] }
-        // Drawn in the box's own frame, turned with it onto the page, then into the window.
-        let toWindow = layout.localToPage.concatenating(pageToWindow)
+        // Drawn in the box's own frame, turned with it onto the page (through its scrap, if carried),
+        // then into the window.
+        let containerToWindow = (box?.toPage ?? .identity).concatenating(pageToWindow)
+        let toWindow = layout.localToPage.concatenating(containerToWindow)
         func quad(_ r: Rect) -> [Point] {
             [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(toWindow.apply)
         }
-        let zoom = abs(pageToWindow.determinant).squareRoot()
+        let zoom = abs(containerToWindow.determinant).squareRoot()
         let frameColor = InkColor(red: 0.25, green: 0.45, blue: 0.85, alpha: 0.8)
         var items: [OverlayItem] = []
         let box = layout.box
