@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0"),
         // zlib's deflateInit_, so a thread can choose the level of streams cairo deflates at the default.
         .target(name: "CDeflateLevel", linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CMemoryRelease"),
         // sqlite3_db_config (variadic, which Swift cannot call): closing a notebook without a checkpoint.
         .target(name: "CSQLiteClose", linkerSettings: [.linkedLibrary("sqlite3")]),
         // qpdf (C++), behind a C interface: an annotated PDF's own pages, links and outline copied into
@@ -68,7 +69,7 @@ let package = Package(
         // Composition and the command line.
         .target(name: "QuireApp", dependencies: [
             "QuireGeometry", "QuireInk", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuireX11", "QuireText",
-            "QuirePDF", "QuireXournal",
+            "QuirePDF", "QuireXournal", "CMemoryRelease",
         ]),
         .executableTarget(name: "quire", dependencies: [
             "QuireApp", "QuireGeometry", "QuireDocument", "QuireStorage", "QuireImageIO", "QuireRender", "QuirePDF",

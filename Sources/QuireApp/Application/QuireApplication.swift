@@ -32,6 +32,8 @@ public final class QuireApplication {
     private let kept: KeptSettings
     private let pointer: PointerLook
     private let recording: InputRecording
+    /// Freed memory given back to the system when the window goes quiet.
+    private var idleRelease = IdleMemoryRelease()
     private var canvas: CanvasController { shown.canvas }
 
     /// How long the loop sleeps while pictures decode (or PDF pages render) before looking for them.
@@ -132,6 +134,11 @@ public final class QuireApplication {
         while true {
             let events = window.waitForEvents(timeout: timeout(wantsFrame: wantsFrame))
             let cpuAtRead = frames.inputRead()
+            if !events.isEmpty || wantsFrame {
+                idleRelease.noteWork(at: WindowFrames.now())
+            } else {
+                idleRelease.releaseIfDue(now: WindowFrames.now())
+            }
             shown.showArrivedPictures(now: WindowFrames.now())
             _ = interface.sorter.takeArrivedThumbnails()
             if finder.takeFinished(bar: interface.findBar, windowSize: Point(Double(window.width), Double(window.height))) {
@@ -174,6 +181,7 @@ public final class QuireApplication {
         if !wantsFrame {
             dues.append(isAwaitingImages ? Self.pictureWait
                             : (shown.thumbnailIsStale ? max(0, frames.lastBusy + Self.thumbnailQuiet - now) : nil))
+            dues.append(idleRelease.secondsUntilDue(now: now))
         }
         return dues.compactMap { $0 }.min()
     }
