@@ -32,6 +32,9 @@ public struct RenderItemBuilder {
     /// than at `pictureDetail`: in the window, those it shows nothing of (`PictureSight`). Empty in
     /// exports.
     public var thumbnailPictures: Set<ItemID> = []
+    /// The last scrap built for a change in what it carries (`renderItem(_:replacing:)`); none: every
+    /// update is built afresh.
+    public var scrapMemo: ScrapBuildMemo?
     /// The longest side a picture shown from its thumbnail is decoded to.
     public static let thumbnailSide = 256
     /// A text item drawn at the detail given (image pixels per page pixel; `pictureDetail` is asked
@@ -64,6 +67,48 @@ public struct RenderItemBuilder {
     public func renderItem(_ item: PageItem) -> RenderItem {
         var ink = BuiltInk.none
         return renderItem(item, through: nil, ink: &ink)
+    }
+
+    /// `item` as `renderItem` gives it, where it replaces `before`: a scrap changed only in what it
+    /// carries (a box on it typed into) keeps, from the last such build of it (`scrapMemo`), the strokes
+    /// it carries unchanged, where building it afresh made every stroke's sprites again at every key (a
+    /// scrap a loop cut out of a page of handwriting: hundreds of strokes). Its picture and everything
+    /// else are built afresh (a sharper picture may have arrived since); so is anything else.
+    public func renderItem(_ item: PageItem, replacing before: PageItem) -> RenderItem {
+        guard let memo = scrapMemo else { return renderItem(item) }
+        guard case let .scrap(scrap) = item.content, case let .scrap(old) = before.content, item.id == before.id,
+              scrap.transform == old.transform, scrap.outline == old.outline, scrap.image == old.image,
+              scrap.items.count == old.items.count else {
+            memo.forget()
+            return renderItem(item)
+        }
+        var built = renderItem(item, reusing: memo.built(as: before), from: old)
+        if built == nil { built = renderItem(item) }
+        memo.keep(item, builtAs: built!)
+        return built!
+    }
+
+    /// `item` (a scrap) built afresh but for the strokes it carries unchanged since its old self `old`,
+    /// which are taken from `drawn` (what `old` was built as); nil when `drawn` is not such a build.
+    private func renderItem(_ item: PageItem, reusing drawn: RenderItem?, from old: Scrap) -> RenderItem? {
+        guard case let .scrap(scrap) = item.content, case let .group(group)? = drawn else { return nil }
+        // The picture, when it has one, comes first.
+        let first = group.children.count - old.items.count
+        guard first == (old.image == nil ? 0 : 1) else { return nil }
+        // The scrap bare (its picture, outline and shadow) built afresh, then what it carries.
+        var bare = scrap
+        bare.items = []
+        var ink = BuiltInk.none
+        guard case var .group(rebuilt) = renderItem(PageItem(id: item.id, .scrap(bare)), through: nil, ink: &ink) else { return nil }
+        let toPage = Self.toPage(scrap, through: nil)
+        for (k, child) in scrap.items.enumerated() {
+            if case .stroke = child.content, child == old.items[k], case let .stroke(built) = group.children[first + k] {
+                rebuilt.children.append(.stroke(built))
+            } else {
+                rebuilt.children.append(renderItem(child, through: toPage, ink: &ink))
+            }
+        }
+        return .group(rebuilt)
     }
 
     /// `items` as `renderItem` gives each, their strokes' sprites (a page's ink, a cut's pieces' ink)

@@ -40,8 +40,8 @@ extension PageRenderer {
                             insert(built.popFirst() ?? builder.renderItem(pageItem), id: RenderItemID(pageItem.id), at: index)
                         case let .remove(id, index): remove(RenderItemID(id), near: index)
                         // The held item is built only when needed (each frame of a drag updates it).
-                        case let .replace(index, pageItem, _):
-                            replaceLifted(RenderItemID(pageItem.id), near: index, building: { builder.renderItem(pageItem) })
+                        case let .replace(index, pageItem, before):
+                            replaceLifted(RenderItemID(pageItem.id), near: index, building: { builder.renderItem(pageItem, replacing: before) })
                         case let .move(id, from, to): move(RenderItemID(id), near: from, to: to)
                         }
                     }

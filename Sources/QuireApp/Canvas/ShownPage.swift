@@ -70,8 +70,11 @@ final class ShownPage {
         var builder = RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
                                         pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
         builder.thumbnailPictures = thumbnailPictures
+        builder.scrapMemo = scrapMemo
         return builder
     }
+    /// The scrap last built for a change in what it carries, for the next such change.
+    private let scrapMemo = ScrapBuildMemo()
 
     /// When the photos' sharpness is due to be worked out again (monotonic seconds), if it waits.
     func sightDue(now: Double) -> Double? {
