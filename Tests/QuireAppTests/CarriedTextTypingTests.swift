@@ -38,18 +38,26 @@ final class CarriedTextTypingTests: XCTestCase {
         _ = canvas.handle(.key(KeyInput(keysym: keysym, text: text, control: control)))
     }
 
+    /// The words on a scrap `width` wide placed by `placement`, and the text tool pressed on them `x`
+    /// pixels along their first line (in the box's own frame), where the scrap shows them on the page.
+    private func pressOnTheWords(onAScrapWide width: Double = 300, at x: Double = 2) throws -> (canvas: CanvasController, scrap: Scrap) {
+        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: width, height: 100)), transform: Homography(placement),
+                          items: [PageItem(.text(words))])
+        let canvas = try canvas(with: scrap)
+        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: words))
+        XCTAssertGreaterThan(layout.box.maxX, 90)
+        click(canvas, atPage: placement.apply(layout.localToPage.apply(Point(x, layout.box.center.y))))
+        return (canvas, scrap)
+    }
+
     private func carried(_ canvas: CanvasController) -> [TextItem] {
         guard case let .scrap(scrap)? = canvas.page.items.first?.content else { return [] }
         return scrap.items.compactMap { if case let .text(t) = $0.content { t } else { nil } }
     }
 
     func testABoxOnATurnedScaledScrapIsTypedIntoWhereItShowsAsOneEditOfTheScrap() throws {
-        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 300, height: 100)), transform: Homography(placement),
-                          items: [PageItem(.text(words))])
-        let canvas = try canvas(with: scrap)
-        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: words))
-        // A press on the box's first letter, where the scrap shows it on the page.
-        click(canvas, atPage: placement.apply(layout.localToPage.apply(Point(2, layout.box.center.y))))
+        // A press on the box's first letter.
+        let (canvas, scrap) = try pressOnTheWords()
         XCTAssertTrue(canvas.isTypingText, "the press found the box on the scrap")
         press(canvas, Keysym.end)
         press(canvas, 0x21, text: "!")
@@ -76,12 +84,7 @@ final class CarriedTextTypingTests: XCTestCase {
 
     func testAPressWhereTheScrapsOutlineHidesItsBoxStartsANewBox() throws {
         // The outline ends at x = 60: the rest of the words are carried but not shown (a side of a cut).
-        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 60, height: 100)), transform: Homography(placement),
-                          items: [PageItem(.text(words))])
-        let canvas = try canvas(with: scrap)
-        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: words))
-        XCTAssertGreaterThan(layout.box.maxX, 90)
-        click(canvas, atPage: placement.apply(layout.localToPage.apply(Point(80, layout.box.center.y))))
+        let (canvas, _) = try pressOnTheWords(onAScrapWide: 60, at: 80)
         press(canvas, 0x7a, text: "z")
         press(canvas, Keysym.escape)
         XCTAssertEqual(carried(canvas).map(\.text), ["scrap words"], "the hidden part is not typed into")
@@ -89,11 +92,7 @@ final class CarriedTextTypingTests: XCTestCase {
     }
 
     func testEmptyingTheOnlyTextOfATransparentScrapTakesTheScrapOutAndUndoBringsItBack() throws {
-        let scrap = Scrap(outline: BezierPath(rect: Rect(x: 0, y: 0, width: 300, height: 100)), transform: Homography(placement),
-                          items: [PageItem(.text(words))])
-        let canvas = try canvas(with: scrap)
-        let layout = try XCTUnwrap(PageTextFonts.shared.layout(of: words))
-        click(canvas, atPage: placement.apply(layout.localToPage.apply(Point(2, layout.box.center.y))))
+        let (canvas, _) = try pressOnTheWords()
         press(canvas, 0x61, control: true)
         press(canvas, Keysym.backspace)
         press(canvas, Keysym.escape)
