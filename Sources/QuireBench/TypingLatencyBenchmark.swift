@@ -8,8 +8,8 @@ import QuireTestSupport
 /// 10,000 strokes and a text box of 10,000 characters, the text tool pressed into the box, and XTEST keys
 /// typed into it at 20 a second for 10 s; Quire's own figures (QUIRE_LATENCY_STATS=1, key presses timed
 /// as pointer input is) read back. A key comes alone, so its frame draws at once: "read → swap" is the
-/// time Quire takes from the key to the frame showing it. The same keys typed into a box of 10
-/// characters, in a window of its own, are the baseline: what a key costs whatever the box. Needs
+/// time Quire takes from the key to the frame showing it. The same keys typed into a new box, in a
+/// window of its own, are the baseline: what a key costs whatever the box. Needs
 /// `quire` built beside `quire-bench` (make bench builds both) and Xvfb; without either it says so and
 /// measures nothing.
 let typingLatencyBenchmark = Benchmark(name: "typing",
@@ -39,8 +39,9 @@ let typingLatencyBenchmark = Benchmark(name: "typing",
         print("  input frames' work, \(parts[0]); the slowest 1 %:")
         for frame in parts.dropFirst().joined().components(separatedBy: " | ") { print("    \(frame)") }
     }
+    // The baseline's page has a box of 10 characters away from the press: the press starts a new box.
     guard let baseline = try TypingRun.measure(typingInto: "0123456789\n", label: "short"), let newest = baseline.figures.newest else { return }
-    context.report("  baseline, a box of 10 characters: p50", newest.p50, "ms")
+    context.report("  baseline, a new box typed from empty: p50", newest.p50, "ms")
     context.report("  baseline p99", newest.p99, "ms")
 }
 
@@ -68,8 +69,8 @@ private enum TypingRun {
             return nil
         }
         // The text tool, pressed into the box (its lines cover the page's upper left, under the window's
-        // middle whatever the view's scale; a short box's press starts a box of its own), then the press's
-        // own frames let settle.
+        // middle whatever the view's scale; a short one lies away from it, and the press starts a new box),
+        // then the press's own frames let settle.
         keys.move(to: 400, 300)
         keys.key(UInt(UInt8(ascii: "t")))
         keys.button(down: true)

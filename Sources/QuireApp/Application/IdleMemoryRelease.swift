@@ -3,9 +3,10 @@ import CMemoryRelease
 /// Gives the memory Quire freed back to the system while the window is quiet. glibc keeps freed heap
 /// memory for later allocations (`CMemoryRelease`), in the main thread's heap and in each decoding
 /// thread's: on a page of 100 photos, with decoded pictures and upload copies freed as they arrive,
-/// 15–20 MB more stayed resident (281 MB a minute after opening, against 298–307). Released only when no event was handled and no frame drawn for a
-/// moment, and at most once a second: the release takes up to about 2 ms with a few hundred megabytes
-/// of heap, which a key or a pen sample must not wait behind (hovering or drawing, there is no release).
+/// 15–25 MB more stayed resident (281 MB a minute after opening, against 298–307 MB). Released only
+/// when no event was handled and no frame drawn for a moment, and at most once a second: the release
+/// takes up to about 2 ms with a few hundred megabytes of heap, which a key or a pen sample must not
+/// wait behind (while hovering or drawing, there is no release).
 struct IdleMemoryRelease {
     /// Seconds without events or frames before a release.
     static let quiet = 0.25

@@ -82,10 +82,9 @@ public struct RenderItemBuilder {
             memo.forget()
             return renderItem(item)
         }
-        var built = renderItem(item, reusing: memo.built(as: before), from: old)
-        if built == nil { built = renderItem(item) }
-        memo.keep(item, builtAs: built!)
-        return built!
+        let built = renderItem(item, reusing: memo.built(as: before), from: old) ?? renderItem(item)
+        memo.keep(item, builtAs: built)
+        return built
     }
 
     /// `item` (a scrap) built afresh but for the strokes it carries unchanged since its old self `old`,

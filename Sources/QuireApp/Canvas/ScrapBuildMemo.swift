@@ -3,7 +3,7 @@ import QuireRender
 
 /// The last scrap `RenderItemBuilder.renderItem(_:replacing:)` built for a change in what it carries,
 /// and what it was built as: the next such change of it (the next key typed into a box on it) takes
-/// the children of its unchanged items from there. One scrap, its strokes' sprites kept on the CPU
+/// the strokes it carries unchanged from there. One scrap, its strokes' sprites kept on the CPU
 /// (about a megabyte for a scrap of 200 handwritten strokes) until another change of another kind.
 public final class ScrapBuildMemo {
     private var item: PageItem?
