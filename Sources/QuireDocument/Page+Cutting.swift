@@ -109,7 +109,8 @@ extension Page {
         var inside: [PageItem] = []
         var strokes = 0, texts = 0
         let pageRect = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let preparedLoop = PreparedPath(loop)
+        // Made for the page's text boxes, when it has any.
+        lazy var preparedLoop = PreparedPath(loop)
         for index in items.indices {
             if case let .text(text) = items[index].content {
                 let rest: [PageItem]
@@ -195,7 +196,8 @@ extension Page {
             ScrapUnderInk(index: k, scrap: Scrap(outline: shape.path), toScrap: .identity, bounds: shape.path.bounds)
         }
         var inkOfPiece = [[PageItem]](repeating: [], count: regions.count)
-        let preparedPieces = result.shapes.map { PreparedPath($0.path) }
+        // Made for the text the scrap carries, when it carries any.
+        lazy var preparedPieces = result.shapes.map { PreparedPath($0.path) }
         for item in scrap.items {
             if case let .text(text) = item.content {
                 // A text box goes whole with every piece that shows some of it, clipped by each outline.

@@ -21,14 +21,9 @@ enum TextCut: Equatable {
 /// like the rest of its box, left where the box was (which show only what lies outside). So the cut
 /// looks and exports as a cut through the letters, and each side keeps its words.
 extension Page {
-    /// The region a text box covers, as the scissors see it (page coordinates, or its scrap's): its box
-    /// outset by a quarter em, so that a descender or a slanted letter past the line box is on the
-    /// side of the cut the box is.
-    static func cutFrame(of text: TextItem, measuredBy measure: TextBoxMeasure) -> BezierPath {
-        BezierPath(polygon: cutCorners(of: text, measuredBy: measure))
-    }
-
-    /// The corners of `cutFrame`, in order round it.
+    /// The corners, in order round it, of the region a text box covers as the scissors see it (page
+    /// coordinates, or its scrap's): its box outset by a quarter em, so that a descender or a slanted
+    /// letter past the line box is on the side of the cut the box is.
     static func cutCorners(of text: TextItem, measuredBy measure: TextBoxMeasure) -> [Point] {
         let box = measure(text).outsetBy(text.fontSize * 0.25)
         return Quadrilateral(box).corners.map(text.localToPage.apply)

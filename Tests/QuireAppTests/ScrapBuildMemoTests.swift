@@ -58,6 +58,11 @@ final class ScrapBuildMemoTests: XCTestCase {
         let kept = storage(built)
         XCTAssertNotEqual(kept[3], firstStorage[3])
         XCTAssertEqual(kept.enumerated().filter { $0.offset != 3 }.map(\.element), firstStorage.enumerated().filter { $0.offset != 3 }.map(\.element))
+        // The memo holds one scrap: another scrap's change takes its place.
+        let otherID = ItemID()
+        let other = PageItem(id: otherID, .scrap(scrap(saying: "x", strokes: [])))
+        _ = builder.renderItem(PageItem(id: otherID, .scrap(scrap(saying: "xy", strokes: []))), replacing: other)
+        XCTAssertNil(builder.scrapMemo?.built(as: after), "the first scrap's build let go")
         // Moved, it is built afresh (and the memo let go).
         var moved = scrap(saying: "abc", strokes: changed)
         moved.transform = Homography(.translation(5, 5))

@@ -79,7 +79,7 @@ public struct XournalExport {
     }
 
     /// `items` (in coordinates `transform` carries onto the page), bottom first; `outline`: the outline
-    /// of the scrap carrying them, in the same coordinates, when they are a scrap's.
+    /// of the scrap carrying them, in the same coordinates, when they are a scrap's and some are text.
     private mutating func add(_ items: [PageItem], through transform: Homography, to page: inout XournalPage,
                               shownWithin outline: PreparedPath? = nil) throws {
         for item in items {
@@ -104,7 +104,9 @@ public struct XournalExport {
                         skipped["turned or warped picture", default: 0] += 1
                     }
                 }
-                try add(scrap.items, through: placement, to: &page, shownWithin: PreparedPath(scrap.outline))
+                // The outline made ready only for text the scrap carries: nothing else is clipped here.
+                let carriesText = scrap.items.contains { if case .text = $0.content { true } else { false } }
+                try add(scrap.items, through: placement, to: &page, shownWithin: carriesText ? PreparedPath(scrap.outline) : nil)
             case let .image(placed):
                 let q = placed.corners
                 if q.upperLeft.y == q.upperRight.y, q.lowerLeft.y == q.lowerRight.y, q.upperLeft.x == q.lowerLeft.x,
