@@ -67,6 +67,7 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
     context.report("resident after 60 s", Double(at60) / 1e6, "MB", target: "≤ 300 MB")
     context.report("resident, peak over the minute (50 ms samples)", Double(peak) / 1e6, "MB", target: "≤ 300 MB")
     context.report("  peak as the kernel counts it (VmHWM)", Double(PhotoPageRun.residentBytes(of: window.processIdentifier, field: "VmHWM:")) / 1e6, "MB")
+    PhotoPageRun.printPictureMemory(window, "after the last frame of the minute")
 
     guard let pointer = XTestPointer(display: server.display) else { return print("  (no XTEST on \(server.display); pan not measured)") }
     pointer.move(to: 500, 400)
@@ -85,9 +86,16 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
     context.report("pan: frame time, median", times[times.count / 2], "ms")
     context.report("pan: frame time, p99", percentile(times, 0.99), "ms", target: "≤ 16 ms")
     context.report("resident, peak with the pan", Double(peak) / 1e6, "MB", target: "≤ 300 MB")
+    PhotoPageRun.printPictureMemory(window, "after the pan")
 }
 
 enum PhotoPageRun {
+    /// The window's last word on its pictures' memory (decoded on the CPU, and as textures).
+    static func printPictureMemory(_ window: QuireProcess, _ when: String) {
+        guard let line = window.lastLine(startingWith: "Picture memory: ") else { return }
+        print("  pictures held \(when): \(line.dropFirst("Picture memory: ".count))")
+    }
+
     /// A process's resident memory (or another /proc status field), in bytes.
     static func residentBytes(of pid: Int32, field: String = "VmRSS:") -> Int {
         ProcessStatus.kilobytes(field, of: String(pid)) * 1024

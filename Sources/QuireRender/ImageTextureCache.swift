@@ -5,6 +5,8 @@ import QuireImageIO
 /// shared by every item that shows it. Page items hold a use each (`retain`/`release`) and a picture's
 /// texture goes when its last item does, unless the overlay showed it this frame; pictures drawn only by
 /// the overlay are kept while it shows them (`sweep` after each frame drops the ones it stopped showing).
+/// A picture from a `PicturePixelSource` is told to it when its texture is made and goes, and its
+/// texture outlives its last item while the source has room: idle, the one idle longest going first.
 final class ImageTextureCache {
     private struct Entry {
         var texture: GLuint
@@ -18,11 +20,17 @@ final class ImageTextureCache {
         /// Its mipmaps are made (an overlay picture first drawn at its own size has none until it is
         /// drawn at another: a page sorter's newly shown row uploads without building them).
         var mipmapped: Bool
+        /// Where its pixels came from, told when the texture goes; nil: the item held them.
+        var source: (any PicturePixelSource)?
+        /// When no item used it any more (`idleCount` then), for a picture from a source kept idle.
+        var idleSince: Int?
     }
 
     private var entries: [String: Entry] = [:]
     private var usesOfKeysNotYetUploaded: [String: Int] = [:]
     private var frame = 0
+    /// Counts textures going idle: the order they went idle in.
+    private var idleCount = 0
     /// While true, a picture whose last item went keeps its texture until `endHolding`: a scissors cut
     /// takes a scrap out before its pieces, showing the same picture, go in.
     private var holding = false
@@ -41,10 +49,7 @@ final class ImageTextureCache {
     }
 
     deinit {
-        for entry in entries.values {
-            var texture = entry.texture
-            glDeleteTextures(1, &texture)
-        }
+        for key in Array(entries.keys) { delete(key, evenPinned: true) }
     }
 
     var count: Int { entries.count }
@@ -52,15 +57,23 @@ final class ImageTextureCache {
     /// GPU bytes of the pictures' textures alive now.
     var bytes: Int { entries.values.reduce(0) { $0 + $1.bytes } }
 
+    /// GPU bytes of textures kept idle (`PicturePixelSource`).
+    var idleBytes: Int { entries.values.reduce(0) { $0 + ($1.idleSince == nil ? 0 : $1.bytes) } }
+
     func retain(_ key: String) {
-        if entries[key] != nil { entries[key]!.uses += 1 } else { usesOfKeysNotYetUploaded[key, default: 0] += 1 }
+        if entries[key] != nil {
+            entries[key]!.uses += 1
+            entries[key]!.idleSince = nil
+        } else {
+            usesOfKeysNotYetUploaded[key, default: 0] += 1
+        }
     }
 
     func release(_ key: String) {
         if var entry = entries[key] {
             entry.uses -= 1
             entries[key] = entry
-            if entry.uses <= 0, entry.overlayFrame != frame, !holding { delete(key) }
+            if entry.uses <= 0, entry.overlayFrame != frame, !holding { letGo(key) }
         } else if let uses = usesOfKeysNotYetUploaded[key] {
             usesOfKeysNotYetUploaded[key] = uses > 1 ? uses - 1 : nil
         }
@@ -72,7 +85,8 @@ final class ImageTextureCache {
     /// Lets go of the textures held since `beginHolding` that no item took up again.
     func endHolding() {
         holding = false
-        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { delete(key) }
+        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { letGo(key) }
+        evictIdle()
     }
 
     /// Forgets every page item's use (a page opened afresh); textures stay until swept.
@@ -81,10 +95,21 @@ final class ImageTextureCache {
         usesOfKeysNotYetUploaded.removeAll()
     }
 
+    /// The texture showing a page's picture, uploaded on first use from its pixels, or its source's
+    /// when it holds none; nil when neither has them (`texture(for:image:)` for the rest).
+    func texture(for picture: SceneImage, filtered: Bool = true) -> GLuint? {
+        if entries[picture.imageKey] == nil, picture.image == nil {
+            guard let pixels = picture.source?.pixels(of: picture.imageKey) else { return nil }
+            return texture(for: picture.imageKey, image: pixels, filtered: filtered, source: picture.source)
+        }
+        return texture(for: picture.imageKey, image: picture.image, filtered: filtered, source: picture.source)
+    }
+
     /// The texture showing `image`, uploaded on first use; nil for a picture GL cannot hold (empty, too
     /// large, or with fewer bytes than its size says), which is then simply not drawn. `filtered`
     /// false: the picture is drawn texel for pixel, so mipmaps are not needed (yet).
-    func texture(for key: String, image: RGBAImage, inOverlay: Bool = false, filtered: Bool = true) -> GLuint? {
+    func texture(for key: String, image: RGBAImage?, inOverlay: Bool = false, filtered: Bool = true,
+                 source: (any PicturePixelSource)? = nil) -> GLuint? {
         if let entry = entries[key] {
             if inOverlay { entries[key]!.overlayFrame = frame }
             if filtered && !entry.mipmapped {
@@ -93,14 +118,20 @@ final class ImageTextureCache {
             }
             return entry.texture
         }
-        guard image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
+        guard let image, image.width > 0, image.height > 0, image.width <= maximumSize, image.height <= maximumSize,
               image.pixels.count >= image.width * image.height * 4 else { return nil }
         let (texture, opaque) = Self.upload(image, mipmapped: filtered)
         uploads += 1
-        entries[key] = Entry(texture: texture, bytes: image.width * image.height * 4 * 4 / 3,
-                             uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
-                             overlayFrame: inOverlay ? frame : -1, opaque: opaque, mipmapped: filtered)
+        let bytes = image.width * image.height * 4 * 4 / 3
+        entries[key] = Entry(texture: texture, bytes: bytes, uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
+                             overlayFrame: inOverlay ? frame : -1, opaque: opaque, mipmapped: filtered, source: source)
+        source?.textureMade(of: key, bytes: bytes)
         return texture
+    }
+
+    /// Whether a texture of `key` is alive (in use or idle).
+    func holds(_ key: String) -> Bool {
+        entries[key] != nil
     }
 
     /// Keeps the picture under `key`, if uploaded, as one the overlay shows this frame though it was not
@@ -116,15 +147,33 @@ final class ImageTextureCache {
 
     /// Ends a frame: pictures no item uses and the frame's overlay did not show are let go.
     func sweep() {
-        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { delete(key) }
+        for (key, entry) in entries where entry.uses <= 0 && entry.overlayFrame != frame { letGo(key) }
+        evictIdle()
         frame &+= 1
     }
 
-    private func delete(_ key: String) {
-        guard key != pinned else { return }
+    /// No item uses `key` any more: its texture goes, or, from a source, is kept idle.
+    private func letGo(_ key: String) {
+        guard let entry = entries[key] else { return }
+        guard entry.source != nil else { return delete(key) }
+        if entry.idleSince == nil {
+            entries[key]!.idleSince = idleCount
+            idleCount += 1
+        }
+    }
+
+    /// Deletes idle textures, the one idle longest first, while their source has no room for them.
+    private func evictIdle() {
+        let idle = entries.filter { $0.value.idleSince != nil }.sorted { ($0.value.idleSince ?? 0) < ($1.value.idleSince ?? 0) }
+        for (key, entry) in idle where entry.source?.hasRoom == false { delete(key) }
+    }
+
+    private func delete(_ key: String, evenPinned: Bool = false) {
+        guard evenPinned || key != pinned else { return }
         guard let entry = entries.removeValue(forKey: key) else { return }
         var texture = entry.texture
         glDeleteTextures(1, &texture)
+        entry.source?.textureDeleted(of: key, bytes: entry.bytes)
     }
 
     /// Rows go up top row first, so texture coordinate (0, 0) is the picture's upper-left corner. Also

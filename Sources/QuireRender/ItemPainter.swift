@@ -64,8 +64,7 @@ final class ItemPainter {
                 drawSprites(span, style: stroke.style, into: target, projection: projection)
             }
         case let .image(image):
-            guard let texture = images.texture(for: image.imageKey, image: image.image,
-                                               filtered: image.needsMipmaps(through: projection)) else { return }
+            guard let texture = images.texture(for: image, filtered: image.needsMipmaps(through: projection)) else { return }
             drawClipped(image.clip, in: target, projection: projection) {
                 target.bind()
                 imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity)

@@ -24,7 +24,7 @@ struct PagePaper {
     /// Draws the picture printed on the paper, if there is one, into the bound target.
     func drawImage(with painter: ItemPainter, projection: PageProjection, behind: Bool = false) {
         guard let image, !image.bounds.isNull,
-              let texture = painter.images.texture(for: image.imageKey, image: image.image) else { return }
+              let texture = painter.images.texture(for: image) else { return }
         painter.imageQuads.draw(texture, corners: image.corners, projection: projection, opacity: image.opacity, behind: behind)
     }
 }

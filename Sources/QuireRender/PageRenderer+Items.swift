@@ -70,6 +70,7 @@ extension PageRenderer {
         // Pictures of the page before that this one does not show go now (exports open page after
         // page with no frame between to sweep them); the ones it shares were kept and re-used.
         painter.images.sweep()
+        letGoOfUploadedPixels()
         view?.tiles.markAllStale()
     }
 

@@ -30,7 +30,10 @@ extension PageRenderer {
     public func drawView(width: Int, height: Int, pageToWindow: QuireGeometry.AffineTransform, provisional: [Sprite] = [],
                          overlay: [OverlayItem] = [], into target: RenderTarget? = nil,
                          onlyWhatChanged: Bool = false, bakes: Bool = true) -> Rect? {
-        defer { painter.images.sweep() }
+        defer {
+            painter.images.sweep()
+            letGoOfUploadedPixels()
+        }
         overlayRenderer.keepPictures(of: overlay)
         drawLayersIfStale()
         if bakes { bake(budget: bakeBudget) }

@@ -59,6 +59,8 @@ public final class PageRenderer {
 
     /// Every item on the page, oldest first, found by id and by area.
     var list = RenderedItems()
+    /// `painter.images.uploads` when the items last let go of pixels now on the GPU.
+    var uploadsWhenPixelsLetGo = 0
     /// Items given without an id so far (each is named `RenderItemID.unnamed` of its number).
     var unnamedItems = 0
     /// Where the baked layer stands in the page's order.
@@ -208,8 +210,20 @@ public final class PageRenderer {
     public var glyphPageTextureCount: Int { overlayRenderer.texts.pageTextureCount }
     /// Draw calls the overlay's text has taken so far (one per atlas page for each batch of text).
     public var overlayTextDrawCalls: Int { overlayRenderer.texts.drawCalls }
-    /// GPU bytes of those picture textures (mipmaps included).
+    /// GPU bytes of those picture textures (mipmaps included), idle ones kept for their source included.
     public var imageTextureBytes: Int { painter.images.bytes }
+    /// GPU bytes of the picture textures no item shows, kept while their source has room.
+    public var idleImageTextureBytes: Int { painter.images.idleBytes }
+
+    /// Once pictures were uploaded, the page's items let go of their pixels where a source can give
+    /// them again: the texture holds the picture, and the source's copy went when it was made.
+    func letGoOfUploadedPixels() {
+        guard painter.images.uploads != uploadsWhenPixelsLetGo else { return }
+        uploadsWhenPixelsLetGo = painter.images.uploads
+        for index in list.indices {
+            if let bare = list[index].item.lettingGoOfPixels(where: painter.images.holds) { list.setItem(bare, at: index) }
+        }
+    }
     /// GPU bytes of the page's layers and the scratch layers kept for reuse (view, highlighters,
     /// scraps' shadows and ink).
     public var layerBytes: Int { inkLayer.bytes + bakedLayer.bytes + painter.pool.bytes }

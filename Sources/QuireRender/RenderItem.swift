@@ -48,6 +48,26 @@ public enum RenderItem: Equatable, Sendable {
         return (before, after)
     }
 
+    /// The item with the pixels of its pictures that `isTextured` says are on the GPU let go, where
+    /// their source can give them again (`SceneImage.withoutPixels`); nil when none is let go.
+    func lettingGoOfPixels(where isTextured: (String) -> Bool) -> RenderItem? {
+        switch self {
+        case .stroke:
+            return nil
+        case let .image(image):
+            guard isTextured(image.imageKey), let bare = image.withoutPixels else { return nil }
+            return .image(bare)
+        case var .group(group):
+            var changed = false
+            for index in group.children.indices {
+                guard let bare = group.children[index].lettingGoOfPixels(where: isTextured) else { continue }
+                group.children[index] = bare
+                changed = true
+            }
+            return changed ? .group(group) : nil
+        }
+    }
+
     /// The strokes it holds, depth first: each one's sprites have a place on the GPU of their own.
     var strokeCount: Int {
         switch self {

@@ -77,6 +77,11 @@ struct RenderedItems {
         grid.move(from: from, to: to)
     }
 
+    /// Puts `item`, which covers what the entry's item covers, in its place (its pixels let go).
+    mutating func setItem(_ item: RenderItem, at index: Int) {
+        entries[index].item = item
+    }
+
     /// Takes the item at `index` out of the grid (it is held over the page), or puts it back.
     mutating func setFindable(_ findable: Bool, at index: Int) {
         grid.replace(at: index, bounds: findable ? entries[index].item.bounds : .null)

@@ -169,7 +169,7 @@ final class PDFPageCacheTests: XCTestCase {
         let page = Page(size: PageSize(width: 400, height: 200), items: [PageItem(.pdfPage(items[0]))])
         XCTAssertEqual(builder.renderItems(of: page), [RenderItemBuilder.nothing])
         let image = try XCTUnwrap(builder.paperImage(of: page))
-        XCTAssertEqual([image.image.width, image.image.height], [800, 400])
+        XCTAssertEqual([image.width, image.height], [800, 400])
         XCTAssertEqual(image.corners, Quadrilateral(Rect(x: 0, y: 0, width: 400, height: 200)))
         XCTAssertTrue(image.imageKey.contains(items[0].document.rawValue) && image.imageKey.hasSuffix("#0@800x400"), image.imageKey)
         XCTAssertNil(builder.paperImage(of: Page()), "plain paper")

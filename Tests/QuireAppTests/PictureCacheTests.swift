@@ -58,13 +58,13 @@ final class PictureCacheTests: XCTestCase {
         }
         // 100 page px across, 2 picture px each: 200, rounded up to 256.
         let small = try XCTUnwrap(shown(across: 100))
-        XCTAssertEqual(small.image.width, 256)
-        XCTAssertEqual(small.image.height, 128)
+        XCTAssertEqual(small.width, 256)
+        XCTAssertEqual(small.height, 128)
         XCTAssertEqual(small.imageKey, photo.rawValue + "@256x128")
         XCTAssertEqual(cache.heldBytes, 256 * 128 * 4, "the whole photo was never kept")
         // Shown 600 across: 1200 wanted, more than it has: decoded whole, under its own key.
         let large = try XCTUnwrap(shown(across: 600))
-        XCTAssertEqual(large.image.width, 1000)
+        XCTAssertEqual(large.width, 1000)
         XCTAssertEqual(large.imageKey, photo.rawValue + "@1000x500")
         XCTAssertNil(RenderItemBuilder.decodeSide(of: reference, shownAcross: .infinity, detail: 2))
         XCTAssertEqual(RenderItemBuilder.decodeSide(of: reference, shownAcross: 1, detail: 2), 64)

@@ -146,7 +146,7 @@ final class WindowFrames {
     /// none is wanted: summarizing thousands of latencies takes a millisecond or more, which between
     /// reading input and drawing it would be added to that input's latency.
     private func reportStatistics() {
-        for line in stats.report(now: Self.now()) { say(line) }
+        for line in stats.report(now: Self.now(), pictureMemory: { shown.pictureMemory }) { say(line) }
         if let report = latency.report(now: Self.now()) {
             if let line = report.line { say(line) }
             if let tail = report.tail { say(tail) }

@@ -19,6 +19,9 @@ public struct RenderItemBuilder {
     /// The decoded picture a blob holds, scaled down to fit the side given (nil: its own size), or nil
     /// when it cannot be had (the item then draws its ink only).
     public let image: (BlobID, Int?) -> RGBAImage?
+    /// The window's way to pictures, asked instead of `image` when set: a picture already a texture
+    /// comes without its pixels (`PictureCache.requestPicture`).
+    public var shownPicture: ((BlobID, Int?) -> PictureCache.Shown?)?
     /// Picture pixels wanted per page pixel a picture covers: 2 keeps pictures sharp on screen up to a
     /// 2× zoom without holding a 12 MP photo's every pixel for a thumbnail-sized scrap; the window asks
     /// for more as it zooms in (`detail(forZoom:)`), an export at 3× asks for 3.
@@ -272,14 +275,19 @@ public struct RenderItemBuilder {
         if thumbnail, max(reference.pixelWidth, reference.pixelHeight) > Self.thumbnailSide {
             side = min(side ?? Self.thumbnailSide, Self.thumbnailSide)
         }
+        if let shownPicture {
+            guard let shown = shownPicture(reference.blob, side) else { return nil }
+            return SceneImage(imageKey: shown.imageKey, width: shown.width, height: shown.height, image: shown.image,
+                              source: shown.source, corners: corners, mipmapsOnlyWhenShrunk: true)
+        }
         guard let pixels = image(reference.blob, side) else { return nil }
         // Each decoded size is its own texture: the key names the size of the pixels given (which
         // may be a smaller one held while the size asked for decodes). Decoded for the size shown, it is
         // drawn at half its size or more and needs no mipmaps, until a larger decode is drawn while a
         // smaller one comes: filtering between two levels at every pixel doubled the cost of drawing a
         // photo on llvmpipe (a window-sized scrap, 5 ms against 2.5), the most of a drag's first frame.
-        return SceneImage(imageKey: "\(reference.blob.rawValue)@\(pixels.width)x\(pixels.height)", image: pixels, corners: corners,
-                          mipmapsOnlyWhenShrunk: true)
+        return SceneImage(imageKey: PictureCache.imageKey(reference.blob, pixels.width, pixels.height), image: pixels,
+                          corners: corners, mipmapsOnlyWhenShrunk: true)
     }
 
     /// The longest side a picture is decoded to fit when it is shown `shown` page pixels across: that

@@ -69,12 +69,18 @@ final class ShownPage {
     private var builder: RenderItemBuilder {
         var builder = RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
                                         pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
+        builder.shownPicture = session.pictures.requestPicture
         builder.thumbnailPictures = thumbnailPictures
         builder.scrapMemo = scrapMemo
         return builder
     }
     /// The scrap last built for a change in what it carries, for the next such change.
     private let scrapMemo = ScrapBuildMemo()
+
+    /// Bytes of the page's pictures held decoded on the CPU, and as textures.
+    var pictureMemory: (decoded: Int, textures: Int, idle: Int) {
+        (session.pictures.heldBytes, renderer.imageTextureBytes, renderer.idleImageTextureBytes)
+    }
 
     /// When the photos' sharpness is due to be worked out again (monotonic seconds), if it waits.
     func sightDue(now: Double) -> Double? {
@@ -139,10 +145,13 @@ final class ShownPage {
         session.growPage(canvas.page.id, to: size)
         // What the canvas queued for the old renderer is in the page the new one loads.
         _ = canvas.takeRenderWork()
+        grown.paperColor = canvas.page.background.paperColor
+        grown.paperPattern = PaperPattern(canvas.page.background)
+        // Loaded while the old renderer still holds the pictures' textures: the new one takes their
+        // pixels from the cache (decoded again at once) rather than showing the photos blank until
+        // their decodes arrive.
+        grown.load(canvas.page, building: builder)
         renderer = grown
-        renderer.paperColor = canvas.page.background.paperColor
-        renderer.paperPattern = PaperPattern(canvas.page.background)
-        renderer.load(canvas.page, building: builder)
         owesFrame = true
         owesWholeFrame = true
         return true
@@ -201,6 +210,8 @@ final class ShownPage {
     /// of it, with `overlay` over it. Returns the window rect drawn when only part of it was; `marks`
     /// get when the renderer had caught up and when it had drawn.
     func draw(width: Int, height: Int, overlay: [OverlayItem], onlyWhatChanged: Bool, marks: inout FramePhases.Marks) -> Rect? {
+        // The window's size sets how much picture memory it keeps (another notebook's cache too).
+        session.pictures.budget = PictureCache.budget(forWindowWidth: width, height: height)
         let renderer = caughtUpRenderer(forFrame: true)
         marks.caughtUp = MonotonicClock.seconds()
         owesFrame = false

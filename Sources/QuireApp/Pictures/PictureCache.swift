@@ -1,6 +1,7 @@
 import Foundation
 import QuireDocument
 import QuireImageIO
+import QuireRender
 import QuireStorage
 
 /// The pictures a notebook's blobs hold, decoded once each while they are in use (a photo cut into ten
@@ -10,10 +11,15 @@ import QuireStorage
 /// the pictures decoded longest ago go first. A blob that is missing or not a picture Quire reads is
 /// reported once and draws nothing.
 ///
-/// The window asks with `requestImage`, which never waits: a picture not decoded yet is decoded on
+/// The window asks with `requestPicture`, which never waits: a picture not decoded yet is decoded on
 /// other threads (a 12 MP JPEG takes tens of milliseconds even at an eighth of its size, and a page of
 /// a hundred photos would freeze the window for seconds) and handed over by `takeArrived` for the
 /// window to draw. Exports ask with `image`, which decodes at once.
+///
+/// In the window, pictures and their textures share the one budget: once the renderer has a picture
+/// as a texture its decoded copy goes (`PictureTextureLedger`), and a texture no item shows any more
+/// is kept, while the copies and textures together fit the budget, for undo or a page turned back to;
+/// past it the one idle longest goes first (the renderer's `ImageTextureCache`).
 public final class PictureCache {
     /// A picture at one size: `side` is the longest side it is decoded to fit (nil: its own size).
     public struct Key: Hashable, Sendable {
@@ -21,9 +27,26 @@ public final class PictureCache {
         public var side: Int?
     }
 
+    /// A picture as the window draws it: its pixels, or only its size when a texture of it is on the
+    /// GPU (its copy let go), with the source the renderer asks should it need them again.
+    public struct Shown {
+        public var imageKey: String
+        public var width: Int
+        public var height: Int
+        public var image: RGBAImage?
+        public var source: any PicturePixelSource
+    }
+
     private let store: NotebookStore
     private let report: (String) -> Void
     private var decoded: RecentImages<Key>
+    /// The pictures handed to the window's renderer, by image key and by key (each key decodes to one
+    /// size), so a texture's word reaches the size it shows: at most one entry per size of a picture
+    /// the page asked for.
+    private var shownKeys: [String: Key] = [:]
+    private var imageKeys: [Key: String] = [:]
+    /// Pictures with a texture, and the bytes they take: what the renderer says.
+    private let textures = PictureTextureLedger()
     /// Oldest first.
     private var unreadable: Set<BlobID> = []
     /// Whether each picture decoded so far has full alpha everywhere (any size of it says).
@@ -36,14 +59,31 @@ public final class PictureCache {
     private let decoders = BackgroundWorkers(name: "quire-decode",
                                              count: max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)))
 
-    public init(store: NotebookStore, budget: Int = 512 << 20, report: @escaping (String) -> Void) {
+    /// `copies`: the bytes of decoded pixels held at most (exports keep theirs; the window's go once
+    /// uploaded).
+    public init(store: NotebookStore, budget copies: Int = 512 << 20, report: @escaping (String) -> Void) {
         self.store = store
-        decoded = RecentImages(budget: budget)
+        decoded = RecentImages(budget: copies)
         self.report = report
+        textures.cache = self
+    }
+
+    /// Bytes of decoded copies and textures together past which the window's idle textures go (the
+    /// textures items show stay, whatever they take; copies go once uploaded). Set by the window from
+    /// its size (`budget(forWindowWidth:height:)`).
+    public var budget = PictureCache.budget(forWindowWidth: 0, height: 0)
+
+    /// Six windows' worth of pixels, and at least 48 MiB: the pictures a page shows, with room to keep
+    /// those of a page or two turned away from.
+    public static func budget(forWindowWidth width: Int, height: Int) -> Int {
+        max(48 << 20, 6 * 4 * max(0, width) * max(0, height))
     }
 
     /// Bytes of decoded pixels held.
     public var heldBytes: Int { decoded.bytes }
+
+    /// GPU bytes of the textures the window's renderer holds of these pictures, idle ones included.
+    public var textureBytes: Int { textures.textureBytes }
 
     /// Whether decodes asked for by `requestImage` are still under way or not yet taken.
     public var isDecoding: Bool { !pending.isEmpty }
@@ -72,8 +112,18 @@ public final class PictureCache {
         let key = Key(blob: id, side: side)
         if let known = decoded.use(key) { return known }
         guard !unreadable.contains(id) else { return nil }
-        let stopgap = decoded.all.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }?.value
-        guard !pending.contains(key) else { return stopgap }
+        decodeLater(key)
+        return sharpestHeld(of: id)?.image
+    }
+
+    /// The sharpest size of picture `id` held decoded, if any.
+    private func sharpestHeld(of id: BlobID) -> (key: Key, image: RGBAImage)? {
+        decoded.all.filter { $0.key.blob == id }.max { $0.value.width < $1.value.width }.map { ($0.key, $0.value) }
+    }
+
+    /// Has `key` decoded on another thread, unless it is on its way already.
+    private func decodeLater(_ key: Key) {
+        guard !pending.contains(key) else { return }
         pending.insert(key)
         waiting.push(key)
         let reader = BlobReader(store: store)
@@ -82,7 +132,60 @@ public final class PictureCache {
             guard let next = waiting.popNewest() else { return }
             finished.add(next, Result { try ImageFile.decode(try reader.bytes(of: next.blob), fittingIn: next.side) })
         }
-        return stopgap
+    }
+
+    /// `requestImage` for the window's renderer: a picture held as a texture comes as its size alone,
+    /// and one decoded comes with its pixels, to be let go once its texture is made. The stand-in
+    /// while a size decodes may be a texture of another size.
+    public func requestPicture(_ id: BlobID, fittingIn side: Int? = nil) -> Shown? {
+        let key = Key(blob: id, side: side)
+        if let shown = texturedSize(key) ?? decoded.use(key).map({ shownPicture($0, key) }) { return shown }
+        guard !unreadable.contains(id) else { return nil }
+        decodeLater(key)
+        let stopgap = sharpestHeld(of: id).map { shownPicture($0.image, $0.key) }
+        let sharpestTextured = imageKeys.keys.filter { $0.blob == id }.compactMap(texturedSize).max { $0.width < $1.width }
+        guard let sharpestTextured else { return stopgap }
+        return (stopgap?.width ?? 0) >= sharpestTextured.width ? stopgap : sharpestTextured
+    }
+
+    /// `picture` (decoded as `key`) as the renderer gets it, its key noted.
+    private func shownPicture(_ picture: RGBAImage, _ key: Key) -> Shown {
+        let imageKey = Self.imageKey(key.blob, picture.width, picture.height)
+        shownKeys[imageKey] = key
+        imageKeys[key] = imageKey
+        return Shown(imageKey: imageKey, width: picture.width, height: picture.height, image: picture, source: textures)
+    }
+
+    /// The picture decoded as `key`, when a texture of it is alive: its size, without pixels.
+    private func texturedSize(_ key: Key) -> Shown? {
+        guard let imageKey = imageKeys[key], textures.isTextured(imageKey), let size = Self.size(in: imageKey) else { return nil }
+        return Shown(imageKey: imageKey, width: size.width, height: size.height, image: nil, source: textures)
+    }
+
+    /// Names a picture's pixels at one size (`SceneImage.imageKey`): its blob and that size.
+    static func imageKey(_ blob: BlobID, _ width: Int, _ height: Int) -> String {
+        "\(blob.rawValue)@\(width)x\(height)"
+    }
+
+    /// The size an image key names.
+    private static func size(in imageKey: String) -> (width: Int, height: Int)? {
+        guard let at = imageKey.lastIndex(of: "@") else { return nil }
+        let parts = imageKey[imageKey.index(after: at)...].split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        return (width, height)
+    }
+
+    /// The pixels an image key handed out names, decoded now if no copy is held (the renderer lost
+    /// the texture it had made of them).
+    func decodeNow(_ imageKey: String) -> RGBAImage? {
+        guard let key = shownKeys[imageKey] else { return nil }
+        return image(key.blob, fittingIn: key.side)
+    }
+
+    /// A texture of `imageKey` was made: its decoded copy goes. (Copies not uploaded yet stay, within
+    /// the copies' own cap: an arrival let go before its item is built would only be decoded again.)
+    func letGoOfCopy(_ imageKey: String) {
+        if let key = shownKeys[imageKey] { decoded.remove(key) }
     }
 
     /// The pictures whose decodes finished since the last call, now held (or reported, when they could

@@ -31,10 +31,7 @@ struct RecentImages<Key: Hashable> {
     @discardableResult
     mutating func keep(_ image: RGBAImage, as key: Key) -> RGBAImage {
         let size = image.pixels.count
-        while bytes + size > budget, let oldest = order.first {
-            order.removeFirst()
-            bytes -= images.removeValue(forKey: oldest)?.pixels.count ?? 0
-        }
+        while bytes + size > budget, let oldest = order.first { remove(oldest) }
         if let replaced = images.updateValue(image, forKey: key) {
             bytes -= replaced.pixels.count
             order.removeAll { $0 == key }
@@ -42,5 +39,12 @@ struct RecentImages<Key: Hashable> {
         order.append(key)
         bytes += size
         return image
+    }
+
+    /// Drops what is kept as `key`, if anything.
+    mutating func remove(_ key: Key) {
+        guard let image = images.removeValue(forKey: key) else { return }
+        order.removeAll { $0 == key }
+        bytes -= image.pixels.count
     }
 }
