@@ -80,8 +80,12 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
     }
     pointer.sync()
     Thread.sleep(forTimeInterval: 1)
-    let times = PhotoPageRun.frameTimes(window, skippingReports: reportsBefore).sorted()
+    let inOrder = PhotoPageRun.frameTimes(window, skippingReports: reportsBefore)
+    let times = inOrder.sorted()
     guard !times.isEmpty else { return print("  (no frames drawn while panning)") }
+    let longest = inOrder.enumerated().sorted { $0.element > $1.element }.prefix(4)
+    print("  pan: longest frames " + longest.map { String(format: "%.1f ms (#%d)", $0.element, $0.offset + 1) }.joined(separator: ", ")
+          + " of \(inOrder.count)")
     context.report("pan: frames drawn", Double(times.count), "")
     context.report("pan: frame time, median", times[times.count / 2], "ms")
     context.report("pan: frame time, p99", percentile(times, 0.99), "ms", target: "≤ 16 ms")
