@@ -140,6 +140,7 @@ final class WindowFrames {
         wholeFrameNeeded = false
         // Work done after presenting (baking, a band of a large page) is not the frame's.
         stats.frameDrawn(partial: partial && drawn != nil, took: marks.presented - marks.began, now: presentedAt)
+        if let line = stats.longFrame(marks, partial: partial && drawn != nil) { say(line) }
     }
 
     /// Prints (and shows) the frame and latency statistics when due. Only just after a frame or while

@@ -7,6 +7,7 @@ import Foundation
 /// was shown ("Pictures shown: …"), and with each report the drawing times of the frames since the
 /// last one ("Frame times (ms): 2.1 3.4 …", frame begun → presented) and the pictures' memory
 /// ("Picture memory: decoded 12.0 MB, textures 30.1 MB (2.0 MB idle)"): what `quire-bench photo-page` reads.
+/// A frame over 16 ms says at once where its time went (`longFrame`).
 struct FrameStatistics {
     let enabled: Bool
     private(set) var drawn = 0
@@ -40,6 +41,18 @@ struct FrameStatistics {
                 + (startedAt.map { String(format: ", %.1f ms after start", (now - $0) * 1000) } ?? "")
         }
     }
+
+    /// A frame that took longer than a 60 Hz refresh, where its time went ("Long frame: 21.3 ms =
+    /// catching up 2.1 + drawing 15.0 + presenting 4.2, whole"): what a benchmark's p99 is made of.
+    func longFrame(_ marks: FramePhases.Marks, partial: Bool) -> String? {
+        let total = (marks.presented - marks.began) * 1000
+        guard enabled, total > Self.longFrameMilliseconds else { return nil }
+        return String(format: "Long frame: %.1f ms = catching up %.1f + drawing %.1f + presenting %.1f, %@", total,
+                      (marks.caughtUp - marks.began) * 1000, (marks.drawn - marks.caughtUp) * 1000,
+                      (marks.presented - marks.drawn) * 1000, partial ? "partial" : "whole")
+    }
+
+    static let longFrameMilliseconds = 16.0
 
     /// Once, the first time after a frame that no picture waits to be decoded: the line saying when.
     mutating func picturesSettled(now: Double) -> String? {
