@@ -88,11 +88,12 @@ final class PictureImportCommandLineTests: XCTestCase {
         XCTAssertTrue(scraps(try page(1)).isEmpty)
         let placed = scraps(try page(2))
         XCTAssertEqual(placed.count, 2)
-        // One image pixel per page pixel, centred on the Letter page (816×1056).
-        assertBounds(placed[0].scrap.bounds, 408 - 150, 528 - 100, 300, 200)
-        // Scaled down to the page less its margins (816 − 2·48 = 720 wide), a cascade step right and down.
-        let step = PictureImport.cascadeStep
-        assertBounds(placed[1].scrap.bounds, 408 + step - 360, 528 + step - 180, 720, 360)
+        // The cascade of two is centred on the Letter page (816×1056), half a step up and left of its
+        // middle to half a step down and right. One image pixel per page pixel:
+        let half = PictureImport.cascadeStep / 2
+        assertBounds(placed[0].scrap.bounds, 408 - half - 150, 528 - half - 100, 300, 200)
+        // scaled down to the page less its margins and the cascade's step (816 − 2·48 − 24 = 696 wide).
+        assertBounds(placed[1].scrap.bounds, 408 + half - 348, 528 + half - 174, 696, 348)
         XCTAssertEqual(placed[1].scrap.outline.bounds, Rect(x: 0, y: 0, width: 2000, height: 1000), "outline in image pixels")
 
         let store = try NotebookStore(openingAt: notebookPath, readOnly: true)
@@ -289,18 +290,19 @@ final class PictureImportCommandLineTests: XCTestCase {
         XCTAssertTrue(try quire("scraps", "list", "Album", "--page", "1").contains("page 1: 2 scraps"))
 
         func bounds() throws -> Rect { try XCTUnwrap(scraps(try page()).first { $0.id.rawValue == first }).scrap.bounds }
-        assertBounds(try bounds(), 308, 478, 200, 100)
+        // The first of a cascade of two: half a step up and left of the page's middle.
+        assertBounds(try bounds(), 296, 466, 200, 100)
         try quire("scraps", "move", "Album", short, "--by", "-20,15")
-        assertBounds(try bounds(), 288, 493, 200, 100)
+        assertBounds(try bounds(), 276, 481, 200, 100)
         try quire("scraps", "move", "Album", first, "--scale", "0.5")
-        assertBounds(try bounds(), 338, 518, 100, 50)
+        assertBounds(try bounds(), 326, 506, 100, 50)
         try quire("scraps", "move", "Album", first, "--rotate=90")
-        assertBounds(try bounds(), 363, 493, 50, 100, accuracy: 1e-6)
+        assertBounds(try bounds(), 351, 481, 50, 100, accuracy: 1e-6)
         // A quarter turn clockwise (page y runs down): the image's top-left corner goes to the top right.
         let turned = try XCTUnwrap(scraps(try page()).first { $0.id.rawValue == first }).scrap
         let corner = try XCTUnwrap(turned.transform.apply(Point(0, 0)))
-        XCTAssertEqual(corner.x, 413, accuracy: 1e-6)
-        XCTAssertEqual(corner.y, 493, accuracy: 1e-6)
+        XCTAssertEqual(corner.x, 401, accuracy: 1e-6)
+        XCTAssertEqual(corner.y, 481, accuracy: 1e-6)
 
         XCTAssertEqual(scraps(try page()).map(\.id.rawValue), ids)
         XCTAssertTrue(try quire("scraps", "front", "Album", first).contains("to the top of page 1"))

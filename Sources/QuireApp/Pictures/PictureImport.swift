@@ -9,7 +9,10 @@ public enum PictureImport {
     /// Room a picture that fills the page leaves around itself, in page pixels.
     public static let margin = 48.0
     /// How far each further picture of one import lands from the one before (right and down), so they
-    /// do not hide each other; the step starts over after `cascadeLength` pictures.
+    /// do not hide each other; the step starts over after `cascadeLength` pictures. The cascade is
+    /// centred where the pictures go and fits within the margin: its pictures are fitted that much
+    /// smaller, rather than the last ones being pushed against the page's edge, cut off by exports there
+    /// and casting their shadows onto the desk.
     public static let cascadeStep = 24.0
     public static let cascadeLength = 5
     /// The most bytes of pictures one import holds in memory (they are written in one transaction).
@@ -26,13 +29,14 @@ public enum PictureImport {
         var blobs: [BlobBytes] = []
         var seen: Set<BlobID> = []
         var items: [PageItem] = []
+        let extent = Double(min(pictures.count, cascadeLength) - 1) * cascadeStep
         for (index, picture) in pictures.enumerated() {
             let blob = picture.blob
             if seen.insert(blob.id).inserted { blobs.append(blob) }
             let reference = ImageReference(blob: blob.id, pixelWidth: picture.info.uprightWidth,
                                            pixelHeight: picture.info.uprightHeight)
-            let step = Double(index % cascadeLength) * cascadeStep
-            guard let scrap = Scrap.photo(reference, centredAt: centre + Point(step, step), fitting: area, margin: margin)
+            let step = Double(index % cascadeLength) * cascadeStep - extent / 2
+            guard let scrap = Scrap.photo(reference, centredAt: centre + Point(step, step), fitting: area, margin: margin + extent / 2)
             else { return nil }
             items.append(PageItem(.scrap(scrap)))
         }
