@@ -5,8 +5,8 @@ import XCTest
 @testable import QuireApp
 
 /// Pictures imported together cascade right and down, the cascade centred where they go and kept
-/// within the page's margin: none is pushed against the page's edge (where exports cut it and its
-/// shadow falls on the desk).
+/// within the page's margin: none is pushed flush against the page's edge (its shadow falling on the
+/// desk).
 final class PictureCascadeTests: XCTestCase {
     func testACascadeOfPhotosThatFillThePageStaysWithinItsMargin() throws {
         let bytes = try JPEG.encode(RGBAImage(width: 400, height: 300, fill: (90, 120, 200, 255)), quality: 80)

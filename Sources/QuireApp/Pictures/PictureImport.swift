@@ -11,8 +11,8 @@ public enum PictureImport {
     /// How far each further picture of one import lands from the one before (right and down), so they
     /// do not hide each other; the step starts over after `cascadeLength` pictures. The cascade is
     /// centred where the pictures go and fits within the margin: its pictures are fitted that much
-    /// smaller, rather than the last ones being pushed against the page's edge, cut off by exports there
-    /// and casting their shadows onto the desk.
+    /// smaller, rather than the last ones being pushed flush against the page's edge, where their
+    /// shadows fall on the desk (drawn again over it, from every photo of a pile, in each frame of a pan).
     public static let cascadeStep = 24.0
     public static let cascadeLength = 5
     /// The most bytes of pictures one import holds in memory (they are written in one transaction).
