@@ -44,7 +44,7 @@ public final class PictureCache {
     /// size), so a texture's word reaches the size it shows: at most one entry per size of a picture
     /// the page asked for.
     private var shownKeys: [String: Key] = [:]
-    private var imageKeys: [Key: String] = [:]
+    private var imageKeys: [Key: (name: String, width: Int, height: Int)] = [:]
     /// Pictures with a texture, and the bytes they take: what the renderer says.
     private let textures = PictureTextureLedger()
     /// Oldest first.
@@ -152,27 +152,19 @@ public final class PictureCache {
     private func shownPicture(_ picture: RGBAImage, _ key: Key) -> Shown {
         let imageKey = Self.imageKey(key.blob, picture.width, picture.height)
         shownKeys[imageKey] = key
-        imageKeys[key] = imageKey
+        imageKeys[key] = (imageKey, picture.width, picture.height)
         return Shown(imageKey: imageKey, width: picture.width, height: picture.height, image: picture, source: textures)
     }
 
     /// The picture decoded as `key`, when a texture of it is alive: its size, without pixels.
     private func texturedSize(_ key: Key) -> Shown? {
-        guard let imageKey = imageKeys[key], textures.isTextured(imageKey), let size = Self.size(in: imageKey) else { return nil }
-        return Shown(imageKey: imageKey, width: size.width, height: size.height, image: nil, source: textures)
+        guard let shown = imageKeys[key], textures.isTextured(shown.name) else { return nil }
+        return Shown(imageKey: shown.name, width: shown.width, height: shown.height, image: nil, source: textures)
     }
 
     /// Names a picture's pixels at one size (`SceneImage.imageKey`): its blob and that size.
     static func imageKey(_ blob: BlobID, _ width: Int, _ height: Int) -> String {
         "\(blob.rawValue)@\(width)x\(height)"
-    }
-
-    /// The size an image key names.
-    private static func size(in imageKey: String) -> (width: Int, height: Int)? {
-        guard let at = imageKey.lastIndex(of: "@") else { return nil }
-        let parts = imageKey[imageKey.index(after: at)...].split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
-        return (width, height)
     }
 
     /// The pixels an image key handed out names, decoded now if no copy is held (the renderer lost
