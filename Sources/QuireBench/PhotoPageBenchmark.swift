@@ -84,7 +84,9 @@ let photoPageBenchmark = Benchmark(name: "photo-page",
     let times = inOrder.sorted()
     guard !times.isEmpty else { return print("  (no frames drawn while panning)") }
     let longest = inOrder.enumerated().sorted { $0.element > $1.element }.prefix(4)
-    for line in window.text.split(separator: "\n").filter({ $0.hasPrefix("Long frame: ") }).suffix(6) { print("    " + line) }
+    let longFrames = window.text.split(separator: "\n").filter { $0.hasPrefix("Long frame: ") }
+    print("  long frames: the window's first, then the pan's last")
+    for line in longFrames.prefix(1) + longFrames.suffix(6) { print("    " + line) }
     print("  pan: longest frames " + longest.map { String(format: "%.1f ms (#%d)", $0.element, $0.offset + 1) }.joined(separator: ", ")
           + " of \(inOrder.count)")
     context.report("pan: frames drawn", Double(times.count), "")
