@@ -11,7 +11,7 @@ public struct SceneImage: Equatable, Sendable {
     /// Straight-alpha RGBA, top row first (premultiplied when uploaded); nil once the renderer holds
     /// the picture as a texture and the copy was let go (a picture with a `source` only): the source
     /// gives the pixels again should the texture go.
-    public var image: RGBAImage?
+    public private(set) var image: RGBAImage?
     /// The picture's size in pixels, held or not.
     public let width: Int
     public let height: Int
