@@ -26,7 +26,8 @@ final class SelectionTransfer {
     private let incrAtom: Atom
     private let limit: Int
     private let patience: Double
-    private enum Stage { case awaitingReply, incremental(WindowProperty) }
+    /// An INCR transfer's stage holds what came so far and the bytes its owner announced.
+    private enum Stage { case awaitingReply, incremental(WindowProperty, announced: Int) }
     private var stage = Stage.awaitingReply
 
     /// Asks the owner of `selection` to convert it to `target` into `property` on `window`.
@@ -72,7 +73,7 @@ final class SelectionTransfer {
                 return .failed("the clipboard holds \(Self.megabytes(Int(clamping: value.items[0]))), more than the "
                     + "\(Self.megabytes(limit)) Quire accepts")
             }
-            stage = .incremental(WindowProperty(type: 0, format: 0))
+            stage = .incremental(WindowProperty(type: 0, format: 0), announced: Int(value.items[0]))
             XDeleteProperty(display, window, property) // asks for the first chunk
             XFlush(display)
             return nil
@@ -84,7 +85,7 @@ final class SelectionTransfer {
 
     /// A chunk of an INCR transfer; nil while more are coming or the event is not for this transfer.
     func handle(_ event: XPropertyEvent) -> Outcome? {
-        guard case var .incremental(collected) = stage, event.window == window, event.atom == property,
+        guard case .incremental(var collected, let announced) = stage, event.window == window, event.atom == property,
               event.state == PropertyNewValue else { return nil }
         deadline = Date().addingTimeInterval(patience)
         let room = limit - collected.itemCount * max(1, Int(collected.format) / 8)
@@ -96,7 +97,16 @@ final class SelectionTransfer {
             return .failed(describe(failure))
         case let .success(chunk):
             XFlush(display) // the delete asks for the next chunk
-            if chunk.itemCount == 0 { return .received(collected) }
+            if chunk.itemCount == 0 {
+                // The announcement is a lower bound (ICCCM 2.7.2): an end before it is a transfer cut
+                // short (the owner quit or failed), whose data would be read as whole and wrong.
+                let received = collected.itemCount * max(1, Int(collected.format) / 8)
+                guard received >= announced else {
+                    return .failed("the clipboard owner ended its transfer after \(received) of the \(announced) bytes "
+                        + "it announced: the data was cut short")
+                }
+                return .received(collected)
+            }
             if collected.type == 0 {
                 collected.type = chunk.type
                 collected.format = chunk.format
@@ -105,7 +115,7 @@ final class SelectionTransfer {
             }
             collected.bytes += chunk.bytes
             collected.items += chunk.items
-            stage = .incremental(collected)
+            stage = .incremental(collected, announced: announced)
             return nil
         }
     }

@@ -107,6 +107,25 @@ final class ClipboardPasteTests: X11WindowTestCase {
         XCTAssertLessThan(elapsed, 6.5, "the window gave up late")
     }
 
+    /// An INCR transfer its owner ends before the bytes it announced (it quit, or failed) is refused
+    /// rather than read as a whole picture; one whose owner falls silent half-way is given up on.
+    func testAnIncrementalTransferCutShortIsRefused() throws {
+        let jpeg = Self.payload(300_000, seed: 4)
+        owner = try ClipboardOwner(display: server.display, offers: [("image/jpeg", jpeg)], chunkSize: 64 << 10,
+                                   behaviour: .cutIncremental(after: 100_000, ending: true))
+        guard case let .nothing(reason)? = paste() else { return XCTFail("expected a refusal") }
+        XCTAssertTrue(reason.contains("after 100000 of the 300000 bytes"), reason)
+        XCTAssertTrue(reason.contains("cut short"), reason)
+        owner?.stop()
+
+        owner = try ClipboardOwner(display: server.display, offers: [("image/jpeg", jpeg)], chunkSize: 64 << 10,
+                                   behaviour: .cutIncremental(after: 100_000, ending: false))
+        let start = Date()
+        guard case let .nothing(silent)? = paste(timeout: 8, pollTimeout: 30) else { return XCTFail("expected a refusal") }
+        XCTAssertTrue(silent.contains("did not answer"), silent)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 6.5, "the window gave up late")
+    }
+
     func testAGigabyteIsRefusedBeforeItIsSent() throws {
         let owner = try ClipboardOwner(display: server.display, offers: [("image/png", [1, 2, 3])],
                                        behaviour: .announceIncremental(size: 1 << 30))

@@ -13,6 +13,9 @@ public final class ClipboardOwner: @unchecked Sendable {
         case silent
         /// Answers TARGETS, then announces every offer by INCR with this size and never sends a chunk.
         case announceIncremental(size: Int)
+        /// Sends every offer by INCR, announcing its whole size, but ends the transfer (the empty
+        /// chunk) once `after` bytes are sent, or, `ending` false, falls silent there.
+        case cutIncremental(after: Int, ending: Bool)
     }
 
     private let client: BackgroundXClient
@@ -104,6 +107,11 @@ public final class ClipboardOwner: @unchecked Sendable {
         switch behaviour {
         case let .announceIncremental(size):
             announced = size
+        case let .cutIncremental(after, _):
+            announced = offer.bytes.count
+            XSelectInput(client.display, request.requestor, PropertyChangeMask)
+            transfers.append(Transfer(requestor: request.requestor, property: property, type: request.target,
+                                      bytes: Array(offer.bytes.prefix(after)), sent: 0, endSent: false))
         default:
             guard offer.bytes.count > chunkSize else {
                 client.setBytes(offer.bytes, type: request.target, on: request.requestor, property: property)
@@ -130,6 +138,7 @@ public final class ClipboardOwner: @unchecked Sendable {
             lock.unlock()
             return
         }
+        if case .cutIncremental(_, ending: false) = behaviour, transfer.sent == transfer.bytes.count { return }
         let end = min(transfer.bytes.count, transfer.sent + chunkSize)
         client.setBytes(transfer.bytes[transfer.sent..<end], type: transfer.type, on: transfer.requestor,
                         property: transfer.property)
