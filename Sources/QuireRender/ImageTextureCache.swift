@@ -38,6 +38,9 @@ final class ImageTextureCache {
     let maximumSize: Int
     /// How many pictures were uploaded (tests check that shared keys upload once).
     private(set) var uploads = 0
+    /// How many of them came from a `PicturePixelSource`: the uploads after which items may let go of
+    /// pixels (a text line typed into uploads one without).
+    private(set) var uploadsFromSources = 0
     /// The picture printed on the paper (`PageRenderer.paperImage`): kept whatever the items' uses, since
     /// no item holds it, until another takes its place.
     var pinned: String?
@@ -125,7 +128,10 @@ final class ImageTextureCache {
         let bytes = image.width * image.height * 4 * 4 / 3
         entries[key] = Entry(texture: texture, bytes: bytes, uses: usesOfKeysNotYetUploaded.removeValue(forKey: key) ?? 0,
                              overlayFrame: inOverlay ? frame : -1, opaque: opaque, mipmapped: filtered, source: source)
-        source?.textureMade(of: key, bytes: bytes)
+        if let source {
+            uploadsFromSources += 1
+            source.textureMade(of: key, bytes: bytes)
+        }
         return texture
     }
 

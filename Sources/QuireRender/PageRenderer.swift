@@ -59,7 +59,7 @@ public final class PageRenderer {
 
     /// Every item on the page, oldest first, found by id and by area.
     var list = RenderedItems()
-    /// `painter.images.uploads` when the items last let go of pixels now on the GPU.
+    /// `painter.images.uploadsFromSources` when the items last let go of pixels now on the GPU.
     var uploadsWhenPixelsLetGo = 0
     /// Items given without an id so far (each is named `RenderItemID.unnamed` of its number).
     var unnamedItems = 0
@@ -215,11 +215,12 @@ public final class PageRenderer {
     /// GPU bytes of the picture textures no item shows, kept while their source has room.
     public var idleImageTextureBytes: Int { painter.images.idleBytes }
 
-    /// Once pictures were uploaded, the page's items let go of their pixels where a source can give
-    /// them again: the texture holds the picture, and the source's copy went when it was made.
+    /// Once pictures from a source were uploaded, the page's items let go of their pixels where that
+    /// source can give them again: the texture holds the picture, and the source's copy went when it
+    /// was made. Other uploads (a text line a key redrew) leave the items unwalked.
     func letGoOfUploadedPixels() {
-        guard painter.images.uploads != uploadsWhenPixelsLetGo else { return }
-        uploadsWhenPixelsLetGo = painter.images.uploads
+        guard painter.images.uploadsFromSources != uploadsWhenPixelsLetGo else { return }
+        uploadsWhenPixelsLetGo = painter.images.uploadsFromSources
         for index in list.indices {
             if let bare = list[index].item.lettingGoOfPixels(where: painter.images.holds) { list.setItem(bare, at: index) }
         }

@@ -88,7 +88,7 @@ final class SelectionTransfer {
         guard case .incremental(var collected, let announced) = stage, event.window == window, event.atom == property,
               event.state == PropertyNewValue else { return nil }
         deadline = Date().addingTimeInterval(patience)
-        let room = limit - collected.itemCount * max(1, Int(collected.format) / 8)
+        let room = limit - collected.byteCount
         switch WindowProperty.read(display: display, window: window, property: property, limit: room, delete: true) {
         case let .failure(.tooLarge(size, _)):
             return .failed("the clipboard holds more than the \(Self.megabytes(limit)) Quire accepts "
@@ -100,9 +100,8 @@ final class SelectionTransfer {
             if chunk.itemCount == 0 {
                 // The announcement is a lower bound (ICCCM 2.7.2): an end before it is a transfer cut
                 // short (the owner quit or failed), whose data would be read as whole and wrong.
-                let received = collected.itemCount * max(1, Int(collected.format) / 8)
-                guard received >= announced else {
-                    return .failed("the clipboard owner ended its transfer after \(received) of the \(announced) bytes "
+                guard collected.byteCount >= announced else {
+                    return .failed("the clipboard owner ended its transfer after \(collected.byteCount) of the \(announced) bytes "
                         + "it announced: the data was cut short")
                 }
                 return .received(collected)

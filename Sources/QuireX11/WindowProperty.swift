@@ -15,6 +15,11 @@ struct WindowProperty {
 
     var itemCount: Int { format == 8 ? bytes.count : items.count }
 
+    /// The bytes it holds as the protocol counts them (items of `format` bits; a value with no format
+    /// yet, nothing received, counts its items as bytes): what a transfer's size limit and its owner's
+    /// announcement are measured in.
+    var byteCount: Int { itemCount * max(1, Int(format) / 8) }
+
     enum Failure: Error, Equatable {
         /// The property holds more than the caller allows (`size` as announced by the server).
         case tooLarge(size: Int, limit: Int)

@@ -67,8 +67,9 @@ final class ShownPage {
     /// asked for and drawn when they arrive (`showArrivedPictures`), so a page of photos opens, and a
     /// pasted photo shows its paper, at once. PDF pages are rendered the same way, at the zoom.
     private var builder: RenderItemBuilder {
-        var builder = RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, image: session.pictures.requestImage,
-                                        pdfDetail: pdfDetail.detail, pdfPage: session.pdfPages.requestImage)
+        // Pictures come as `requestPicture` gives them (held by their textures once uploaded).
+        var builder = RenderItemBuilder(registry: canvas.registry, pictureDetail: pictureDetail, pdfDetail: pdfDetail.detail,
+                                        pdfPage: session.pdfPages.requestImage)
         builder.shownPicture = session.pictures.requestPicture
         builder.thumbnailPictures = thumbnailPictures
         builder.scrapMemo = scrapMemo
